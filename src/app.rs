@@ -1,0 +1,66 @@
+//! The HTML shell (rendered by the server around every page) and the route table.
+
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
+use leptos_router::{
+    components::{Route, Router, Routes},
+    StaticSegment,
+};
+
+use crate::components::simulator::Simulator;
+
+/// The document around the app: `<head>` with hydration scripts and meta tags.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <AutoReload options=options.clone()/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+/// The application: one page today, the simulator.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+
+    view! {
+        <Stylesheet id="leptos" href="/pkg/jay-trainer.css"/>
+        <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>
+        <Title text="Jay Trainer — train a neuron by hand"/>
+        <Meta
+            name="description"
+            content="Drag a weight and a bias until one neuron predicts house prices with an error below 450."
+        />
+        <Router>
+            <Routes fallback=NotFound>
+                <Route path=StaticSegment("") view=Simulator/>
+            </Routes>
+        </Router>
+    }
+}
+
+#[component]
+fn NotFound() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(axum::http::StatusCode::NOT_FOUND);
+    }
+    view! {
+        <main class="not-found">
+            <h1>"Page not found"</h1>
+            <p>
+                <a href="/">"Back to the simulator"</a>
+            </p>
+        </main>
+    }
+}

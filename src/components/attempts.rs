@@ -1,0 +1,164 @@
+//! The history of attempts: a sparkline of every error (log scale, goal dashed,
+//! best circled) and the latest attempts, newest first, with the best one starred.
+
+use leptos::prelude::*;
+
+use super::simulator::Attempt;
+use crate::{
+    format::{grouped, plain},
+    neuron::GOAL,
+};
+
+const SPARK_WIDTH: f64 = 300.0;
+const SPARK_HEIGHT: f64 = 64.0;
+const SPARK_PAD: f64 = 6.0;
+/// The sparkline shows at most this many of the latest attempts.
+const SPARK_POINTS: usize = 60;
+/// The list shows at most this many of the latest attempts.
+const LIST_ITEMS: usize = 8;
+
+/// Index of the attempt with the lowest error (the first one on a tie).
+pub fn best_index(attempts: &[Attempt]) -> Option<usize> {
+    attempts
+        .iter()
+        .enumerate()
+        .min_by(|(_, a), (_, b)| a.error.total_cmp(&b.error))
+        .map(|(i, _)| i)
+}
+
+/// Sparkline points for `errors` (log scale, so 100 000 and 450 both stay readable),
+/// plus the y of the goal line. Pure, so it can be tested without a browser.
+pub fn sparkline(errors: &[f64]) -> (Vec<(f64, f64)>, f64) {
+    let log = |e: f64| e.max(1.0).log10();
+    let top = errors.iter().copied().fold(GOAL * 4.0, f64::max);
+    let (lo, hi) = (log(GOAL * 0.8), log(top));
+    let y = |e: f64| {
+        let t = ((log(e) - lo) / (hi - lo)).clamp(0.0, 1.0);
+        SPARK_HEIGHT - SPARK_PAD - t * (SPARK_HEIGHT - 2.0 * SPARK_PAD)
+    };
+    let step = if errors.len() > 1 {
+        (SPARK_WIDTH - 2.0 * SPARK_PAD) / (errors.len() - 1) as f64
+    } else {
+        0.0
+    };
+    let points = errors
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| (SPARK_PAD + i as f64 * step, y(e)))
+        .collect();
+    (points, y(GOAL))
+}
+
+#[component]
+pub fn Attempts(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+    let count = move || attempts.with(Vec::len);
+    let best = move || attempts.with(|a| best_index(a).map(|i| (i, a[i])));
+    let summary = move || match best() {
+        None => "No attempts yet: release a slider or type a value.".to_string(),
+        Some((i, b)) => format!(
+            "{} attempt{} · best {} (#{})",
+            count(),
+            if count() == 1 { "" } else { "s" },
+            grouped(b.error, 2),
+            i + 1
+        ),
+    };
+
+    let spark = move || {
+        attempts.with(|all| {
+            let start = all.len().saturating_sub(SPARK_POINTS);
+            let shown = &all[start..];
+            let errors: Vec<f64> = shown.iter().map(|a| a.error).collect();
+            let (points, goal_y) = sparkline(&errors);
+            let polyline = points
+                .iter()
+                .map(|(x, y)| format!("{x:.1},{y:.1}"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let best_dot = best_index(shown).map(|i| {
+                let (x, y) = points[i];
+                view! { <circle class="spark-best" cx=format!("{x:.1}") cy=format!("{y:.1}") r="4"></circle> }
+            });
+            view! {
+                <line class="spark-goal" x1="0" x2=SPARK_WIDTH.to_string() y1=format!("{goal_y:.1}") y2=format!("{goal_y:.1}")></line>
+                <polyline class="spark-line" points=polyline></polyline>
+                {best_dot}
+            }
+        })
+    };
+
+    let items = move || {
+        attempts.with(|all| {
+            let best = best_index(all);
+            all.iter()
+                .enumerate()
+                .rev()
+                .take(LIST_ITEMS)
+                .map(|(i, a)| {
+                    let is_best = Some(i) == best;
+                    view! {
+                        <li class:best=is_best data-testid="attempt">
+                            <span class="attempt-number">{format!("#{}", i + 1)}</span>
+                            <span class="attempt-error">{grouped(a.error, 2)}</span>
+                            <span class="attempt-params">
+                                {format!("w {} · b {}", plain(a.params.weight, 7), plain(a.params.bias, 4))}
+                            </span>
+                            {is_best.then(|| view! { <span class="attempt-best" title="best so far">"★ best"</span> })}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    view! {
+        <section class="attempts" aria-label="Your attempts">
+            <h2>"Attempts"</h2>
+            <p class="attempts-summary" data-testid="attempts-summary" data-count=count>
+                {summary}
+            </p>
+            <svg
+                class="sparkline"
+                viewBox=format!("0 0 {SPARK_WIDTH} {SPARK_HEIGHT}")
+                role="img"
+                aria-label="Error of each attempt (log scale); the dashed line is the goal"
+            >
+                {spark}
+            </svg>
+            <ol class="attempt-list" reversed>
+                {items}
+            </ol>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::neuron::Params;
+
+    fn attempt(error: f64) -> Attempt {
+        Attempt { params: Params::new(0.0, 0.0), error }
+    }
+
+    #[test]
+    fn best_is_the_lowest_error_first_on_ties() {
+        assert_eq!(best_index(&[]), None);
+        let list = [attempt(900.0), attempt(450.0), attempt(2000.0), attempt(450.0)];
+        assert_eq!(best_index(&list), Some(1));
+    }
+
+    #[test]
+    fn sparkline_puts_lower_errors_lower_on_screen_and_stays_in_bounds() {
+        let (points, goal_y) = sparkline(&[134_971.67, 2_057.73, 447.29]);
+        assert_eq!(points.len(), 3);
+        // SVG y grows downwards: a smaller error is drawn further down.
+        assert!(points[0].1 < points[1].1 && points[1].1 < points[2].1);
+        assert!(points[2].1 > goal_y, "447 sits below the goal line");
+        for (x, y) in points {
+            assert!((0.0..=SPARK_WIDTH).contains(&x) && (0.0..=SPARK_HEIGHT).contains(&y));
+        }
+        let (single, _) = sparkline(&[1000.0]);
+        assert_eq!(single[0].0, SPARK_PAD);
+    }
+}

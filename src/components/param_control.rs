@@ -1,0 +1,103 @@
+//! One parameter: a slider for dragging and a number input for exact values.
+//!
+//! The slider's `input` event updates the value live (every tick of a drag); its
+//! `change` event (release, or one arrow-key step) commits an attempt. The number
+//! input commits on `change` (Enter or leaving the field); values outside the range
+//! are clamped and text that is not a number restores the current value.
+
+use leptos::prelude::*;
+
+use crate::format;
+
+#[component]
+pub fn ParamControl(
+    /// Element id; the number input gets `{id}-number`.
+    id: &'static str,
+    label: &'static str,
+    /// The unit, shown after the label.
+    hint: &'static str,
+    value: RwSignal<f64>,
+    min: f64,
+    max: f64,
+    step: f64,
+    /// Decimals kept when the value is written back into the number input.
+    decimals: usize,
+    /// Called once per committed change (slider release or number edit).
+    on_commit: Callback<()>,
+) -> impl IntoView {
+    let number_id = format!("{id}-number");
+    let shown = move || format::plain(value.get(), decimals);
+    let initial = format::plain(value.get_untracked(), decimals);
+
+    let on_slide = move |ev| {
+        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+            value.set(v);
+        }
+    };
+    let on_release = move |_| on_commit.run(());
+    let on_number = move |ev| match parse_clamped(&event_target_value(&ev), min, max) {
+        Some(v) => {
+            value.set(v);
+            on_commit.run(());
+        }
+        // Not a number: notify anyway so the field shows the current value again.
+        None => value.update(|_| {}),
+    };
+
+    view! {
+        <div class="param">
+            <label for=id>
+                <span class="param-name">{label}</span>
+                <span class="param-unit">{hint}</span>
+            </label>
+            <div class="param-inputs">
+                <input
+                    type="range"
+                    id=id
+                    min=min
+                    max=max
+                    step=step
+                    value=initial.clone()
+                    prop:value=shown
+                    on:input=on_slide
+                    on:change=on_release
+                />
+                <input
+                    type="number"
+                    id=number_id
+                    aria-label=format!("{label} (exact value)")
+                    min=min
+                    max=max
+                    step="any"
+                    inputmode="decimal"
+                    value=initial
+                    prop:value=shown
+                    on:change=on_number
+                />
+            </div>
+        </div>
+    }
+}
+
+/// A typed number, clamped to the slider's range; `None` when it is not a number.
+fn parse_clamped(text: &str, min: f64, max: f64) -> Option<f64> {
+    let v = text.trim().parse::<f64>().ok().filter(|v| v.is_finite())?;
+    Some(v.clamp(min, max))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_clamped;
+
+    #[test]
+    fn typed_values_are_parsed_and_clamped() {
+        assert_eq!(parse_clamped("0.0585", 0.0, 0.3), Some(0.0585));
+        assert_eq!(parse_clamped(" 247.26 ", 0.0, 500.0), Some(247.26));
+        assert_eq!(parse_clamped("9", 0.0, 0.3), Some(0.3));
+        assert_eq!(parse_clamped("-1", 0.0, 0.3), Some(0.0));
+        assert_eq!(parse_clamped("", 0.0, 0.3), None);
+        assert_eq!(parse_clamped("abc", 0.0, 0.3), None);
+        assert_eq!(parse_clamped("NaN", 0.0, 0.3), None);
+        assert_eq!(parse_clamped("inf", 0.0, 0.3), None);
+    }
+}

@@ -1,0 +1,88 @@
+//! The simulator page: owns the neuron's parameters and the history of attempts.
+//!
+//! Everything the visitor sees is derived from two signals (weight and bias), so a
+//! slider tick redraws chart, table and error in the browser with no server round
+//! trip. An *attempt* is committed only when a slider is released (its `change`
+//! event) or a number edit is committed, never on every tick of a drag.
+
+use leptos::prelude::*;
+
+use super::{
+    attempts::Attempts, chart::Chart, house_table::HouseTable, param_control::ParamControl,
+    score::Score,
+};
+use crate::neuron::Params;
+
+/// Where a visitor starts: far from the goal (error ≈ 13 359), in the teasing tier.
+pub const START: Params = Params::new(0.1, 50.0);
+
+/// One committed try: the parameters and the error they gave.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Attempt {
+    pub params: Params,
+    pub error: f64,
+}
+
+#[component]
+pub fn Simulator() -> impl IntoView {
+    let weight = RwSignal::new(START.weight);
+    let bias = RwSignal::new(START.bias);
+    let params = Memo::new(move |_| Params::new(weight.get(), bias.get()));
+    let error = Memo::new(move |_| params.get().error());
+    let attempts = RwSignal::new(Vec::<Attempt>::new());
+    let last_committed = StoredValue::new(START);
+
+    let commit = Callback::new(move |()| {
+        let now = params.get_untracked();
+        if now == last_committed.get_value() {
+            return;
+        }
+        last_committed.set_value(now);
+        attempts.update(|list| list.push(Attempt { params: now, error: now.error() }));
+    });
+
+    view! {
+        <main class="simulator">
+            <header class="intro">
+                <h1>"Train a neuron by hand"</h1>
+                <p>
+                    "This neuron predicts a house's price from its area: "
+                    <code>"price = area × weight + bias"</code>
+                    ". Move the sliders until the line runs close to the three houses and the error drops below 450."
+                </p>
+            </header>
+            <section class="panel model" aria-label="The model">
+                <Chart params=params/>
+                <div class="controls">
+                    <ParamControl
+                        id="weight"
+                        label="Weight"
+                        hint="$1000 per sq ft"
+                        value=weight
+                        min=0.0
+                        max=0.3
+                        step=0.0001
+                        decimals=7
+                        on_commit=commit
+                    />
+                    <ParamControl
+                        id="bias"
+                        label="Bias"
+                        hint="$1000"
+                        value=bias
+                        min=0.0
+                        max=500.0
+                        step=0.1
+                        decimals=4
+                        on_commit=commit
+                    />
+                </div>
+            </section>
+            <section class="panel results" aria-label="How good is it">
+                <Score error=error/>
+                <HouseTable params=params/>
+                <Attempts attempts=attempts/>
+            </section>
+        </main>
+    }
+}

@@ -1,0 +1,24 @@
+//! Jay Trainer: Jay Alammar's one-neuron house-price simulator as a Leptos app.
+//!
+//! Module map (server-only code is behind the `ssr` feature):
+//! - [`neuron`]: the dataset and the pure math (prediction, error, gradient, optimum).
+//! - [`format`]: number formatting shared by the server render and the browser.
+//! - [`app`]: the HTML shell and the route table.
+//! - [`components`]: one file per UI component of the simulator page.
+//! - `server` (ssr): configuration and the axum application.
+
+pub mod app;
+pub mod components;
+pub mod format;
+pub mod neuron;
+
+#[cfg(feature = "ssr")]
+pub mod server;
+
+/// Entry point of the WASM bundle: takes over the server-rendered page.
+#[cfg(feature = "hydrate")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn hydrate() {
+    console_error_panic_hook::set_once();
+    leptos::mount::hydrate_body(app::App);
+}

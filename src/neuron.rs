@@ -1,0 +1,194 @@
+//! The one-neuron house-price model from Jay Alammar's "A Visual and Interactive
+//! Guide to the Basics of Neural Networks" (2016): pure math, no Leptos, no features.
+//!
+//! A neuron with one input (the area of a house, in square feet), one weight and one
+//! bias predicts the price (in thousands of dollars):
+//!
+//! ```text
+//! prediction = area × weight + bias
+//! error      = mean over the houses of (price − prediction)²      [($1000)²]
+//! ```
+//!
+//! The error is a convex quadratic in (weight, bias), so its minimum has a closed
+//! form (ordinary least squares): `weight = cov(area, price) / var(area)` and
+//! `bias = mean(price) − weight × mean(area)`. For the three houses below that is
+//! weight 0.0584879, bias 247.26327 and error 447.29, which is why the goal "get the
+//! error below 450" can only be met close to the optimum.
+
+/// One house of the dataset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct House {
+    /// Living area in square feet.
+    pub area: f64,
+    /// Sale price in thousands of dollars.
+    pub price: f64,
+}
+
+/// The three houses of Jay Alammar's first interactive.
+pub const HOUSES: [House; 3] = [
+    House { area: 2104.0, price: 399.9 },
+    House { area: 1600.0, price: 329.9 },
+    House { area: 2400.0, price: 369.0 },
+];
+
+/// The visitor wins when the error is at or below this (the seed's threshold).
+pub const GOAL: f64 = 450.0;
+
+/// The neuron's two parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    pub weight: f64,
+    pub bias: f64,
+}
+
+impl Params {
+    pub const fn new(weight: f64, bias: f64) -> Self {
+        Self { weight, bias }
+    }
+
+    /// The neuron's output for one area.
+    pub fn predict(self, area: f64) -> f64 {
+        area * self.weight + self.bias
+    }
+
+    /// `(price − prediction)²` for each house, in dataset order.
+    pub fn squared_errors(self) -> [f64; 3] {
+        HOUSES.map(|h| (h.price - self.predict(h.area)).powi(2))
+    }
+
+    /// Mean squared error over the dataset, in ($1000)².
+    pub fn error(self) -> f64 {
+        mean(self.squared_errors())
+    }
+
+    /// Partial derivatives of the error: `(∂E/∂weight, ∂E/∂bias)`.
+    ///
+    /// `∂E/∂w = −2/n Σ area·(price − ŷ)` and `∂E/∂b = −2/n Σ (price − ŷ)`.
+    pub fn gradient(self) -> Gradient {
+        let (mut sum_area_residual, mut sum_residual) = (0.0, 0.0);
+        for h in HOUSES {
+            let residual = h.price - self.predict(h.area);
+            sum_area_residual += h.area * residual;
+            sum_residual += residual;
+        }
+        let n = HOUSES.len() as f64;
+        Gradient {
+            weight: -2.0 * sum_area_residual / n,
+            bias: -2.0 * sum_residual / n,
+        }
+    }
+}
+
+/// The error's slope along each parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gradient {
+    pub weight: f64,
+    pub bias: f64,
+}
+
+/// The least-squares optimum: the parameters with the lowest possible error.
+pub fn optimum() -> Params {
+    let areas = HOUSES.map(|h| h.area);
+    let prices = HOUSES.map(|h| h.price);
+    let (mean_area, mean_price) = (mean(areas), mean(prices));
+    let covariance = mean(HOUSES.map(|h| (h.area - mean_area) * (h.price - mean_price)));
+    let variance = mean(areas.map(|a| (a - mean_area).powi(2)));
+    let weight = covariance / variance;
+    Params::new(weight, mean_price - weight * mean_area)
+}
+
+/// The lowest error any weight and bias can reach (447.29 for this dataset).
+pub fn min_error() -> f64 {
+    optimum().error()
+}
+
+/// The best weight when the bias is held at `bias`: `Σ area·(price − bias) / Σ area²`.
+pub fn best_weight_for_bias(bias: f64) -> f64 {
+    let numerator: f64 = HOUSES.iter().map(|h| h.area * (h.price - bias)).sum();
+    let denominator: f64 = HOUSES.iter().map(|h| h.area * h.area).sum();
+    numerator / denominator
+}
+
+/// The best bias when the weight is held at `weight`: `mean(price − area·weight)`.
+pub fn best_bias_for_weight(weight: f64) -> f64 {
+    mean(HOUSES.map(|h| h.price - h.area * weight))
+}
+
+fn mean<const N: usize>(values: [f64; N]) -> f64 {
+    values.iter().sum::<f64>() / N as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round2(x: f64) -> f64 {
+        (x * 100.0).round() / 100.0
+    }
+
+    #[test]
+    fn error_matches_every_reference_value() {
+        let cases = [
+            (0.0, 0.0, 134_971.67),
+            (0.05, 0.0, 70_433.03),
+            (0.18, 0.0, 2_057.73),
+            (0.1, 150.0, 799.09),
+            (0.0584879, 247.26327, 447.29),
+        ];
+        for (weight, bias, expected) in cases {
+            let got = Params::new(weight, bias).error();
+            assert_eq!(round2(got), expected, "error at w={weight} b={bias} was {got}");
+        }
+    }
+
+    #[test]
+    fn optimum_is_the_reference_least_squares_solution() {
+        let best = optimum();
+        assert!((best.weight - 0.0584879).abs() < 5e-8, "weight {}", best.weight);
+        assert!((best.bias - 247.26327).abs() < 5e-6, "bias {}", best.bias);
+        assert_eq!(round2(min_error()), 447.29);
+    }
+
+    #[test]
+    fn the_issue_optimum_rounded_to_slider_steps_still_reads_447_29() {
+        assert_eq!(round2(Params::new(0.0585, 247.26).error()), 447.29);
+    }
+
+    #[test]
+    fn gradient_vanishes_at_the_optimum_and_points_uphill_elsewhere() {
+        let g = optimum().gradient();
+        assert!(g.weight.abs() < 1e-6 && g.bias.abs() < 1e-9, "{g:?}");
+
+        // A finite-difference check away from the optimum.
+        let p = Params::new(0.1, 150.0);
+        let g = p.gradient();
+        let h = 1e-6;
+        let dw = (Params::new(p.weight + h, p.bias).error() - Params::new(p.weight - h, p.bias).error()) / (2.0 * h);
+        let db = (Params::new(p.weight, p.bias + h).error() - Params::new(p.weight, p.bias - h).error()) / (2.0 * h);
+        assert!((g.weight - dw).abs() / dw.abs() < 1e-5, "{} vs {dw}", g.weight);
+        assert!((g.bias - db).abs() / db.abs() < 1e-5, "{} vs {db}", g.bias);
+    }
+
+    #[test]
+    fn best_weight_with_zero_bias_matches_reference() {
+        let w = best_weight_for_bias(0.0);
+        assert!((w - 0.176894).abs() < 5e-7, "{w}");
+        assert_eq!(round2(Params::new(w, 0.0).error()), 2_016.73);
+    }
+
+    #[test]
+    fn best_bias_for_the_optimal_weight_is_the_optimal_bias() {
+        let best = optimum();
+        assert!((best_bias_for_weight(best.weight) - best.bias).abs() < 1e-9);
+    }
+
+    #[test]
+    fn predictions_and_squared_errors_per_house() {
+        let p = Params::new(0.1, 150.0);
+        assert_eq!(round2(p.predict(2104.0)), 360.4);
+        let sq = p.squared_errors();
+        assert_eq!(round2(sq[0]), round2((399.9f64 - 360.4).powi(2)));
+        assert_eq!(round2(sq[1]), round2((329.9f64 - 310.0).powi(2)));
+        assert_eq!(round2(sq[2]), round2((369.0f64 - 390.0).powi(2)));
+    }
+}

@@ -1,0 +1,5 @@
+//! Server-only code (the `ssr` feature): configuration, logging and the axum app.
+
+pub mod config;
+pub mod startup;
+pub mod telemetry;
