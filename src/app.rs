@@ -32,6 +32,13 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    // Effects run only in the browser: this marks the moment the WASM has taken
+    // over the server-rendered page (the end-to-end tests wait for it).
+    Effect::new(|_| {
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("data-hydrated", "true");
+        }
+    });
 
     view! {
         <Stylesheet id="leptos" href="/pkg/jay-trainer.css"/>

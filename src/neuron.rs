@@ -26,9 +26,18 @@ pub struct House {
 
 /// The three houses of Jay Alammar's first interactive.
 pub const HOUSES: [House; 3] = [
-    House { area: 2104.0, price: 399.9 },
-    House { area: 1600.0, price: 329.9 },
-    House { area: 2400.0, price: 369.0 },
+    House {
+        area: 2104.0,
+        price: 399.9,
+    },
+    House {
+        area: 1600.0,
+        price: 329.9,
+    },
+    House {
+        area: 2400.0,
+        price: 369.0,
+    },
 ];
 
 /// The visitor wins when the error is at or below this (the seed's threshold).
@@ -137,14 +146,22 @@ mod tests {
         ];
         for (weight, bias, expected) in cases {
             let got = Params::new(weight, bias).error();
-            assert_eq!(round2(got), expected, "error at w={weight} b={bias} was {got}");
+            assert_eq!(
+                round2(got),
+                expected,
+                "error at w={weight} b={bias} was {got}"
+            );
         }
     }
 
     #[test]
     fn optimum_is_the_reference_least_squares_solution() {
         let best = optimum();
-        assert!((best.weight - 0.0584879).abs() < 5e-8, "weight {}", best.weight);
+        assert!(
+            (best.weight - 0.0584879).abs() < 5e-8,
+            "weight {}",
+            best.weight
+        );
         assert!((best.bias - 247.26327).abs() < 5e-6, "bias {}", best.bias);
         assert_eq!(round2(min_error()), 447.29);
     }
@@ -163,9 +180,17 @@ mod tests {
         let p = Params::new(0.1, 150.0);
         let g = p.gradient();
         let h = 1e-6;
-        let dw = (Params::new(p.weight + h, p.bias).error() - Params::new(p.weight - h, p.bias).error()) / (2.0 * h);
-        let db = (Params::new(p.weight, p.bias + h).error() - Params::new(p.weight, p.bias - h).error()) / (2.0 * h);
-        assert!((g.weight - dw).abs() / dw.abs() < 1e-5, "{} vs {dw}", g.weight);
+        let dw = (Params::new(p.weight + h, p.bias).error()
+            - Params::new(p.weight - h, p.bias).error())
+            / (2.0 * h);
+        let db = (Params::new(p.weight, p.bias + h).error()
+            - Params::new(p.weight, p.bias - h).error())
+            / (2.0 * h);
+        assert!(
+            (g.weight - dw).abs() / dw.abs() < 1e-5,
+            "{} vs {dw}",
+            g.weight
+        );
         assert!((g.bias - db).abs() / db.abs() < 1e-5, "{} vs {db}", g.bias);
     }
 

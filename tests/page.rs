@@ -15,7 +15,9 @@ async fn spawn_app() -> String {
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let app = Application::build(Settings { leptos }).await.expect("bind a free port");
+    let app = Application::build(Settings { leptos })
+        .await
+        .expect("bind a free port");
     let addr = app.local_addr().expect("local address");
     tokio::spawn(app.run_until_stopped());
     format!("http://{addr}")
@@ -34,13 +36,23 @@ async fn home_page_is_fully_rendered_on_the_server() {
     assert_eq!(status, 200);
 
     // The error, the goal, the chart and the table are in the HTML itself.
-    assert!(html.contains(&grouped(START.error(), 2)), "initial error missing");
+    assert!(
+        html.contains(&grouped(START.error(), 2)),
+        "initial error missing"
+    );
     assert!(html.contains("Goal: below "), "goal missing");
     assert!(html.contains(r#"data-testid="chart""#));
     assert!(html.contains(r#"data-testid="prediction-line""#));
-    assert_eq!(html.matches(r#"data-testid="residual""#).count(), HOUSES.len());
+    assert_eq!(
+        html.matches(r#"data-testid="residual""#).count(),
+        HOUSES.len()
+    );
     for house in HOUSES {
-        assert!(html.contains(&grouped(START.predict(house.area), 2)), "prediction for {}", house.area);
+        assert!(
+            html.contains(&grouped(START.predict(house.area), 2)),
+            "prediction for {}",
+            house.area
+        );
     }
     // Both sliders with labels tied to them, and the script that hydrates the page.
     assert!(html.contains(r#"for="weight""#) && html.contains(r#"id="weight""#));
@@ -58,7 +70,10 @@ async fn start_is_far_from_the_goal() {
 #[tokio::test]
 async fn health_check_and_unknown_paths() {
     let base = spawn_app().await;
-    assert_eq!(get(&format!("{base}/healthz")).await, (200, "ok".to_string()));
+    assert_eq!(
+        get(&format!("{base}/healthz")).await,
+        (200, "ok".to_string())
+    );
     let (status, html) = get(&format!("{base}/no-such-page")).await;
     assert_eq!(status, 404);
     assert!(html.contains("Page not found"));

@@ -138,13 +138,21 @@ mod tests {
     use crate::neuron::Params;
 
     fn attempt(error: f64) -> Attempt {
-        Attempt { params: Params::new(0.0, 0.0), error }
+        Attempt {
+            params: Params::new(0.0, 0.0),
+            error,
+        }
     }
 
     #[test]
     fn best_is_the_lowest_error_first_on_ties() {
         assert_eq!(best_index(&[]), None);
-        let list = [attempt(900.0), attempt(450.0), attempt(2000.0), attempt(450.0)];
+        let list = [
+            attempt(900.0),
+            attempt(450.0),
+            attempt(2000.0),
+            attempt(450.0),
+        ];
         assert_eq!(best_index(&list), Some(1));
     }
 

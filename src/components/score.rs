@@ -19,7 +19,11 @@ pub fn Score(#[prop(into)] error: Signal<f64>) -> impl IntoView {
                 grouped((e - min_error()).max(0.0), 2)
             )
         } else {
-            format!("{} to go to get below {}.", grouped(e - GOAL, 2), grouped(GOAL, 0))
+            format!(
+                "{} to go to get below {}.",
+                grouped(e - GOAL, 2),
+                grouped(GOAL, 0)
+            )
         }
     };
 

@@ -38,7 +38,12 @@ pub fn Simulator() -> impl IntoView {
             return;
         }
         last_committed.set_value(now);
-        attempts.update(|list| list.push(Attempt { params: now, error: now.error() }));
+        attempts.update(|list| {
+            list.push(Attempt {
+                params: now,
+                error: now.error(),
+            })
+        });
     });
 
     view! {

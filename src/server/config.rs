@@ -57,9 +57,16 @@ pub fn resolve_addr(
     let Some(port) = port.map(str::trim).filter(|p| !p.is_empty()) else {
         return Ok(fallback);
     };
-    let port: u16 = port.parse().map_err(|_| ConfigError::Port(port.to_string()))?;
-    let host = host.map(str::trim).filter(|h| !h.is_empty()).unwrap_or("0.0.0.0");
-    let ip: IpAddr = host.parse().map_err(|_| ConfigError::Host(host.to_string()))?;
+    let port: u16 = port
+        .parse()
+        .map_err(|_| ConfigError::Port(port.to_string()))?;
+    let host = host
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .unwrap_or("0.0.0.0");
+    let ip: IpAddr = host
+        .parse()
+        .map_err(|_| ConfigError::Host(host.to_string()))?;
     Ok(SocketAddr::new(ip, port))
 }
 
@@ -74,12 +81,18 @@ mod tests {
     #[test]
     fn without_port_the_leptos_address_is_used() {
         assert_eq!(resolve_addr(None, None, fallback()).unwrap(), fallback());
-        assert_eq!(resolve_addr(Some(" "), Some("::1"), fallback()).unwrap(), fallback());
+        assert_eq!(
+            resolve_addr(Some(" "), Some("::1"), fallback()).unwrap(),
+            fallback()
+        );
     }
 
     #[test]
     fn port_listens_on_every_interface_unless_host_says_otherwise() {
-        assert_eq!(resolve_addr(Some("7860"), None, fallback()).unwrap(), "0.0.0.0:7860".parse().unwrap());
+        assert_eq!(
+            resolve_addr(Some("7860"), None, fallback()).unwrap(),
+            "0.0.0.0:7860".parse().unwrap()
+        );
         assert_eq!(
             resolve_addr(Some("8080"), Some("127.0.0.1"), fallback()).unwrap(),
             "127.0.0.1:8080".parse().unwrap()

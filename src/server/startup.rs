@@ -37,7 +37,10 @@ impl Application {
     /// Binds `settings.leptos.site_addr` (port 0 picks a free port).
     pub async fn build(settings: Settings) -> io::Result<Self> {
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
-        Ok(Self { listener, router: router(settings.leptos) })
+        Ok(Self {
+            listener,
+            router: router(settings.leptos),
+        })
     }
 
     pub fn local_addr(&self) -> io::Result<SocketAddr> {
@@ -46,7 +49,9 @@ impl Application {
 
     /// Serves until SIGINT or SIGTERM, then lets in-flight requests finish.
     pub async fn run_until_stopped(self) -> io::Result<()> {
-        axum::serve(self.listener, self.router).with_graceful_shutdown(shutdown_signal()).await
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown_signal())
+            .await
     }
 }
 

@@ -1,0 +1,29 @@
+# Jay Trainer: release build with cargo-leptos, then a slim non-root runtime.
+# Listens on $PORT (default 7860, what Hugging Face Docker Spaces expect).
+
+FROM rust:1-bookworm AS build
+WORKDIR /app
+# Tools first (their own layer, cached until Cargo.lock or the script changes):
+# the wasm32 target, cargo-leptos, wasm-bindgen-cli of the locked version, binaryen.
+COPY Cargo.toml Cargo.lock ./
+COPY .ci/setup .ci/setup
+RUN bash .ci/setup
+COPY . .
+RUN cargo leptos build --release
+
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 1000 app
+WORKDIR /app
+COPY --from=build /app/target/release/jay-trainer /app/jay-trainer
+COPY --from=build /app/target/site /app/site
+ENV LEPTOS_SITE_ROOT=site \
+    LEPTOS_ENV=PROD \
+    RUST_LOG=info \
+    HOST=0.0.0.0 \
+    PORT=7860
+EXPOSE 7860
+USER app
+CMD ["/app/jay-trainer"]

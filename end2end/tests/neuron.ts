@@ -1,0 +1,30 @@
+// The simulator's math and the chart's scales, written again independently of the
+// Rust code so that the tests check the page against the definition, not itself.
+
+export const HOUSES = [
+  { area: 2104, price: 399.9 },
+  { area: 1600, price: 329.9 },
+  { area: 2400, price: 369.0 },
+];
+
+export const START = { weight: 0.1, bias: 50 };
+
+export const predict = (area: number, w: number, b: number) => area * w + b;
+
+export const squaredErrors = (w: number, b: number) =>
+  HOUSES.map((h) => (h.price - predict(h.area, w, b)) ** 2);
+
+export const error = (w: number, b: number) =>
+  squaredErrors(w, b).reduce((s, x) => s + x, 0) / HOUSES.length;
+
+/** 13359.084 → "13,359.08", as the page prints it. */
+export const grouped = (x: number, decimals = 2) =>
+  x.toLocaleString("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+
+// Chart geometry: viewBox 600 × 400; plot from x 64 to 584 (area 0–3000) and
+// from y 348 to 16 (price 0–600).
+export const xOf = (area: number) => 64 + (area / 3000) * (600 - 64 - 16);
+export const yOf = (price: number) => 400 - 52 - (price / 600) * (400 - 16 - 52);

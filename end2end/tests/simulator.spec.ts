@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+import { HOUSES, START, error, grouped, predict, squaredErrors, xOf, yOf } from "./neuron";
+
+/** Opens the page and waits until the WASM has hydrated it. */
+async function open(page: Page) {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function sliderValue(page: Page, id: "weight" | "bias") {
+  return Number(await page.locator(`#${id}`).inputValue());
+}
+
+/** Every number on the page agrees with the math for these parameters. */
+async function expectConsistent(page: Page, w: number, b: number) {
+  await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
+  await expect(page.getByTestId("mean-error")).toHaveText(grouped(error(w, b)));
+  const predictions = HOUSES.map((h) => grouped(predict(h.area, w, b)));
+  await expect(page.getByTestId("prediction")).toHaveText(predictions);
+  await expect(page.getByTestId("squared-error")).toHaveText(squaredErrors(w, b).map((e) => grouped(e)));
+  const line = page.getByTestId("prediction-line");
+  await expect(line).toHaveAttribute("y1", yOf(predict(0, w, b)).toFixed(2));
+  await expect(line).toHaveAttribute("y2", yOf(predict(3000, w, b)).toFixed(2));
+  const residuals = page.getByTestId("residual");
+  for (const [i, h] of HOUSES.entries()) {
+    await expect(residuals.nth(i)).toHaveAttribute("x1", xOf(h.area).toFixed(2));
+    await expect(residuals.nth(i)).toHaveAttribute("y1", yOf(h.price).toFixed(2));
+    await expect(residuals.nth(i)).toHaveAttribute("y2", yOf(predict(h.area, w, b)).toFixed(2));
+  }
+}
+
+async function attemptCount(page: Page) {
+  return Number(await page.getByTestId("attempts-summary").getAttribute("data-count"));
+}
+
+test("the server renders the starting numbers before any WASM runs", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expectConsistent(page, START.weight, START.bias);
+  expect(error(START.weight, START.bias)).toBeGreaterThan(2000);
+  await expect(page.getByTestId("score-status")).toContainText("to go to get below 450");
+  await context.close();
+});
+
+test("the hydrated page starts at the same numbers, with no attempts", async ({ page }) => {
+  await open(page);
+  await expectConsistent(page, START.weight, START.bias);
+  expect(await attemptCount(page)).toBe(0);
+  await expect(page.getByTestId("attempts-summary")).toContainText("No attempts yet");
+});
+
+test("arrow keys move each slider, update everything, and count one attempt per press", async ({ page }) => {
+  await open(page);
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+
+  await page.locator("#weight").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  const w = await sliderValue(page, "weight");
+  expect(w).toBeCloseTo(START.weight + 0.0002, 6);
+  await expectConsistent(page, w, START.bias);
+  await expect(page.locator("#weight-number")).toHaveValue(String(w));
+
+  await page.locator("#bias").focus();
+  await page.keyboard.press("ArrowLeft");
+  const b = await sliderValue(page, "bias");
+  expect(b).toBeCloseTo(START.bias - 0.1, 6);
+  await expectConsistent(page, w, b);
+  expect(await attemptCount(page)).toBe(3);
+  await expect(page.getByTestId("attempt")).toHaveCount(3);
+  // Everything was computed in the browser: not one request to the server.
+  expect(requests).toEqual([]);
+});
+
+test("dragging a slider updates live, and the release records one attempt", async ({ page }) => {
+  await open(page);
+  for (const id of ["weight", "bias"] as const) {
+    const before = await attemptCount(page);
+    const box = (await page.locator(`#${id}`).boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) {
+      await page.mouse.move(box.x + box.width * (0.3 + i * 0.04), y);
+    }
+    // Mid-drag: the numbers follow the thumb, but no attempt is recorded yet.
+    const w = await sliderValue(page, "weight");
+    const b = await sliderValue(page, "bias");
+    await expectConsistent(page, w, b);
+    expect(await attemptCount(page)).toBe(before);
+
+    await page.mouse.up();
+    await expect(page.getByTestId("attempts-summary")).toHaveAttribute("data-count", String(before + 1));
+    await expectConsistent(page, await sliderValue(page, "weight"), await sliderValue(page, "bias"));
+  }
+  // The drags really moved both parameters away from the start.
+  expect(await sliderValue(page, "weight")).not.toBeCloseTo(START.weight, 4);
+  expect(await sliderValue(page, "bias")).not.toBeCloseTo(START.bias, 1);
+});
+
+test("typing the optimum shows 447.29 and the success state", async ({ page }) => {
+  await open(page);
+  await page.locator("#weight-number").fill("0.0585");
+  await page.locator("#weight-number").press("Enter");
+  await page.locator("#bias-number").fill("247.26");
+  await page.locator("#bias-number").press("Enter");
+
+  await expect(page.getByTestId("error-value")).toHaveText("447.29");
+  await expectConsistent(page, 0.0585, 247.26);
+  await expect(page.getByTestId("score")).toHaveClass(/success/);
+  await expect(page.getByTestId("score-status")).toContainText("Goal reached");
+  await expect(page.getByTestId("score-status")).toContainText("447.29");
+  expect(await attemptCount(page)).toBe(2);
+  // The best attempt is the latest one, and it is starred.
+  await expect(page.getByTestId("attempt").first()).toHaveClass(/best/);
+  await expect(page.getByTestId("attempts-summary")).toContainText("best 447.29 (#2)");
+});
+
+test("a number that is not a number is refused, one out of range is clamped", async ({ page }) => {
+  await open(page);
+  const field = page.locator("#weight-number");
+  await field.fill("");
+  await field.press("Enter");
+  await field.blur();
+  await expect(field).toHaveValue(String(START.weight));
+  expect(await attemptCount(page)).toBe(0);
+
+  await field.fill("5");
+  await field.press("Enter");
+  await expect(field).toHaveValue("0.3");
+  await expectConsistent(page, 0.3, START.bias);
+  expect(await attemptCount(page)).toBe(1);
+});
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 800, height: 600 },
+]) {
+  test(`fits a ${viewport.width}px wide screen without sideways scrolling`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await open(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const id of ["#weight", "#bias", "#weight-number", "#bias-number"]) {
+      await expect(page.locator(id)).toBeVisible();
+    }
+    await expect(page.getByTestId("chart")).toBeVisible();
+  });
+}
+
+test("keyboard users see where the focus is", async ({ page }) => {
+  await open(page);
+  await page.locator("#weight").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#weight-number")).toBeFocused();
+  const outline = await page.locator("#weight-number").evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe("none");
+});
