@@ -7,6 +7,10 @@
 //! - [`components`]: one file per UI component of the simulator page.
 //! - `server` (ssr): configuration and the axum application.
 
+// Leptos views are deeply nested types; the optimised WASM build needs more room
+// than the default 128 to compute their layout.
+#![recursion_limit = "256"]
+
 pub mod app;
 pub mod components;
 pub mod format;

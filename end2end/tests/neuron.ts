@@ -24,7 +24,7 @@ export const grouped = (x: number, decimals = 2) =>
     maximumFractionDigits: decimals,
   });
 
-// Chart geometry: viewBox 600 × 400; plot from x 64 to 584 (area 0–3000) and
+// Chart geometry: viewBox 600 × 400; plot from x 64 to 572 (area 0–3000) and
 // from y 348 to 16 (price 0–600).
-export const xOf = (area: number) => 64 + (area / 3000) * (600 - 64 - 16);
+export const xOf = (area: number) => 64 + (area / 3000) * (600 - 64 - 28);
 export const yOf = (price: number) => 400 - 52 - (price / 600) * (400 - 16 - 52);

@@ -12,7 +12,7 @@ use crate::{
 const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 400.0;
 const LEFT: f64 = 64.0;
-const RIGHT: f64 = 16.0;
+const RIGHT: f64 = 28.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 52.0;
 /// Data shown: area 0–3000 sq ft (so the bias is visible as the intercept) and
