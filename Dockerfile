@@ -19,9 +19,11 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=build /app/target/release/jay-trainer /app/jay-trainer
 COPY --from=build /app/target/site /app/site
+COPY --from=build /app/models.toml /app/models.toml
 ENV LEPTOS_SITE_ROOT=site \
     LEPTOS_ENV=PROD \
     RUST_LOG=info \
+    JAY_MODELS=/app/models.toml \
     HOST=0.0.0.0 \
     PORT=7860
 EXPOSE 7860

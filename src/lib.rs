@@ -12,6 +12,7 @@
 #![recursion_limit = "256"]
 
 pub mod app;
+pub mod coach;
 pub mod components;
 pub mod format;
 pub mod neuron;

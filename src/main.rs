@@ -19,8 +19,8 @@ async fn main() -> std::process::ExitCode {
     let app = match Application::build(settings).await {
         Ok(app) => app,
         Err(e) => {
-            eprintln!("jay-trainer: cannot listen on {addr}: {e}");
-            return ExitCode::from(1);
+            eprintln!("jay-trainer: {e}");
+            return ExitCode::from(2);
         }
     };
     tracing::info!("listening on http://{}", app.local_addr().unwrap_or(addr));

@@ -15,7 +15,13 @@ async fn spawn_app() -> String {
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let app = Application::build(Settings { leptos })
+    // The repository's registry and no token: remote models are skipped.
+    let settings = Settings {
+        leptos,
+        models_path: "models.toml".into(),
+        hf_token: None,
+    };
+    let app = Application::build(settings)
         .await
         .expect("bind a free port");
     let addr = app.local_addr().expect("local address");

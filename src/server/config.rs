@@ -6,10 +6,16 @@
 //! | `HOST` | interface used with `PORT` | `0.0.0.0` |
 //! | `LEPTOS_SITE_ADDR` | full listen address when `PORT` is unset (cargo-leptos sets it) | `127.0.0.1:3000` |
 //! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
+//! | `JAY_MODELS` | the model registry (TOML, see `coach::registry`) | `models.toml` |
+//! | `HF_TOKEN` | Hugging Face token for remote models; unset: offline commentator | unset |
 //!
 //! The other `LEPTOS_*` variables are read by Leptos itself (`leptos_config`).
 
-use std::net::{IpAddr, SocketAddr};
+use std::{
+    fmt,
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+};
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
 
@@ -21,6 +27,31 @@ pub const OUTPUT_NAME: &str = "jay-trainer";
 pub struct Settings {
     /// Leptos's options; `site_addr` is the address to listen on.
     pub leptos: LeptosOptions,
+    /// The model registry file.
+    pub models_path: PathBuf,
+    /// Token for remote models (never printed: see [`Secret`]).
+    pub hf_token: Option<Secret>,
+}
+
+/// A value that never shows in logs or debug output.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: String) -> Option<Self> {
+        let value = value.trim().to_string();
+        (!value.is_empty()).then_some(Self(value))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret([redacted])")
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -44,7 +75,14 @@ impl Settings {
         let port = std::env::var("PORT").ok();
         let host = std::env::var("HOST").ok();
         leptos.site_addr = resolve_addr(port.as_deref(), host.as_deref(), leptos.site_addr)?;
-        Ok(Self { leptos })
+        let models_path = std::env::var_os("JAY_MODELS")
+            .map_or_else(|| PathBuf::from("models.toml"), PathBuf::from);
+        let hf_token = std::env::var("HF_TOKEN").ok().and_then(Secret::new);
+        Ok(Self {
+            leptos,
+            models_path,
+            hf_token,
+        })
     }
 }
 
@@ -97,6 +135,14 @@ mod tests {
             resolve_addr(Some("8080"), Some("127.0.0.1"), fallback()).unwrap(),
             "127.0.0.1:8080".parse().unwrap()
         );
+    }
+
+    #[test]
+    fn secrets_do_not_print() {
+        let s = Secret::new(" hf_abc123 ".into()).unwrap();
+        assert_eq!(s.expose(), "hf_abc123");
+        assert!(!format!("{s:?}").contains("abc"));
+        assert!(Secret::new("  ".into()).is_none());
     }
 
     #[test]

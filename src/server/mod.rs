@@ -1,5 +1,6 @@
 //! Server-only code (the `ssr` feature): configuration, logging and the axum app.
 
 pub mod config;
+pub mod routes;
 pub mod startup;
 pub mod telemetry;

@@ -1,0 +1,288 @@
+//! Providers: what turns a prompt into text. One trait, one file per kind:
+//! [`chat`] (OpenAI-compatible chat completions: the Hugging Face router, Ollama,
+//! llama.cpp, vLLM, TGI), [`text_generation`] (the classic `inputs`/`parameters`
+//! body with a Jinja chat template) and [`offline`] (the built-in commentator).
+//!
+//! Every HTTP failure of `reference/hf-protocol.md` §4 becomes its own
+//! [`ProviderError`] variant, so the router can treat a cold model, a rate limit,
+//! spent credits and a misconfiguration differently.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use reqwest::{header::HeaderMap, StatusCode};
+use serde_json::Value;
+
+use super::{prompt::Prompt, registry::ModelSpec};
+
+pub mod chat;
+pub mod offline;
+pub mod text_generation;
+
+/// Why a model gave no text.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ProviderError {
+    #[error("model loading (503), estimated {estimated:?}")]
+    Loading { estimated: Option<Duration> },
+    #[error("rate limited (429), retry after {retry_after:?}")]
+    RateLimited { retry_after: Option<Duration> },
+    #[error("credits spent (402)")]
+    Credits,
+    #[error("not authorised ({0})")]
+    Unauthorized(u16),
+    #[error("model not supported (400)")]
+    ModelNotSupported,
+    #[error("request rejected ({0})")]
+    BadRequest(u16),
+    #[error("endpoint gone (410)")]
+    Gone,
+    #[error("upstream error ({0})")]
+    Upstream(u16),
+    #[error("timed out")]
+    Timeout,
+    #[error("connection failed")]
+    Connect,
+    #[error("unusable response: {0}")]
+    BadBody(String),
+    #[error("no HF_TOKEN for a remote model")]
+    NoToken,
+}
+
+impl ProviderError {
+    /// Short, stable name for responses and stats (never contains upstream text).
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            ProviderError::Loading { .. } => "loading",
+            ProviderError::RateLimited { .. } => "rate_limited",
+            ProviderError::Credits => "credits",
+            ProviderError::Unauthorized(_) => "unauthorized",
+            ProviderError::ModelNotSupported => "model_not_supported",
+            ProviderError::BadRequest(_) => "bad_request",
+            ProviderError::Gone => "gone",
+            ProviderError::Upstream(_) => "upstream_error",
+            ProviderError::Timeout => "timeout",
+            ProviderError::Connect => "connection_failed",
+            ProviderError::BadBody(_) => "bad_body",
+            ProviderError::NoToken => "no_token",
+        }
+    }
+}
+
+/// Something that can write a comment for a prompt.
+#[async_trait]
+pub trait Provider: Send + Sync {
+    /// The model's raw text (not yet checked), within `timeout`.
+    async fn complete(
+        &self,
+        spec: &ModelSpec,
+        prompt: &Prompt,
+        timeout: Duration,
+    ) -> Result<String, ProviderError>;
+
+    /// Whether `spec` can be called at all (e.g. a remote model needs a token).
+    fn usable(&self, _spec: &ModelSpec) -> bool {
+        true
+    }
+}
+
+/// The HTTP provider for both API kinds: one client, one optional token.
+pub struct HttpProvider {
+    client: reqwest::Client,
+    token: Option<String>,
+}
+
+impl HttpProvider {
+    pub fn new(token: Option<String>) -> Self {
+        let client = reqwest::Client::builder()
+            .user_agent(concat!("jay-trainer/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .unwrap_or_default();
+        Self {
+            client,
+            token: token.filter(|t| !t.trim().is_empty()),
+        }
+    }
+}
+
+#[async_trait]
+impl Provider for HttpProvider {
+    async fn complete(
+        &self,
+        spec: &ModelSpec,
+        prompt: &Prompt,
+        timeout: Duration,
+    ) -> Result<String, ProviderError> {
+        if !self.usable(spec) {
+            return Err(ProviderError::NoToken);
+        }
+        let body = match spec.api {
+            super::registry::ApiKind::Chat => chat::body(spec, prompt),
+            super::registry::ApiKind::TextGeneration => text_generation::body(spec, prompt)?,
+        };
+        let mut request = self
+            .client
+            .post(spec.endpoint())
+            .timeout(timeout)
+            .json(&body);
+        if let Some(token) = &self.token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.map_err(transport_error)?;
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.map_err(transport_error)?;
+        if !status.is_success() {
+            let error = classify(status, &headers, &text);
+            tracing::warn!(model = %spec.alias, %status, message = %upstream_message(&text), "model call failed");
+            return Err(error);
+        }
+        let json: Value =
+            serde_json::from_str(&text).map_err(|_| ProviderError::BadBody("not JSON".into()))?;
+        if json.get("error").is_some_and(|e| !e.is_null()) {
+            return Err(ProviderError::BadBody(
+                "error field in a 200 response".into(),
+            ));
+        }
+        match spec.api {
+            super::registry::ApiKind::Chat => chat::text(&json),
+            super::registry::ApiKind::TextGeneration => text_generation::text(&json),
+        }
+    }
+
+    /// A remote model needs the token; one on this machine does not.
+    fn usable(&self, spec: &ModelSpec) -> bool {
+        self.token.is_some() || spec.is_local()
+    }
+}
+
+fn transport_error(e: reqwest::Error) -> ProviderError {
+    if e.is_timeout() {
+        ProviderError::Timeout
+    } else if e.is_connect() {
+        ProviderError::Connect
+    } else {
+        ProviderError::BadBody("transport error".into())
+    }
+}
+
+/// Classifies a non-2xx answer by status first (bodies vary, or are HTML).
+pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> ProviderError {
+    let json: Option<Value> = serde_json::from_str(body).ok();
+    match status.as_u16() {
+        503 => ProviderError::Loading {
+            estimated: json
+                .as_ref()
+                .and_then(|j| j.get("estimated_time"))
+                .and_then(Value::as_f64)
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .map(|s| Duration::from_secs_f64(s.min(86_400.0))),
+        },
+        429 => ProviderError::RateLimited {
+            retry_after: retry_after(headers),
+        },
+        402 => ProviderError::Credits,
+        401 | 403 => ProviderError::Unauthorized(status.as_u16()),
+        410 => ProviderError::Gone,
+        400 if body.contains("model_not_supported") => ProviderError::ModelNotSupported,
+        code @ (400..=499) => ProviderError::BadRequest(code),
+        code => ProviderError::Upstream(code),
+    }
+}
+
+/// `Retry-After` in seconds (the HTTP-date form is rare here and is ignored).
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let value = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
+    let seconds: u64 = value.trim().parse().ok()?;
+    Some(Duration::from_secs(seconds.min(86_400)))
+}
+
+/// The upstream's error message, for logs only: `error`, `error.message`,
+/// `detail` or `message`, cut to 200 characters.
+pub fn upstream_message(body: &str) -> String {
+    let json: Option<Value> = serde_json::from_str(body).ok();
+    let message = json.as_ref().and_then(|j| {
+        j.get("error")
+            .and_then(|e| {
+                e.as_str()
+                    .or_else(|| e.get("message").and_then(Value::as_str))
+            })
+            .or_else(|| j.get("detail").and_then(Value::as_str))
+            .or_else(|| j.get("message").and_then(Value::as_str))
+    });
+    message.unwrap_or(body).chars().take(200).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::HeaderValue;
+
+    #[test]
+    fn statuses_are_told_apart() {
+        let none = HeaderMap::new();
+        assert_eq!(
+            classify(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &none,
+                r#"{"error":"Model X is currently loading","estimated_time":577.37}"#
+            ),
+            ProviderError::Loading {
+                estimated: Some(Duration::from_secs_f64(577.37))
+            }
+        );
+        assert_eq!(
+            classify(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &none,
+                "<html>Service Temporarily Unavailable</html>"
+            ),
+            ProviderError::Loading { estimated: None }
+        );
+        let mut retry = HeaderMap::new();
+        retry.insert("retry-after", HeaderValue::from_static("30"));
+        assert_eq!(
+            classify(StatusCode::TOO_MANY_REQUESTS, &retry, ""),
+            ProviderError::RateLimited {
+                retry_after: Some(Duration::from_secs(30))
+            }
+        );
+        assert_eq!(
+            classify(StatusCode::PAYMENT_REQUIRED, &none, "{}"),
+            ProviderError::Credits
+        );
+        assert_eq!(
+            classify(StatusCode::FORBIDDEN, &none, ""),
+            ProviderError::Unauthorized(403)
+        );
+        assert_eq!(
+            classify(
+                StatusCode::BAD_REQUEST,
+                &none,
+                r#"{"error":{"message":"not supported","code":"model_not_supported"}}"#
+            ),
+            ProviderError::ModelNotSupported
+        );
+        assert_eq!(
+            classify(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &none,
+                "Input validation error"
+            ),
+            ProviderError::BadRequest(422)
+        );
+        assert_eq!(classify(StatusCode::GONE, &none, ""), ProviderError::Gone);
+        assert_eq!(
+            classify(StatusCode::BAD_GATEWAY, &none, ""),
+            ProviderError::Upstream(502)
+        );
+    }
+
+    #[test]
+    fn upstream_messages_are_found_wherever_they_are() {
+        assert_eq!(upstream_message(r#"{"error":"loading"}"#), "loading");
+        assert_eq!(upstream_message(r#"{"error":{"message":"nope"}}"#), "nope");
+        assert_eq!(upstream_message(r#"{"detail":"bad"}"#), "bad");
+        assert_eq!(upstream_message(r#"{"message":"m"}"#), "m");
+        assert_eq!(upstream_message(&"x".repeat(500)).len(), 200);
+    }
+}

@@ -1,0 +1,162 @@
+//! The built-in offline commentator: a phrasebook per tier and language with the
+//! visitor's numbers filled in. It answers when no remote model can be used (no
+//! `HF_TOKEN`) and as the last resort when every model failed, so the bubble is
+//! never empty.
+//!
+//! Variety without memory on the server: the phrase is picked by the visitor's
+//! attempt count, offset by a hash of their first error, so two consecutive
+//! attempts in the same tier never get the same phrase, and different visitors
+//! walk the phrasebook in different orders.
+
+use crate::{
+    coach::{input::CoachInput, prompt::Trend, Lang, Tier},
+    format::grouped,
+    neuron::{min_error, GOAL},
+};
+
+/// The comment for this input.
+pub fn comment(input: &CoachInput) -> String {
+    let tier = Tier::of(input.error);
+    let phrases = phrasebook(input.lang, tier);
+    let trend = Trend::of(input.error, &input.attempts);
+    let seed = input
+        .attempts
+        .first()
+        .map_or(0, |first| first.to_bits() as usize % 7919);
+    let phrase = phrases[(seed + trend.attempts) % phrases.len()];
+    phrase
+        .replace("{error}", &grouped(input.error, 2))
+        .replace("{best}", &grouped(trend.best, 2))
+        .replace("{to_go}", &grouped((input.error - GOAL).max(0.0), 2))
+        .replace("{attempt}", &trend.attempts.to_string())
+        .replace("{min}", &grouped(min_error(), 2))
+}
+
+fn phrasebook(lang: Lang, tier: Tier) -> &'static [&'static str] {
+    match (lang, tier) {
+        (Lang::En, Tier::Far) => &[
+            "{error}? That line is aiming at houses on another planet.",
+            "Attempt {attempt} and the houses still can't see your line. Bold strategy!",
+            "An error of {error}: the neuron is guessing prices for castles.",
+            "{to_go} to go. Maybe give the weight a gentle push?",
+            "The houses are waving at your line from far away. Error {error}.",
+            "Brave start! {error} leaves plenty of room for a comeback.",
+        ],
+        (Lang::En, Tier::Close) => &[
+            "{error}: getting warm! Small steps on the bias now.",
+            "Only {to_go} to go. Fine-tune, don't fling.",
+            "Nice! Watch the red gaps: make them all about the same size.",
+            "Attempt {attempt} at {error}. The line is almost hugging the houses.",
+            "Close! Hold the weight steady and nudge the bias.",
+            "Best so far {best}. Keep shaving those decimals.",
+        ],
+        (Lang::En, Tier::Goal) => &[
+            "Below 450 with {error}! You trained a neuron by hand.",
+            "{error}! The best any line can do is {min}. Superb.",
+            "Goal reached in {attempt} attempts. Gradient descent would be proud.",
+            "{error}: that line fits like a glove.",
+            "You did it! Can you get all the way down to {min}?",
+            "Neuron trained! {error} is a fine error indeed.",
+        ],
+        (Lang::Pt, Tier::Far) => &[
+            "{error}? Essa reta está mirando em casas em outro planeta.",
+            "Tentativa {attempt} e as casas ainda não veem sua reta. Estratégia ousada!",
+            "Erro de {error}: o neurônio está avaliando castelos.",
+            "Faltam {to_go}. Que tal um empurrãozinho no peso?",
+            "As casas acenam de longe para a sua reta. Erro {error}.",
+            "Começo corajoso! {error} deixa muito espaço para a virada.",
+        ],
+        (Lang::Pt, Tier::Close) => &[
+            "{error}: esquentando! Agora passos pequenos no viés.",
+            "Faltam só {to_go}. Ajuste fino, sem pressa.",
+            "Boa! Olhe as distâncias vermelhas: deixe-as parecidas.",
+            "Tentativa {attempt} com {error}. A reta quase abraça as casas.",
+            "Perto! Segure o peso e mexa de leve no viés.",
+            "Melhor até agora: {best}. Continue lapidando os decimais.",
+        ],
+        (Lang::Pt, Tier::Goal) => &[
+            "Abaixo de 450 com {error}! Você treinou um neurônio na mão.",
+            "{error}! O melhor possível é {min}. Excelente.",
+            "Meta atingida em {attempt} tentativas. O gradiente ficaria orgulhoso.",
+            "{error}: essa reta veste como uma luva.",
+            "Conseguiu! Chega até {min}?",
+            "Neurônio treinado! {error} é um erro e tanto.",
+        ],
+        (Lang::Zh, Tier::Far) => &[
+            "误差 {error}？这条线在瞄准外星球的房子。",
+            "第 {attempt} 次了，房子们还看不见你的线。勇气可嘉！",
+            "误差 {error}：神经元在给城堡估价。",
+            "还差 {to_go}。给权重轻轻推一把？",
+            "房子们在远处向你的线挥手。误差 {error}。",
+            "大胆的开局！{error} 还有很大进步空间。",
+        ],
+        (Lang::Zh, Tier::Close) => &[
+            "{error}：越来越近了！小步调整偏置。",
+            "只差 {to_go} 了。慢慢微调。",
+            "不错！看红色差距，让它们差不多大。",
+            "第 {attempt} 次，误差 {error}，线快贴住房子了。",
+            "很接近！稳住权重，轻推偏置。",
+            "目前最好 {best}，继续抠小数。",
+        ],
+        (Lang::Zh, Tier::Goal) => &[
+            "误差 {error}，低于 450！你亲手训练了神经元。",
+            "{error}！最优解是 {min}，太棒了。",
+            "{attempt} 次就达标，梯度下降都佩服。",
+            "{error}：这条线贴合得刚刚好。",
+            "成功了！能一路降到 {min} 吗？",
+            "神经元训练完成！{error} 非常漂亮。",
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::reply::max_chars;
+
+    fn input(error: f64, attempts: Vec<f64>, lang: Lang) -> CoachInput {
+        CoachInput {
+            error,
+            attempts,
+            model: None,
+            lang,
+        }
+    }
+
+    #[test]
+    fn fills_in_the_numbers_and_fits_the_reply_limit() {
+        for lang in Lang::ALL {
+            for tier_error in [13_359.08, 812.0, 447.29] {
+                for n in 0..12 {
+                    let history: Vec<f64> = (0..n).map(|i| 20_000.0 - f64::from(i)).collect();
+                    let text = comment(&input(tier_error, history, lang));
+                    assert!(!text.contains('{'), "{text}");
+                    assert!(text.chars().count() <= max_chars(lang), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn never_the_same_comment_twice_in_a_row() {
+        for lang in Lang::ALL {
+            let mut history = vec![30_000.0];
+            let mut previous = String::new();
+            // Stay in one tier with the same error: only the phrase can differ.
+            for _ in 0..30 {
+                let text = comment(&input(5_000.0, history.clone(), lang));
+                assert_ne!(text, previous);
+                previous = text;
+                history.push(5_000.0);
+            }
+        }
+    }
+
+    #[test]
+    fn different_visitors_hear_different_phrases() {
+        let a = comment(&input(5_000.0, vec![13_359.08], Lang::En));
+        let b = comment(&input(5_000.0, vec![70_433.03], Lang::En));
+        let c = comment(&input(5_000.0, vec![27_139.5], Lang::En));
+        assert!(a != b || b != c);
+    }
+}

@@ -1,0 +1,97 @@
+//! The classic text-generation API (`{inputs, parameters, options}` →
+//! `[{generated_text}]`), where the caller formats the model's chat template
+//! itself. The template is Jinja, as in a model's `tokenizer_config.json`, and
+//! is rendered with minijinja over the same messages the chat API sends.
+
+use minijinja::{context, Environment};
+use serde_json::{json, Value};
+
+use super::{chat::messages, ProviderError};
+use crate::coach::{
+    prompt::{Prompt, END_MARKER},
+    registry::ModelSpec,
+};
+
+/// Renders `template` over the prompt's messages.
+pub fn render(template: &str, prompt: &Prompt) -> Result<String, minijinja::Error> {
+    let mut env = Environment::new();
+    env.add_template("chat", template)?;
+    env.get_template("chat")?.render(context! {
+        messages => messages(prompt),
+        bos_token => "",
+        eos_token => "",
+        add_generation_prompt => true,
+    })
+}
+
+/// Compiles and renders a template once, so a broken one stops start-up.
+pub fn check_template(template: &str) -> Result<(), minijinja::Error> {
+    let sample = crate::coach::prompt::build(&crate::coach::input::CoachInput {
+        error: 812.0,
+        attempts: vec![900.0],
+        model: None,
+        lang: crate::coach::Lang::En,
+    });
+    render(template, &sample).map(|_| ())
+}
+
+pub fn body(spec: &ModelSpec, prompt: &Prompt) -> Result<Value, ProviderError> {
+    let template = spec.template.as_deref().unwrap_or_default();
+    let inputs =
+        render(template, prompt).map_err(|_| ProviderError::BadBody("template failed".into()))?;
+    Ok(json!({
+        "inputs": inputs,
+        "parameters": {
+            "max_new_tokens": spec.max_new_tokens,
+            "temperature": spec.temperature,
+            "return_full_text": false,
+            "stop": [END_MARKER],
+        },
+        "options": {"wait_for_model": false, "use_cache": false},
+    }))
+}
+
+/// `[{"generated_text": …}]` or a bare `{"generated_text": …}`.
+pub fn text(json: &Value) -> Result<String, ProviderError> {
+    let item = if json.is_array() {
+        json.get(0)
+    } else {
+        Some(json)
+    };
+    item.and_then(|i| i.get("generated_text"))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| ProviderError::BadBody("no generated_text".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::{input::CoachInput, prompt::build, Lang};
+
+    #[test]
+    fn the_template_renders_every_message_in_order() {
+        let prompt = build(&CoachInput {
+            error: 812.0,
+            attempts: vec![],
+            model: None,
+            lang: Lang::En,
+        });
+        let template = "{% for m in messages %}<|{{ m.role }}|>{{ m.content }}<|end|>{% endfor %}<|assistant|>";
+        let out = render(template, &prompt).unwrap();
+        assert!(out.starts_with("<|system|>"));
+        assert!(out.ends_with(&format!("<|user|>{}<|end|><|assistant|>", prompt.user)));
+        assert_eq!(
+            out.matches("<|assistant|>").count(),
+            prompt.examples.len() + 1
+        );
+    }
+
+    #[test]
+    fn both_response_shapes_are_read() {
+        assert_eq!(text(&json!([{"generated_text": "hi"}])).unwrap(), "hi");
+        assert_eq!(text(&json!({"generated_text": "hi"})).unwrap(), "hi");
+        assert!(text(&json!([])).is_err());
+        assert!(text(&json!({"text": "hi"})).is_err());
+    }
+}

@@ -1,0 +1,206 @@
+//! Checks on a model's answer, which is untrusted text.
+//!
+//! Keep only what comes before the first [`END_MARKER`]; drop reasoning blocks,
+//! echoes of the prompt, chat-template tokens, role tags and surrounding quotes;
+//! then reject an empty answer or one longer than [`max_chars`] (the seed's rule:
+//! 20 words × 8 characters). A rejected answer counts against the model.
+
+use super::{
+    prompt::{Prompt, END_MARKER, MAX_WORDS},
+    Lang,
+};
+
+/// Why an answer was not used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("empty")]
+    Empty,
+    #[error("too long ({chars} > {max} characters)")]
+    TooLong { chars: usize, max: usize },
+}
+
+/// Longest accepted comment: 20 words × 8 characters, or 60 characters for
+/// Chinese, where a word is one or two characters.
+pub fn max_chars(lang: Lang) -> usize {
+    match lang {
+        Lang::Zh => 60,
+        Lang::En | Lang::Pt => MAX_WORDS * 8,
+    }
+}
+
+/// The comment in `raw`, cleaned, or why there is none.
+pub fn check(raw: &str, prompt: &Prompt) -> Result<String, Rejection> {
+    let mut text = strip_reasoning(raw);
+    // A text-generation server may echo the prompt (`return_full_text`): keep what
+    // follows the last copy of the question.
+    if let Some(at) = text.rfind(prompt.user.as_str()) {
+        text = text[at + prompt.user.len()..].to_string();
+    }
+    let before_marker = text.split(END_MARKER).next().unwrap_or_default();
+    let cleaned = clean(before_marker);
+    let chars = cleaned.chars().count();
+    let max = max_chars(prompt.lang);
+    if chars == 0 {
+        Err(Rejection::Empty)
+    } else if chars > max {
+        Err(Rejection::TooLong { chars, max })
+    } else {
+        Ok(cleaned)
+    }
+}
+
+/// Removes `<think>…</think>` blocks (an unclosed one swallows the rest).
+fn strip_reasoning(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(start) = rest.find("<think>") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find("</think>") {
+            Some(end) => rest = &rest[start + end + "</think>".len()..],
+            None => rest = "",
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Template tokens, role tags, quotes and extra whitespace out.
+fn clean(text: &str) -> String {
+    let mut text = remove_template_tokens(text);
+    const ROLE_TAGS: [&str; 8] = [
+        "assistant:",
+        "coach:",
+        "answer:",
+        "response:",
+        "treinador:",
+        "resposta:",
+        "教练：",
+        "回答：",
+    ];
+    loop {
+        let trimmed = text
+            .trim()
+            .trim_matches(|c: char| {
+                matches!(
+                    c,
+                    '"' | '\'' | '“' | '”' | '‘' | '’' | '«' | '»' | '「' | '」' | '`'
+                )
+            })
+            .trim();
+        let lower = trimmed.to_lowercase();
+        let without_tag = ROLE_TAGS
+            .iter()
+            .find(|tag| lower.starts_with(*tag))
+            .map(|tag| trimmed[tag.len()..].to_string());
+        let next = without_tag.unwrap_or_else(|| trimmed.to_string());
+        if next == text {
+            break;
+        }
+        text = next;
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `<|…|>` tokens, `<s>`, `</s>`, `[INST]`, `[/INST]` out.
+fn remove_template_tokens(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<|") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find("|>") {
+            Some(end) => rest = &rest[start + end + 2..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    for token in ["<s>", "</s>", "[INST]", "[/INST]"] {
+        out = out.replace(token, " ");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::{input::CoachInput, prompt::build};
+
+    fn prompt(lang: Lang) -> Prompt {
+        build(&CoachInput {
+            error: 812.0,
+            attempts: vec![900.0],
+            model: None,
+            lang,
+        })
+    }
+
+    #[test]
+    fn keeps_the_text_before_the_first_marker() {
+        let p = prompt(Lang::En);
+        assert_eq!(
+            check("Nudge the bias! |fim| and then more |fim|", &p).unwrap(),
+            "Nudge the bias!"
+        );
+        assert_eq!(
+            check("  Nudge the bias!  ", &p).unwrap(),
+            "Nudge the bias!",
+            "no marker"
+        );
+        assert_eq!(check("|fim| late text", &p), Err(Rejection::Empty));
+    }
+
+    #[test]
+    fn strips_quotes_tags_echoes_and_reasoning() {
+        let p = prompt(Lang::En);
+        assert_eq!(
+            check("\"Almost there!\"|fim|", &p).unwrap(),
+            "Almost there!"
+        );
+        assert_eq!(
+            check("Assistant: “Almost there!” |fim|", &p).unwrap(),
+            "Almost there!"
+        );
+        assert_eq!(
+            check("<|assistant|>\nAlmost there!<|end|>", &p).unwrap(),
+            "Almost there!"
+        );
+        assert_eq!(
+            check("<think>the user wants…</think> Almost there! |fim|", &p).unwrap(),
+            "Almost there!"
+        );
+        assert_eq!(
+            check("<think>never closed, rambling", &p),
+            Err(Rejection::Empty)
+        );
+        let echoed = format!(
+            "<|user|>\n{}<|end|>\n<|assistant|>\nKeep going! |fim|",
+            p.user
+        );
+        assert_eq!(check(&echoed, &p).unwrap(), "Keep going!");
+        assert_eq!(
+            check("Line one\n\nline two |fim|", &p).unwrap(),
+            "Line one line two"
+        );
+    }
+
+    #[test]
+    fn rejects_empty_and_long_answers() {
+        let p = prompt(Lang::En);
+        assert_eq!(check("", &p), Err(Rejection::Empty));
+        assert_eq!(check("  \"\"  |fim|", &p), Err(Rejection::Empty));
+        let long = "word ".repeat(40);
+        assert!(matches!(
+            check(&long, &p),
+            Err(Rejection::TooLong { max: 160, .. })
+        ));
+        let exactly = "a".repeat(160);
+        assert!(check(&exactly, &p).is_ok());
+        let zh = prompt(Lang::Zh);
+        assert!(matches!(
+            check(&"好".repeat(61), &zh),
+            Err(Rejection::TooLong { max: 60, .. })
+        ));
+        assert!(check(&"好".repeat(60), &zh).is_ok());
+    }
+}

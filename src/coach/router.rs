@@ -1,0 +1,292 @@
+//! Which model answers: the seed's weighted random choice, with its statistics.
+//!
+//! Per model the seed keeps `total` (calls), `errors` (may be fractional),
+//! `errop = errors / total` and `pok = 1 − errop`, and picks a model with
+//! probability `pok / Σ pok`. Its rules: a failed call or a rejected answer adds
+//! 1 error; a good answer faster than 900 ms takes 0.1 away (not below 0), one
+//! slower than 2.5 s adds 0.2. Fixed here: the statistics are defined before the
+//! first call (`pok = 1`), and a floor keeps every model's weight above zero so a
+//! model that failed once is not shut out forever.
+//!
+//! The choice is a pure function of the weights and a random number in [0, 1)
+//! ([`pick`]), so tests are deterministic. The strategy is a trait: the next
+//! issue's learning strategy replaces [`SeedStrategy`] without touching callers.
+
+use std::{collections::HashMap, time::Duration};
+
+use serde::Serialize;
+
+/// No model's weight goes below this (out of a maximum of 1).
+pub const WEIGHT_FLOOR: f64 = 0.02;
+const FAST: Duration = Duration::from_millis(900);
+const SLOW: Duration = Duration::from_millis(2500);
+
+/// One model's record, as the seed kept it (plus latency and the last error).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ModelStats {
+    pub total: u64,
+    pub errors: f64,
+    /// This model's part of all calls.
+    pub share: f64,
+    pub errop: f64,
+    pub pok: f64,
+    pub successes: u64,
+    pub latency_ms_total: u64,
+    pub last_error: Option<String>,
+}
+
+impl Default for ModelStats {
+    fn default() -> Self {
+        Self {
+            total: 0,
+            errors: 0.0,
+            share: 0.0,
+            errop: 0.0,
+            pok: 1.0,
+            successes: 0,
+            latency_ms_total: 0,
+            last_error: None,
+        }
+    }
+}
+
+impl ModelStats {
+    pub fn mean_latency_ms(&self) -> Option<f64> {
+        (self.total > 0).then(|| self.latency_ms_total as f64 / self.total as f64)
+    }
+
+    fn refresh(&mut self) {
+        self.errop = if self.total == 0 {
+            0.0
+        } else {
+            (self.errors / self.total as f64).clamp(0.0, 1.0)
+        };
+        self.pok = 1.0 - self.errop;
+    }
+}
+
+/// How the statistics become selection weights.
+pub trait Strategy: Send + Sync {
+    fn weight(&self, stats: &ModelStats) -> f64;
+}
+
+/// The seed's rule: `pok`, floored.
+pub struct SeedStrategy;
+
+impl Strategy for SeedStrategy {
+    fn weight(&self, stats: &ModelStats) -> f64 {
+        stats.pok.max(WEIGHT_FLOOR)
+    }
+}
+
+/// The index whose slice of `[0, Σ weights)` covers `r × Σ weights`, for `r` in
+/// [0, 1). Zero or invalid weights fall back to a uniform choice. `None` when empty.
+pub fn pick(weights: &[f64], r: f64) -> Option<usize> {
+    if weights.is_empty() {
+        return None;
+    }
+    let clean: Vec<f64> = weights
+        .iter()
+        .map(|w| if w.is_finite() && *w > 0.0 { *w } else { 0.0 })
+        .collect();
+    let total: f64 = clean.iter().sum();
+    let r = r.clamp(0.0, 1.0 - f64::EPSILON);
+    if total <= 0.0 {
+        return Some(((r * weights.len() as f64) as usize).min(weights.len() - 1));
+    }
+    let target = r * total;
+    let mut cumulative = 0.0;
+    for (i, w) in clean.iter().enumerate() {
+        cumulative += w;
+        if target < cumulative {
+            return Some(i);
+        }
+    }
+    // Rounding at the very top: the last model with a weight.
+    clean.iter().rposition(|w| *w > 0.0)
+}
+
+/// Statistics for every model and the strategy that weighs them.
+pub struct Router {
+    stats: HashMap<String, ModelStats>,
+    strategy: Box<dyn Strategy>,
+}
+
+impl Router {
+    pub fn new(strategy: Box<dyn Strategy>) -> Self {
+        Self {
+            stats: HashMap::new(),
+            strategy,
+        }
+    }
+
+    /// Keeps the statistics of `aliases`, starts new ones, forgets the rest.
+    pub fn sync<'a>(&mut self, aliases: impl IntoIterator<Item = &'a str>) {
+        let mut next = HashMap::new();
+        for alias in aliases {
+            next.insert(
+                alias.to_string(),
+                self.stats.remove(alias).unwrap_or_default(),
+            );
+        }
+        self.stats = next;
+        self.refresh_shares();
+    }
+
+    pub fn stats(&self, alias: &str) -> Option<&ModelStats> {
+        self.stats.get(alias)
+    }
+
+    /// Selection probabilities of `candidates`, in their order.
+    pub fn probabilities(&self, candidates: &[&str]) -> Vec<f64> {
+        let weights = self.weights(candidates);
+        let total: f64 = weights.iter().sum();
+        weights
+            .iter()
+            .map(|w| if total > 0.0 { w / total } else { 0.0 })
+            .collect()
+    }
+
+    /// The order to try `candidates` in: each next model drawn by weight from
+    /// those left, one random number per draw (`draws` supplies them).
+    pub fn order(&self, candidates: &[&str], mut draws: impl FnMut() -> f64) -> Vec<String> {
+        let mut left: Vec<&str> = candidates.to_vec();
+        let mut order = Vec::with_capacity(left.len());
+        while let Some(i) = pick(&self.weights(&left), draws()) {
+            order.push(left.remove(i).to_string());
+        }
+        order
+    }
+
+    /// A good answer in `latency`.
+    pub fn record_success(&mut self, alias: &str, latency: Duration) {
+        self.record(alias, latency, |s| {
+            s.successes += 1;
+            if latency < FAST {
+                s.errors = (s.errors - 0.1).max(0.0);
+            } else if latency > SLOW {
+                s.errors += 0.2;
+            }
+        });
+    }
+
+    /// A failed call or a rejected answer (`outcome` names it).
+    pub fn record_failure(&mut self, alias: &str, latency: Duration, outcome: &str) {
+        self.record(alias, latency, |s| {
+            s.errors += 1.0;
+            s.last_error = Some(outcome.to_string());
+        });
+    }
+
+    fn record(&mut self, alias: &str, latency: Duration, update: impl FnOnce(&mut ModelStats)) {
+        let Some(s) = self.stats.get_mut(alias) else {
+            return;
+        };
+        s.total += 1;
+        s.latency_ms_total += u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
+        update(s);
+        s.refresh();
+        self.refresh_shares();
+    }
+
+    fn refresh_shares(&mut self) {
+        let all: u64 = self.stats.values().map(|s| s.total).sum();
+        for s in self.stats.values_mut() {
+            s.share = if all == 0 {
+                0.0
+            } else {
+                s.total as f64 / all as f64
+            };
+        }
+    }
+
+    fn weights(&self, candidates: &[&str]) -> Vec<f64> {
+        let fresh = ModelStats::default();
+        candidates
+            .iter()
+            .map(|a| self.strategy.weight(self.stats.get(*a).unwrap_or(&fresh)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn router(aliases: &[&str]) -> Router {
+        let mut r = Router::new(Box::new(SeedStrategy));
+        r.sync(aliases.iter().copied());
+        r
+    }
+
+    #[test]
+    fn stats_are_defined_before_the_first_call() {
+        let r = router(&["a"]);
+        let s = r.stats("a").unwrap();
+        assert_eq!((s.total, s.errop, s.pok), (0, 0.0, 1.0));
+        assert_eq!(r.probabilities(&["a"]), vec![1.0]);
+    }
+
+    #[test]
+    fn the_seeds_example_probabilities() {
+        // Gemini 2/2 errors (pok 0), Phi-3 1/2 (pok 0.5), Llama 0/2 (pok 1).
+        let mut r = router(&["gemini", "phi3", "llama"]);
+        let slow = Duration::from_millis(1000); // neither fast nor slow: no nudge
+        for _ in 0..2 {
+            r.record_failure("gemini", slow, "upstream_error");
+            r.record_success("llama", slow);
+        }
+        r.record_failure("phi3", slow, "timeout");
+        r.record_success("phi3", slow);
+        let p = r.probabilities(&["gemini", "phi3", "llama"]);
+        // 0 is floored to 0.02: 0.02/1.52, 0.5/1.52, 1/1.52.
+        assert!((p[0] - 0.02 / 1.52).abs() < 1e-12);
+        assert!((p[1] - 0.5 / 1.52).abs() < 1e-12);
+        assert!((p[2] - 1.0 / 1.52).abs() < 1e-12);
+        assert_eq!(r.stats("phi3").unwrap().share, 2.0 / 6.0);
+    }
+
+    #[test]
+    fn latency_nudges_follow_the_seed() {
+        let mut r = router(&["a"]);
+        r.record_failure("a", Duration::from_millis(100), "timeout");
+        r.record_success("a", Duration::from_millis(300));
+        assert!((r.stats("a").unwrap().errors - 0.9).abs() < 1e-12);
+        r.record_success("a", Duration::from_millis(3000));
+        assert!((r.stats("a").unwrap().errors - 1.1).abs() < 1e-12);
+        let mut fresh = router(&["b"]);
+        fresh.record_success("b", Duration::from_millis(10));
+        assert_eq!(fresh.stats("b").unwrap().errors, 0.0, "never below zero");
+    }
+
+    #[test]
+    fn pick_is_a_pure_function_of_the_random_number() {
+        let w = [1.0, 0.5, 0.5];
+        assert_eq!(pick(&w, 0.0), Some(0));
+        assert_eq!(pick(&w, 0.49), Some(0));
+        assert_eq!(pick(&w, 0.5), Some(1));
+        assert_eq!(pick(&w, 0.76), Some(2));
+        assert_eq!(pick(&w, 1.0), Some(2));
+        assert_eq!(pick(&[0.0, 0.0], 0.7), Some(1), "all zero: uniform");
+        assert_eq!(pick(&[f64::NAN, 1.0], 0.1), Some(1));
+        assert_eq!(pick(&[], 0.5), None);
+    }
+
+    #[test]
+    fn order_tries_each_model_once() {
+        let r = router(&["a", "b", "c"]);
+        let mut draws = [0.9, 0.0, 0.0].into_iter();
+        let order = r.order(&["a", "b", "c"], || draws.next().unwrap_or(0.0));
+        assert_eq!(order, vec!["c", "a", "b"]);
+    }
+
+    #[test]
+    fn reload_keeps_stats_of_models_that_stay() {
+        let mut r = router(&["a", "b"]);
+        r.record_failure("a", Duration::from_millis(10), "timeout");
+        r.sync(["a", "c"]);
+        assert_eq!(r.stats("a").unwrap().total, 1);
+        assert!(r.stats("b").is_none());
+        assert_eq!(r.stats("c").unwrap().total, 0);
+    }
+}

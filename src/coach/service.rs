@@ -1,0 +1,247 @@
+//! The coach service: one path for `GET /error` and the page's server function.
+//!
+//! Build the prompt → ask the router for an order → call each model at most once
+//! within the request's deadline → check the reply → answer, or fall back to the
+//! offline commentator when no model gave a usable comment.
+
+use std::{
+    path::PathBuf,
+    sync::{Arc, Mutex, PoisonError, RwLock},
+    time::{Duration, Instant},
+};
+
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use serde::Serialize;
+
+use super::{
+    input::{CoachInput, InputError},
+    prompt,
+    providers::{offline, Provider},
+    registry::{Registry, RegistryError},
+    reply,
+    router::{ModelStats, Router, SeedStrategy},
+    Comment, Tier, Tried,
+};
+
+/// Alias and provider name of the built-in commentator.
+pub const OFFLINE: &str = "offline";
+
+/// A model as `GET /models` shows it (no secrets: the token is never here).
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelReport {
+    pub alias: String,
+    pub model: String,
+    pub api: &'static str,
+    pub enabled: bool,
+    /// False when the model needs `HF_TOKEN` and none is set.
+    pub usable: bool,
+    pub stats: ModelStats,
+    pub probability: f64,
+    pub mean_latency_ms: Option<f64>,
+    pub last_error: Option<String>,
+}
+
+pub struct Coach {
+    registry: RwLock<Arc<Registry>>,
+    registry_path: Option<PathBuf>,
+    router: Mutex<Router>,
+    provider: Arc<dyn Provider>,
+    rng: Mutex<StdRng>,
+}
+
+impl Coach {
+    /// `seed` fixes the random choices (tests); `None` seeds from the OS.
+    pub fn new(
+        registry: Registry,
+        registry_path: Option<PathBuf>,
+        provider: Arc<dyn Provider>,
+        seed: Option<u64>,
+    ) -> Self {
+        let mut router = Router::new(Box::new(SeedStrategy));
+        router.sync(registry.models.iter().map(|m| m.alias.as_str()));
+        let rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        Self {
+            registry: RwLock::new(Arc::new(registry)),
+            registry_path,
+            router: Mutex::new(router),
+            provider,
+            rng: Mutex::new(rng),
+        }
+    }
+
+    fn registry(&self) -> Arc<Registry> {
+        self.registry
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn router(&self) -> std::sync::MutexGuard<'_, Router> {
+        self.router.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Re-reads the registry file: new models start fresh, models that stay keep
+    /// their statistics, removed ones are forgotten. A bad file changes nothing.
+    pub fn reload(&self) -> Result<usize, RegistryError> {
+        let Some(path) = &self.registry_path else {
+            return Ok(self.registry().models.len());
+        };
+        let next = Registry::load(path)?;
+        let count = next.models.len();
+        self.router()
+            .sync(next.models.iter().map(|m| m.alias.as_str()));
+        *self
+            .registry
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = Arc::new(next);
+        Ok(count)
+    }
+
+    /// Checks a forced model's alias against the registry.
+    pub fn check_model(&self, alias: Option<&str>) -> Result<(), InputError> {
+        match alias {
+            Some(a) if a != OFFLINE && self.registry().get(a).is_none() => Err(InputError {
+                field: "model".into(),
+                message: "unknown model alias (see GET /models)".into(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The comment for one validated attempt. Never fails: the offline
+    /// commentator answers when no model does.
+    pub async fn comment(&self, input: CoachInput) -> Comment {
+        let started = Instant::now();
+        let registry = self.registry();
+        let prompt = prompt::build(&input);
+        let order = self.order(&registry, input.model.as_deref());
+        let mut tried = Vec::new();
+
+        for alias in order {
+            let Some(spec) = registry.get(&alias) else {
+                continue;
+            };
+            let remaining = registry.deadline.saturating_sub(started.elapsed());
+            if remaining.is_zero() {
+                break;
+            }
+            let call_started = Instant::now();
+            let timeout = spec.timeout.min(remaining);
+            let result =
+                match tokio::time::timeout(timeout, self.provider.complete(spec, &prompt, timeout))
+                    .await
+                {
+                    Ok(result) => result,
+                    Err(_) => Err(super::providers::ProviderError::Timeout),
+                };
+            let latency = call_started.elapsed();
+            let outcome = match result {
+                Ok(raw) => reply::check(&raw, &prompt).map_err(|r| format!("rejected: {r}")),
+                Err(super::providers::ProviderError::NoToken) => {
+                    tried.push(tried_entry(&alias, "no_token", latency));
+                    continue;
+                }
+                Err(e) => Err(e.outcome().to_string()),
+            };
+            match outcome {
+                Ok(text) => {
+                    self.router().record_success(&alias, latency);
+                    tried.push(tried_entry(&alias, "ok", latency));
+                    return Comment {
+                        comment: text,
+                        model: alias,
+                        provider: spec.api.name().to_string(),
+                        tier: prompt.tier,
+                        lang: input.lang,
+                        latency_ms: millis(started.elapsed()),
+                        fallback: false,
+                        tried,
+                    };
+                }
+                Err(why) => {
+                    tracing::info!(model = %alias, outcome = %why, "model answer not used");
+                    self.router().record_failure(&alias, latency, &why);
+                    tried.push(tried_entry(&alias, &why, latency));
+                }
+            }
+        }
+
+        Comment {
+            comment: offline::comment(&input),
+            model: OFFLINE.into(),
+            provider: OFFLINE.into(),
+            tier: Tier::of(input.error),
+            lang: input.lang,
+            latency_ms: millis(started.elapsed()),
+            fallback: true,
+            tried,
+        }
+    }
+
+    /// The models to try, in order: the forced one alone, or every enabled and
+    /// usable model drawn by weight.
+    fn order(&self, registry: &Registry, forced: Option<&str>) -> Vec<String> {
+        if let Some(alias) = forced {
+            return if alias == OFFLINE {
+                Vec::new()
+            } else {
+                vec![alias.to_string()]
+            };
+        }
+        let candidates: Vec<&str> = registry
+            .models
+            .iter()
+            .filter(|m| m.enabled && self.provider.usable(m))
+            .map(|m| m.alias.as_str())
+            .collect();
+        let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
+        self.router().order(&candidates, || rng.random::<f64>())
+    }
+
+    /// Every model's statistics and current selection probability.
+    pub fn report(&self) -> Vec<ModelReport> {
+        let registry = self.registry();
+        let candidates: Vec<&str> = registry
+            .models
+            .iter()
+            .filter(|m| m.enabled && self.provider.usable(m))
+            .map(|m| m.alias.as_str())
+            .collect();
+        let router = self.router();
+        let probabilities = router.probabilities(&candidates);
+        registry
+            .models
+            .iter()
+            .map(|m| {
+                let stats = router.stats(&m.alias).cloned().unwrap_or_default();
+                let probability = candidates
+                    .iter()
+                    .position(|c| *c == m.alias)
+                    .map_or(0.0, |i| probabilities[i]);
+                ModelReport {
+                    alias: m.alias.clone(),
+                    model: m.model.clone(),
+                    api: m.api.name(),
+                    enabled: m.enabled,
+                    usable: self.provider.usable(m),
+                    mean_latency_ms: stats.mean_latency_ms(),
+                    last_error: stats.last_error.clone(),
+                    stats,
+                    probability,
+                }
+            })
+            .collect()
+    }
+}
+
+fn tried_entry(alias: &str, outcome: &str, latency: Duration) -> Tried {
+    Tried {
+        model: alias.to_string(),
+        outcome: outcome.to_string(),
+        latency_ms: millis(latency),
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}

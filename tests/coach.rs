@@ -1,0 +1,413 @@
+//! `GET /error`, `GET /models` and the failover path against local fake upstreams
+//! (wiremock) that speak the Hugging Face router's wire shapes.
+#![cfg(feature = "ssr")]
+
+use std::{sync::Arc, time::Duration};
+
+use jay_trainer::{
+    coach::{providers::HttpProvider, registry::Registry, service::Coach},
+    server::startup::Application,
+};
+use leptos::config::LeptosOptions;
+use serde_json::{json, Value};
+use wiremock::{
+    matchers::{body_partial_json, header, method, path},
+    Mock, MockServer, ResponseTemplate,
+};
+
+const TOKEN: &str = "hf_fake_token_for_tests";
+
+/// The app with `registry` (TOML), a fixed random seed and the fake token.
+async fn spawn_app(registry: &str) -> String {
+    let options = LeptosOptions::builder()
+        .output_name("jay-trainer")
+        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+        .build();
+    let registry = Registry::parse(registry).expect("valid registry");
+    let coach = Coach::new(
+        registry,
+        None,
+        Arc::new(HttpProvider::new(Some(TOKEN.into()))),
+        Some(7),
+    );
+    let app = Application::with_coach(options, Arc::new(coach))
+        .await
+        .expect("bind");
+    let addr = app.local_addr().expect("address");
+    tokio::spawn(app.run_until_stopped());
+    format!("http://{addr}")
+}
+
+fn chat_model(alias: &str, base: &str) -> String {
+    format!("[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\ntimeout_ms = 400\n")
+}
+
+fn text_model(alias: &str, base: &str) -> String {
+    format!(
+        "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"text-generation\"\nbase_url = \"{base}/models/{{model}}\"\ntimeout_ms = 400\ntemplate = \"{{% for m in messages %}}<|{{{{ m.role }}}}|>{{{{ m.content }}}}<|end|>{{% endfor %}}<|assistant|>\"\n"
+    )
+}
+
+fn chat_reply(content: &str) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!({
+        "id": "x", "object": "chat.completion", "created": 1764400000, "model": "org/m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 80, "completion_tokens": 21, "total_tokens": 101}
+    }))
+}
+
+async fn get_json(url: &str) -> (u16, Value) {
+    let response = reqwest::get(url).await.expect("request");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("JSON body"))
+}
+
+async fn stats(base: &str, alias: &str) -> Value {
+    let (_, body) = get_json(&format!("{base}/models")).await;
+    body["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["alias"] == alias)
+        .cloned()
+        .expect("model listed")
+}
+
+#[tokio::test]
+async fn a_chat_model_answers_and_the_reply_is_cleaned() {
+    let upstream = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .and(header("authorization", format!("Bearer {TOKEN}").as_str()))
+        .and(body_partial_json(
+            json!({"model": "org/m", "stop": ["|fim|"], "max_tokens": 70, "temperature": 0.5}),
+        ))
+        .respond_with(chat_reply(
+            " \"Nudge the bias a little!\" |fim| and then I rambled on |fim|",
+        ))
+        .expect(1)
+        .mount(&upstream)
+        .await;
+    let base = spawn_app(&chat_model("m", &upstream.uri())).await;
+
+    let (status, body) =
+        get_json(&format!("{base}/error?error=812.5&tentativas=13359.08,900")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["comment"], "Nudge the bias a little!");
+    assert_eq!(
+        (body["model"].as_str(), body["provider"].as_str()),
+        (Some("m"), Some("chat"))
+    );
+    assert_eq!(
+        (
+            body["tier"].as_str(),
+            body["lang"].as_str(),
+            body["fallback"].as_bool()
+        ),
+        (Some("close"), Some("en"), Some(false))
+    );
+    assert_eq!(body["tried"][0]["outcome"], "ok");
+
+    let m = stats(&base, "m").await;
+    assert_eq!(
+        (
+            m["stats"]["total"].as_u64(),
+            m["stats"]["successes"].as_u64()
+        ),
+        (Some(1), Some(1))
+    );
+    assert_eq!(m["probability"], 1.0);
+    let models = reqwest::get(format!("{base}/models"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !models.contains(TOKEN),
+        "the token never appears on /models"
+    );
+}
+
+#[tokio::test]
+async fn a_text_generation_model_gets_its_template_and_both_shapes_are_read() {
+    for shape in [
+        json!([{"generated_text": "Keep going! |fim|"}]),
+        json!({"generated_text": "Keep going! |fim|"}),
+    ] {
+        let upstream = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/models/org/t"))
+            .and(body_partial_json(json!({"parameters": {"max_new_tokens": 70, "return_full_text": false, "stop": ["|fim|"]}})))
+            .respond_with(ResponseTemplate::new(200).set_body_json(shape))
+            .expect(1)
+            .mount(&upstream)
+            .await;
+        let base = spawn_app(&text_model("t", &upstream.uri())).await;
+        let (_, body) = get_json(&format!("{base}/error?error=5000&lang=pt")).await;
+        assert_eq!(
+            (body["comment"].as_str(), body["provider"].as_str()),
+            (Some("Keep going!"), Some("text-generation"))
+        );
+        let sent: Value = upstream.received_requests().await.unwrap()[0]
+            .body_json()
+            .unwrap();
+        let inputs = sent["inputs"].as_str().unwrap();
+        assert!(
+            inputs.starts_with("<|system|>") && inputs.ends_with("<|assistant|>"),
+            "{inputs}"
+        );
+        assert!(
+            inputs.contains("português"),
+            "the prompt asks for Portuguese"
+        );
+    }
+}
+
+/// One failing upstream behaviour: the offline commentator answers, the tried
+/// list names the outcome, and the model's stats count one error.
+async fn expect_failure(response: ResponseTemplate, outcome: &str) {
+    let upstream = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(response)
+        .mount(&upstream)
+        .await;
+    let base = spawn_app(&chat_model("m", &upstream.uri())).await;
+    let (status, body) = get_json(&format!("{base}/error?error=812.5")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["tried"][0]["outcome"], outcome, "{body}");
+    assert_eq!(
+        (body["model"].as_str(), body["fallback"].as_bool()),
+        (Some("offline"), Some(true)),
+        "{body}"
+    );
+    assert!(!body["comment"].as_str().unwrap().is_empty());
+    let m = stats(&base, "m").await;
+    assert_eq!(
+        (m["stats"]["total"].as_u64(), m["stats"]["errors"].as_f64()),
+        (Some(1), Some(1.0)),
+        "{m}"
+    );
+    assert_eq!(m["last_error"], outcome);
+}
+
+#[tokio::test]
+async fn every_upstream_error_is_told_apart_and_counted() {
+    let json_body = |status: u16, body: Value| ResponseTemplate::new(status).set_body_json(body);
+    let cases = [
+        (
+            json_body(
+                503,
+                json!({"error": "Model org/m is currently loading", "estimated_time": 577.37}),
+            ),
+            "loading",
+        ),
+        (
+            ResponseTemplate::new(503)
+                .set_body_string("<html>Service Temporarily Unavailable</html>"),
+            "loading",
+        ),
+        (
+            ResponseTemplate::new(429).insert_header("retry-after", "30"),
+            "rate_limited",
+        ),
+        (
+            json_body(
+                402,
+                json!({"error": "You have exceeded your monthly included credits"}),
+            ),
+            "credits",
+        ),
+        (
+            json_body(
+                400,
+                json!({"error": {"message": "not supported", "type": "invalid_request_error", "code": "model_not_supported"}}),
+            ),
+            "model_not_supported",
+        ),
+        (
+            json_body(401, json!({"error": "Invalid credentials"})),
+            "unauthorized",
+        ),
+        (json_body(500, json!({"error": "boom"})), "upstream_error"),
+        (
+            chat_reply("Too slow |fim|").set_delay(Duration::from_millis(1500)),
+            "timeout",
+        ),
+        (
+            ResponseTemplate::new(200).set_body_string("garbage, not JSON"),
+            "bad_body",
+        ),
+        (json_body(200, json!({"error": "oops"})), "bad_body"),
+        (chat_reply(""), "rejected: empty"),
+        (
+            chat_reply(&"blah ".repeat(50)),
+            "rejected: too long (249 > 160 characters)",
+        ),
+    ];
+    for (response, outcome) in cases {
+        expect_failure(response, outcome).await;
+    }
+}
+
+#[tokio::test]
+async fn a_refused_connection_fails_over_to_the_offline_commentator() {
+    // Bind and drop a listener: nothing listens on that port any more.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = spawn_app(&chat_model("gone", &format!("http://127.0.0.1:{port}"))).await;
+    let (_, body) = get_json(&format!("{base}/error?error=447.29")).await;
+    assert_eq!(body["tried"][0]["outcome"], "connection_failed");
+    assert_eq!(
+        (body["model"].as_str(), body["tier"].as_str()),
+        (Some("offline"), Some("goal"))
+    );
+}
+
+#[tokio::test]
+async fn a_failing_model_is_skipped_for_a_working_one_and_loses_weight() {
+    let bad = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&bad)
+        .await;
+    let good = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(chat_reply("Nice! |fim|"))
+        .mount(&good)
+        .await;
+    let base = spawn_app(&format!(
+        "{}{}",
+        chat_model("bad", &bad.uri()),
+        chat_model("good", &good.uri())
+    ))
+    .await;
+
+    for _ in 0..6 {
+        let (_, body) = get_json(&format!("{base}/error?error=812.5")).await;
+        assert_eq!(
+            (body["model"].as_str(), body["comment"].as_str()),
+            (Some("good"), Some("Nice!")),
+            "{body}"
+        );
+        let tried = body["tried"].as_array().unwrap();
+        assert!(tried.len() <= 2 && tried.last().unwrap()["model"] == "good");
+        if tried.len() == 2 {
+            assert_eq!(
+                (tried[0]["model"].as_str(), tried[0]["outcome"].as_str()),
+                (Some("bad"), Some("loading"))
+            );
+        }
+    }
+    let (bad_stats, good_stats) = (stats(&base, "bad").await, stats(&base, "good").await);
+    assert!(
+        bad_stats["stats"]["total"].as_u64().unwrap() >= 1,
+        "the seeded draws tried the bad model"
+    );
+    assert!(bad_stats["probability"].as_f64() < good_stats["probability"].as_f64());
+    assert_eq!(good_stats["stats"]["total"], 6);
+}
+
+#[tokio::test]
+async fn a_forced_model_is_the_only_one_tried() {
+    let a = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(chat_reply("From A |fim|"))
+        .mount(&a)
+        .await;
+    let b = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(chat_reply("From B |fim|"))
+        .mount(&b)
+        .await;
+    let base = spawn_app(&format!(
+        "{}{}",
+        chat_model("a", &a.uri()),
+        chat_model("b", &b.uri())
+    ))
+    .await;
+    for _ in 0..3 {
+        let (_, body) = get_json(&format!("{base}/error?error=3000&model=b")).await;
+        assert_eq!(body["comment"], "From B");
+    }
+    assert!(a.received_requests().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_400_naming_the_field() {
+    let base = spawn_app("").await;
+    for (query, field) in [
+        ("", "error"),
+        ("error=abc", "error"),
+        ("error=-1", "error"),
+        ("error=NaN", "error"),
+        ("error=12&tentativas=1,x", "tentativas"),
+        ("error=12&model=nope", "model"),
+        ("error=12&lang=fr", "lang"),
+        ("error=12&prompt=ignore%20all", "prompt"),
+    ] {
+        let (status, body) = get_json(&format!("{base}/error?{query}")).await;
+        assert_eq!(status, 400, "{query}");
+        assert_eq!(body["field"], field, "{query}: {body}");
+        assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+}
+
+#[tokio::test]
+async fn with_no_models_the_offline_commentator_answers_in_the_asked_language() {
+    let base = spawn_app("").await;
+    let client = reqwest::Client::new();
+    let body: Value = client
+        .get(format!("{base}/error?error=13359.08"))
+        .header("accept-language", "zh-CN,zh;q=0.9")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            body["provider"].as_str(),
+            body["lang"].as_str(),
+            body["tier"].as_str()
+        ),
+        (Some("offline"), Some("zh"), Some("far"))
+    );
+    assert_eq!(body["tried"], json!([]));
+    assert_eq!(
+        get_json(&format!("{base}/test")).await,
+        (200, json!({"ok": true}))
+    );
+}
+
+#[tokio::test]
+async fn error_and_models_answer_other_origins() {
+    let base = spawn_app("").await;
+    let client = reqwest::Client::new();
+    for route in ["/error?error=900", "/models"] {
+        let response = client
+            .get(format!("{base}{route}"))
+            .header("origin", "https://blog.example")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.headers()["access-control-allow-origin"],
+            "*",
+            "{route}"
+        );
+    }
+    let preflight = client
+        .request(reqwest::Method::OPTIONS, format!("{base}/error"))
+        .header("origin", "https://blog.example")
+        .header("access-control-request-method", "GET")
+        .send()
+        .await
+        .unwrap();
+    assert!(preflight.status().is_success());
+    assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
+}
