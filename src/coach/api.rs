@@ -1,12 +1,13 @@
 //! The page's server function: a thin wrapper over the same service as `GET /error`.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, server_fn};
 
 use super::{Comment, Lang};
 
 /// A comment on the current attempt. `attempts` holds the earlier errors, oldest
 /// first. Validation is the one `GET /error` uses.
-#[server(prefix = "/api", endpoint = "comment")]
+// JSON, not the default form encoding: a form cannot carry an empty list.
+#[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
     error: f64,
     attempts: Vec<f64>,

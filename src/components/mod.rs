@@ -5,6 +5,7 @@
 
 pub mod attempts;
 pub mod chart;
+pub mod coach_bubble;
 pub mod house_table;
 pub mod param_control;
 pub mod score;

@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 
 use super::{
-    attempts::Attempts, chart::Chart, house_table::HouseTable, param_control::ParamControl,
-    score::Score,
+    attempts::Attempts, chart::Chart, coach_bubble::CoachBubble, house_table::HouseTable,
+    param_control::ParamControl, score::Score,
 };
 use crate::neuron::Params;
 
@@ -85,6 +85,7 @@ pub fn Simulator() -> impl IntoView {
             </section>
             <section class="panel results" aria-label="How good is it">
                 <Score error=error/>
+                <CoachBubble attempts=attempts/>
                 <HouseTable params=params/>
                 <Attempts attempts=attempts/>
             </section>
