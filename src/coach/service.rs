@@ -188,25 +188,25 @@ impl Coach {
                 vec![alias.to_string()]
             };
         }
-        let candidates: Vec<&str> = registry
+        let candidates = self.candidates(registry);
+        let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
+        self.router().order(&candidates, || rng.random::<f64>())
+    }
+
+    /// Aliases of the models the router may draw: enabled and callable.
+    fn candidates<'r>(&self, registry: &'r Registry) -> Vec<&'r str> {
+        registry
             .models
             .iter()
             .filter(|m| m.enabled && self.provider.usable(m))
             .map(|m| m.alias.as_str())
-            .collect();
-        let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
-        self.router().order(&candidates, || rng.random::<f64>())
+            .collect()
     }
 
     /// Every model's statistics and current selection probability.
     pub fn report(&self) -> Vec<ModelReport> {
         let registry = self.registry();
-        let candidates: Vec<&str> = registry
-            .models
-            .iter()
-            .filter(|m| m.enabled && self.provider.usable(m))
-            .map(|m| m.alias.as_str())
-            .collect();
+        let candidates = self.candidates(&registry);
         let router = self.router();
         let probabilities = router.probabilities(&candidates);
         registry
