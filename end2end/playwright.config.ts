@@ -28,4 +28,27 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  // `cargo leptos end-to-end --release` starts the app on :3000 (repository
+  // registry, no token: the offline commentator answers). For the tests of the
+  // coach with a model, a fake upstream and a second instance of the same release
+  // binary, pointed at it by end2end/fake-models.toml, start here.
+  webServer: [
+    {
+      command: "node fake-upstream.mjs",
+      url: "http://127.0.0.1:3190/health",
+      reuseExistingServer: false,
+    },
+    {
+      command: "target/release/jay-trainer",
+      cwd: "..",
+      url: "http://127.0.0.1:3002/healthz",
+      reuseExistingServer: false,
+      env: {
+        LEPTOS_SITE_ADDR: "127.0.0.1:3002",
+        LEPTOS_SITE_ROOT: "target/site",
+        JAY_MODELS: "end2end/fake-models.toml",
+        HF_TOKEN: "",
+      },
+    },
+  ],
 });

@@ -411,3 +411,31 @@ async fn error_and_models_answer_other_origins() {
     assert!(preflight.status().is_success());
     assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
 }
+
+#[tokio::test]
+async fn the_page_server_function_uses_the_same_service_and_checks() {
+    let base = spawn_app("").await;
+    let client = reqwest::Client::new();
+    let url = format!("{base}/api/comment");
+    let ok = client
+        .post(&url)
+        .header("accept-language", "pt-BR")
+        .json(&json!({"error": 812.5, "attempts": [13359.08], "lang": null}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ok.status(), 200);
+    let body: Value = ok.json().await.unwrap();
+    assert_eq!(
+        (body["provider"].as_str(), body["lang"].as_str()),
+        (Some("offline"), Some("pt"))
+    );
+
+    for bad in [
+        json!({"error": -1.0, "attempts": []}),
+        json!({"error": 5.0, "attempts": vec![1.0; 101]}),
+    ] {
+        let response = client.post(&url).json(&bad).send().await.unwrap();
+        assert_eq!(response.status(), 400, "{bad}");
+    }
+}

@@ -5,7 +5,8 @@ use leptos::{prelude::*, server_fn};
 use super::{Comment, Lang};
 
 /// A comment on the current attempt. `attempts` holds the earlier errors, oldest
-/// first. Validation is the one `GET /error` uses.
+/// first; without `lang` the browser's `Accept-Language` decides. Validation is
+/// the one `GET /error` uses, and a rejected input answers 400.
 // JSON, not the default form encoding: a form cannot carry an empty list.
 #[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
@@ -14,11 +15,27 @@ pub async fn get_comment(
     lang: Option<Lang>,
 ) -> Result<Comment, ServerFnError> {
     use super::{input::CoachInput, service::Coach};
+    use axum::http::{header::ACCEPT_LANGUAGE, HeaderMap, StatusCode};
     use std::sync::Arc;
 
     let coach = use_context::<Arc<Coach>>()
         .ok_or_else(|| ServerFnError::new("the coach is not running"))?;
-    let input = CoachInput::new(error, attempts, None, lang.unwrap_or_default())
-        .map_err(|e| ServerFnError::new(e.to_string()))?;
+    let lang = match lang {
+        Some(lang) => lang,
+        None => leptos_axum::extract::<HeaderMap>()
+            .await
+            .ok()
+            .and_then(|headers| {
+                let value = headers.get(ACCEPT_LANGUAGE)?.to_str().ok()?;
+                Lang::from_accept_language(value)
+            })
+            .unwrap_or_default(),
+    };
+    let input = CoachInput::new(error, attempts, None, lang).map_err(|e| {
+        if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+            response.set_status(StatusCode::BAD_REQUEST);
+        }
+        ServerFnError::new(e.to_string())
+    })?;
     Ok(coach.comment(input).await)
 }

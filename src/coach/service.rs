@@ -7,11 +7,13 @@
 use std::{
     path::PathBuf,
     sync::{Arc, Mutex, PoisonError, RwLock},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
+// Tokio's clock, so tests can pause and advance time.
 use serde::Serialize;
+use tokio::time::Instant;
 
 use super::{
     input::{CoachInput, InputError},
@@ -244,4 +246,138 @@ fn tried_entry(alias: &str, outcome: &str, latency: Duration) -> Tried {
 
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::{prompt::Prompt, providers::ProviderError, registry::ModelSpec, Lang};
+    use async_trait::async_trait;
+
+    /// Answers after a fixed (simulated) delay per model: `None` never answers.
+    struct Scripted(Vec<(&'static str, Duration, Option<&'static str>)>);
+
+    #[async_trait]
+    impl Provider for Scripted {
+        async fn complete(
+            &self,
+            spec: &ModelSpec,
+            _: &Prompt,
+            timeout: Duration,
+        ) -> Result<String, ProviderError> {
+            let (_, delay, answer) = self
+                .0
+                .iter()
+                .find(|(a, ..)| *a == spec.alias)
+                .copied()
+                .unwrap_or(("", Duration::ZERO, None));
+            if delay > timeout {
+                tokio::time::sleep(timeout).await;
+                return Err(ProviderError::Timeout);
+            }
+            tokio::time::sleep(delay).await;
+            answer
+                .map(str::to_string)
+                .ok_or(ProviderError::Upstream(500))
+        }
+    }
+
+    fn registry(deadline_ms: u64, aliases: &[&str]) -> Registry {
+        let models: String = aliases
+            .iter()
+            .map(|a| format!("[[models]]\nalias = \"{a}\"\nmodel = \"org/{a}\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\ntimeout_ms = 5000\n"))
+            .collect();
+        Registry::parse(&format!("deadline_ms = {deadline_ms}\n{models}")).unwrap()
+    }
+
+    fn input() -> CoachInput {
+        CoachInput {
+            error: 812.0,
+            attempts: vec![900.0],
+            model: None,
+            lang: Lang::En,
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_deadline_bounds_the_whole_request_then_offline_answers() {
+        let provider = Scripted(vec![
+            ("a", Duration::from_secs(30), None),
+            ("b", Duration::from_secs(30), None),
+        ]);
+        let coach = Coach::new(
+            registry(8000, &["a", "b"]),
+            None,
+            Arc::new(provider),
+            Some(1),
+        );
+        let comment = coach.comment(input()).await;
+        // First model: its own 5 s timeout; second: the 3 s left of the 8 s deadline.
+        assert_eq!(comment.latency_ms, 8000);
+        assert_eq!(
+            comment
+                .tried
+                .iter()
+                .map(|t| t.latency_ms)
+                .collect::<Vec<_>>(),
+            vec![5000, 3000]
+        );
+        assert!(comment.tried.iter().all(|t| t.outcome == "timeout"));
+        assert!(comment.fallback);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn slow_and_fast_answers_nudge_the_stats_as_the_seed_did() {
+        let provider = Scripted(vec![("slow", Duration::from_secs(3), Some("Fine. |fim|"))]);
+        let coach = Coach::new(registry(8000, &["slow"]), None, Arc::new(provider), Some(1));
+        let comment = coach.comment(input()).await;
+        assert_eq!(
+            (comment.comment.as_str(), comment.latency_ms),
+            ("Fine.", 3000)
+        );
+        let report = coach.report();
+        assert!(
+            (report[0].stats.errors - 0.2).abs() < 1e-12,
+            "slower than 2.5 s: +0.2"
+        );
+        assert_eq!(report[0].mean_latency_ms, Some(3000.0));
+    }
+
+    #[tokio::test]
+    async fn reload_adds_and_removes_models_and_keeps_stats_of_those_that_stay() {
+        let dir = std::env::temp_dir().join(format!("jay-reload-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("models.toml");
+        let write = |aliases: &[&str]| {
+            let text: String = aliases
+                .iter()
+                .map(|a| format!("[[models]]\nalias = \"{a}\"\nmodel = \"org/{a}\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"))
+                .collect();
+            std::fs::write(&path, text).unwrap();
+        };
+        write(&["keep", "drop"]);
+        let provider = Scripted(vec![
+            ("keep", Duration::ZERO, None),
+            ("drop", Duration::ZERO, None),
+        ]);
+        let coach = Coach::new(
+            Registry::load(&path).unwrap(),
+            Some(path.clone()),
+            Arc::new(provider),
+            Some(3),
+        );
+        coach.comment(input()).await; // both fail once
+
+        write(&["keep", "new"]);
+        assert_eq!(coach.reload().unwrap(), 2);
+        let report = coach.report();
+        let aliases: Vec<&str> = report.iter().map(|m| m.alias.as_str()).collect();
+        assert_eq!(aliases, vec!["keep", "new"]);
+        assert_eq!((report[0].stats.total, report[1].stats.total), (1, 0));
+
+        std::fs::write(&path, "not = [valid").unwrap();
+        assert!(coach.reload().is_err());
+        assert_eq!(coach.report().len(), 2, "a bad file changes nothing");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

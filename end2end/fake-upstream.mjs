@@ -1,0 +1,43 @@
+// A local fake of the Hugging Face router's OpenAI-compatible chat API, for the
+// end-to-end tests: POST /v1/chat/completions answers in the real wire shape.
+// Nothing here reaches the network; it listens on 127.0.0.1 only.
+import http from "node:http";
+
+const port = Number(process.env.FAKE_UPSTREAM_PORT ?? 3190);
+let calls = 0;
+
+const server = http.createServer((req, res) => {
+  if (req.method === "GET" && req.url === "/health") {
+    res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    return;
+  }
+  if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "not found" }));
+    return;
+  }
+  let body = "";
+  req.on("data", (chunk) => (body += chunk));
+  req.on("end", () => {
+    let request;
+    try {
+      request = JSON.parse(body);
+    } catch {
+      res.writeHead(422, { "content-type": "text/plain" }).end("Input validation error: not JSON");
+      return;
+    }
+    calls += 1;
+    const content = ` "Fake coach, call ${calls}: nice move!" |fim| rambling that must be cut`;
+    res.writeHead(200, { "content-type": "application/json", "x-inference-provider": "fake" }).end(
+      JSON.stringify({
+        id: `fake-${calls}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model: request.model,
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 80, completion_tokens: 12, total_tokens: 92 },
+      }),
+    );
+  });
+});
+
+server.listen(port, "127.0.0.1", () => console.log(`fake upstream on http://127.0.0.1:${port}`));

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+
+// Against the second app instance (port 3002), whose only model is served by the
+// fake upstream that playwright.config.ts starts.
+test.use({ baseURL: "http://127.0.0.1:3002" });
+
+test("the bubble shows the fake model's comment, cleaned, with its label", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#weight").focus();
+  await page.keyboard.press("ArrowLeft");
+
+  const bubble = page.getByTestId("coach-bubble");
+  await expect(bubble).toHaveAttribute("data-state", "said");
+  // Quotes and everything after the |fim| marker are gone.
+  await expect(page.getByTestId("coach-text")).toHaveText(/^Fake coach, call \d+: nice move!$/);
+  await expect(page.getByTestId("coach-model")).toHaveText("fakechat · chat");
+});
+
+test("GET /error and /models speak JSON with the model's name", async ({ request }) => {
+  const comment = await request.get("/error?error=812.5&tentativas=13359.08,900");
+  expect(comment.status()).toBe(200);
+  const body = await comment.json();
+  expect(body).toMatchObject({ model: "fakechat", provider: "chat", tier: "close", fallback: false });
+  expect(body.comment).toMatch(/^Fake coach, call \d+: nice move!$/);
+
+  const models = await (await request.get("/models")).json();
+  expect(models.models[0]).toMatchObject({ alias: "fakechat", probability: 1 });
+  expect(models.models[0].stats.total).toBeGreaterThanOrEqual(1);
+
+  const bad = await request.get("/error?error=abc");
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toMatchObject({ field: "error" });
+});
