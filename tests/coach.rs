@@ -56,6 +56,10 @@ fn chat_reply(content: &str) -> ResponseTemplate {
     }))
 }
 
+fn text_reply(text: &str) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!([{ "generated_text": text }]))
+}
+
 async fn get_json(url: &str) -> (u16, Value) {
     let response = reqwest::get(url).await.expect("request");
     let status = response.status().as_u16();
@@ -166,13 +170,17 @@ async fn a_text_generation_model_gets_its_template_and_both_shapes_are_read() {
 
 /// One failing upstream behaviour: the offline commentator answers, the tried
 /// list names the outcome, and the model's stats count one error.
-async fn expect_failure(response: ResponseTemplate, outcome: &str) {
+async fn expect_failure(
+    model: fn(&str, &str) -> String,
+    response: ResponseTemplate,
+    outcome: &str,
+) {
     let upstream = MockServer::start().await;
     Mock::given(method("POST"))
         .respond_with(response)
         .mount(&upstream)
         .await;
-    let base = spawn_app(&chat_model("m", &upstream.uri())).await;
+    let base = spawn_app(&model("m", &upstream.uri())).await;
     let (status, body) = get_json(&format!("{base}/error?error=812.5")).await;
     assert_eq!(status, 200);
     assert_eq!(body["tried"][0]["outcome"], outcome, "{body}");
@@ -191,10 +199,11 @@ async fn expect_failure(response: ResponseTemplate, outcome: &str) {
     assert_eq!(m["last_error"], outcome);
 }
 
-#[tokio::test]
-async fn every_upstream_error_is_told_apart_and_counted() {
+/// Every failure of hf-protocol.md §4, with the outcome it must be told apart as;
+/// `reply` wraps a model text in the API kind's 200 shape.
+fn error_cases(reply: fn(&str) -> ResponseTemplate) -> Vec<(ResponseTemplate, &'static str)> {
     let json_body = |status: u16, body: Value| ResponseTemplate::new(status).set_body_json(body);
-    let cases = [
+    vec![
         (
             json_body(
                 503,
@@ -231,7 +240,15 @@ async fn every_upstream_error_is_told_apart_and_counted() {
         ),
         (json_body(500, json!({"error": "boom"})), "upstream_error"),
         (
-            chat_reply("Too slow |fim|").set_delay(Duration::from_millis(1500)),
+            json_body(410, json!({"error": "no longer supported"})),
+            "gone",
+        ),
+        (
+            ResponseTemplate::new(422).set_body_string("Input validation error: inputs too long"),
+            "bad_request",
+        ),
+        (
+            reply("Too slow |fim|").set_delay(Duration::from_millis(1500)),
             "timeout",
         ),
         (
@@ -239,14 +256,21 @@ async fn every_upstream_error_is_told_apart_and_counted() {
             "bad_body",
         ),
         (json_body(200, json!({"error": "oops"})), "bad_body"),
-        (chat_reply(""), "rejected: empty"),
+        (reply(""), "rejected: empty"),
         (
-            chat_reply(&"blah ".repeat(50)),
+            reply(&"blah ".repeat(50)),
             "rejected: too long (249 > 160 characters)",
         ),
-    ];
-    for (response, outcome) in cases {
-        expect_failure(response, outcome).await;
+    ]
+}
+
+#[tokio::test]
+async fn every_upstream_error_is_told_apart_and_counted_for_both_api_kinds() {
+    for (response, outcome) in error_cases(chat_reply) {
+        expect_failure(chat_model, response, outcome).await;
+    }
+    for (response, outcome) in error_cases(text_reply) {
+        expect_failure(text_model, response, outcome).await;
     }
 }
 
@@ -437,5 +461,33 @@ async fn the_page_server_function_uses_the_same_service_and_checks() {
     ] {
         let response = client.post(&url).json(&bad).send().await.unwrap();
         assert_eq!(response.status(), 400, "{bad}");
+    }
+}
+
+#[tokio::test]
+async fn marker_less_and_multi_marker_answers_are_accepted_and_cut() {
+    for (raw, expected) in [
+        (
+            "Keep the weight, move the bias.",
+            "Keep the weight, move the bias.",
+        ),
+        ("Almost! |fim| Almost! |fim| |fim|", "Almost!"),
+    ] {
+        let upstream = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(chat_reply(raw))
+            .mount(&upstream)
+            .await;
+        let base = spawn_app(&chat_model("m", &upstream.uri())).await;
+        let (_, body) = get_json(&format!("{base}/error?error=1200")).await;
+        assert_eq!(
+            (body["comment"].as_str(), body["fallback"].as_bool()),
+            (Some(expected), Some(false))
+        );
+        let m = stats(&base, "m").await;
+        assert_eq!(
+            (m["stats"]["successes"].as_u64(), m["last_error"].is_null()),
+            (Some(1), true)
+        );
     }
 }
