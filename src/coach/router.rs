@@ -32,6 +32,8 @@ pub struct ModelStats {
     pub pok: f64,
     pub successes: u64,
     pub latency_ms_total: u64,
+    /// Shown once, beside the stats, on `GET /models`.
+    #[serde(skip)]
     pub last_error: Option<String>,
 }
 

@@ -19,10 +19,9 @@ pub fn comment(input: &CoachInput) -> String {
     let tier = Tier::of(input.error);
     let phrases = phrasebook(input.lang, tier);
     let trend = Trend::of(input.error, &input.attempts);
-    let seed = input
-        .attempts
-        .first()
-        .map_or(0, |first| first.to_bits() as usize % 7919);
+    // The visitor's first error: the same on every request of their session.
+    let first = input.attempts.first().copied().unwrap_or(input.error);
+    let seed = (first.to_bits() % 7919) as usize;
     let phrase = phrases[(seed + trend.attempts) % phrases.len()];
     phrase
         .replace("{error}", &grouped(input.error, 2))
@@ -140,14 +139,18 @@ mod tests {
     #[test]
     fn never_the_same_comment_twice_in_a_row() {
         for lang in Lang::ALL {
-            let mut history = vec![30_000.0];
-            let mut previous = String::new();
-            // Stay in one tier with the same error: only the phrase can differ.
-            for _ in 0..30 {
-                let text = comment(&input(5_000.0, history.clone(), lang));
-                assert_ne!(text, previous);
-                previous = text;
-                history.push(5_000.0);
+            // From the very first attempt, for several visitors; stay in one
+            // tier with the same error, so only the phrase can differ.
+            for first in [5_000.0, 13_359.08, 70_433.03, 2_500.5, 9_999.0] {
+                let mut history: Vec<f64> = Vec::new();
+                let mut previous = String::new();
+                for _ in 0..30 {
+                    let error = if history.is_empty() { first } else { 5_000.0 };
+                    let text = comment(&input(error, history.clone(), lang));
+                    assert_ne!(text, previous, "after {history:?}");
+                    previous = text;
+                    history.push(error);
+                }
             }
         }
     }
