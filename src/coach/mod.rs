@@ -17,6 +17,8 @@ pub mod prompt;
 pub mod reply;
 
 #[cfg(feature = "ssr")]
+pub mod breaker;
+#[cfg(feature = "ssr")]
 pub mod providers;
 #[cfg(feature = "ssr")]
 pub mod registry;

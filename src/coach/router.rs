@@ -15,6 +15,9 @@
 use std::{collections::HashMap, time::Duration};
 
 use serde::Serialize;
+use tokio::time::Instant;
+
+use super::breaker::{Breaker, BreakerConfig, Failure};
 
 /// No model's weight goes below this (out of a maximum of 1).
 pub const WEIGHT_FLOOR: f64 = 0.02;
@@ -108,9 +111,12 @@ pub fn pick(weights: &[f64], r: f64) -> Option<usize> {
     clean.iter().rposition(|w| *w > 0.0)
 }
 
-/// Statistics for every model and the strategy that weighs them.
+/// Statistics and a circuit breaker for every model, and the strategy that
+/// weighs them.
 pub struct Router {
     stats: HashMap<String, ModelStats>,
+    breakers: HashMap<String, Breaker>,
+    breaker_config: BreakerConfig,
     strategy: Box<dyn Strategy>,
 }
 
@@ -118,21 +124,87 @@ impl Router {
     pub fn new(strategy: Box<dyn Strategy>) -> Self {
         Self {
             stats: HashMap::new(),
+            breakers: HashMap::new(),
+            breaker_config: BreakerConfig::default(),
             strategy,
         }
     }
 
-    /// Keeps the statistics of `aliases`, starts new ones, forgets the rest.
+    /// Keeps the statistics and breakers of `aliases`, starts new ones, forgets
+    /// the rest. A reload is the fix for a misconfigured model: its breaker
+    /// starts closed again.
     pub fn sync<'a>(&mut self, aliases: impl IntoIterator<Item = &'a str>) {
-        let mut next = HashMap::new();
+        let mut stats = HashMap::new();
+        let mut breakers = HashMap::new();
         for alias in aliases {
-            next.insert(
+            stats.insert(
                 alias.to_string(),
                 self.stats.remove(alias).unwrap_or_default(),
             );
+            let breaker = self
+                .breakers
+                .remove(alias)
+                .filter(|b| !b.is_misconfigured())
+                .unwrap_or_else(|| Breaker::new(self.breaker_config));
+            breakers.insert(alias.to_string(), breaker);
         }
-        self.stats = next;
+        self.stats = stats;
+        self.breakers = breakers;
         self.refresh_shares();
+    }
+
+    pub fn breaker(&self, alias: &str) -> Option<&Breaker> {
+        self.breakers.get(alias)
+    }
+
+    /// The candidates whose breaker lets a call through now, or, when every
+    /// breaker is open, the one whose cool-down ends first, forced half-open
+    /// (never every door shut). Misconfigured models are never returned.
+    pub fn admissible<'a>(&mut self, candidates: &[&'a str], now: Instant) -> Vec<&'a str> {
+        let available: Vec<&'a str> = candidates
+            .iter()
+            .copied()
+            .filter(|a| self.breakers.get(*a).is_none_or(|b| b.is_available(now)))
+            .collect();
+        if !available.is_empty() {
+            return available;
+        }
+        let soonest = candidates
+            .iter()
+            .copied()
+            .filter_map(|a| Some((a, self.breakers.get(a)?.open_until()?)))
+            .min_by_key(|(_, until)| *until)
+            .map(|(a, _)| a);
+        if let Some(b) = soonest.and_then(|a| self.breakers.get_mut(a)) {
+            b.force_probe();
+        }
+        soonest.into_iter().collect()
+    }
+
+    /// Claims the right to call `alias` now (an open breaker's single probe).
+    pub fn try_acquire(&mut self, alias: &str, now: Instant) -> bool {
+        self.breakers
+            .get_mut(alias)
+            .is_none_or(|b| b.try_acquire(now))
+    }
+
+    /// Feeds a call's result to the model's breaker: `None` means it answered.
+    pub fn record_breaker(&mut self, alias: &str, failure: Option<Failure>, now: Instant) {
+        if let Some(b) = self.breakers.get_mut(alias) {
+            match failure {
+                None => b.on_success(),
+                Some(f) => b.on_failure(f, now),
+            }
+        }
+    }
+
+    /// Spent credits (402): every model in `aliases` (those using the token) opens.
+    pub fn open_all(&mut self, aliases: &[&str], now: Instant) {
+        for alias in aliases {
+            if let Some(b) = self.breakers.get_mut(*alias) {
+                b.on_failure(Failure::Throttled(None), now);
+            }
+        }
     }
 
     pub fn stats(&self, alias: &str) -> Option<&ModelStats> {

@@ -16,9 +16,10 @@ use serde::Serialize;
 use tokio::time::Instant;
 
 use super::{
+    breaker::{BreakerReport, Failure},
     input::{CoachInput, InputError},
     prompt,
-    providers::{offline, Provider},
+    providers::{offline, Provider, ProviderError},
     registry::{Registry, RegistryError},
     reply,
     router::{ModelStats, Router, SeedStrategy},
@@ -41,6 +42,8 @@ pub struct ModelReport {
     pub probability: f64,
     pub mean_latency_ms: Option<f64>,
     pub last_error: Option<String>,
+    /// The circuit breaker: state and seconds until an open one may close.
+    pub breaker: Option<BreakerReport>,
 }
 
 pub struct Coach {
@@ -127,6 +130,10 @@ impl Coach {
             if remaining.is_zero() {
                 break;
             }
+            // A forced model is called whatever its breaker says (a debugging aid).
+            if input.model.is_none() && !self.router().try_acquire(&alias, Instant::now()) {
+                continue;
+            }
             let call_started = Instant::now();
             let timeout = spec.timeout.min(remaining);
             let result =
@@ -134,16 +141,23 @@ impl Coach {
                     .await
                 {
                     Ok(result) => result,
-                    Err(_) => Err(super::providers::ProviderError::Timeout),
+                    Err(_) => Err(ProviderError::Timeout),
                 };
             let latency = call_started.elapsed();
             let outcome = match result {
-                Ok(raw) => reply::check(&raw, &prompt).map_err(|r| format!("rejected: {r}")),
-                Err(super::providers::ProviderError::NoToken) => {
+                Ok(raw) => {
+                    // It answered: alive, for the breaker, even if the text is rejected.
+                    self.router().record_breaker(&alias, None, Instant::now());
+                    reply::check(&raw, &prompt).map_err(|r| format!("rejected: {r}"))
+                }
+                Err(ProviderError::NoToken) => {
                     tried.push(tried_entry(&alias, "no_token", latency));
                     continue;
                 }
-                Err(e) => Err(e.outcome().to_string()),
+                Err(e) => {
+                    self.trip(&registry, &alias, &e);
+                    Err(e.outcome().to_string())
+                }
             };
             match outcome {
                 Ok(text) => {
@@ -180,8 +194,22 @@ impl Coach {
         }
     }
 
-    /// The models to try, in order: the forced one alone, or every enabled and
-    /// usable model drawn by weight.
+    /// Feeds a failed call to the breakers: spent credits (402) open every
+    /// model, since they all share the one token; anything else opens or counts
+    /// against this model's breaker only.
+    fn trip(&self, registry: &Registry, alias: &str, error: &ProviderError) {
+        let now = Instant::now();
+        let mut router = self.router();
+        if *error == ProviderError::Credits {
+            let all: Vec<&str> = registry.models.iter().map(|m| m.alias.as_str()).collect();
+            router.open_all(&all, now);
+        } else {
+            router.record_breaker(alias, Some(Failure::of(error)), now);
+        }
+    }
+
+    /// The models to try, in order: the forced one alone, or the enabled and
+    /// usable models whose breaker admits a call, drawn by weight.
     fn order(&self, registry: &Registry, forced: Option<&str>) -> Vec<String> {
         if let Some(alias) = forced {
             return if alias == OFFLINE {
@@ -192,7 +220,9 @@ impl Coach {
         }
         let candidates = self.candidates(registry);
         let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
-        self.router().order(&candidates, || rng.random::<f64>())
+        let mut router = self.router();
+        let admissible = router.admissible(&candidates, Instant::now());
+        router.order(&admissible, || rng.random::<f64>())
     }
 
     /// Aliases of the models the router may draw: enabled and callable.
@@ -228,6 +258,7 @@ impl Coach {
                     usable: self.provider.usable(m),
                     mean_latency_ms: stats.mean_latency_ms(),
                     last_error: stats.last_error.clone(),
+                    breaker: router.breaker(&m.alias).map(|b| b.report(Instant::now())),
                     stats,
                     probability,
                 }

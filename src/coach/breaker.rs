@@ -1,0 +1,333 @@
+//! A circuit breaker per model, so a dead model is not called on every request.
+//!
+//! The classic three states (Nygard, *Release It!*, 2007; the same shape as
+//! Hystrix and resilience4j):
+//!
+//! - **Closed**: calls go through. [`BreakerConfig::failure_threshold`]
+//!   consecutive failures open it.
+//! - **Open** until a time: no calls. A 429 (rate limited) or a 503 (model
+//!   loading) opens it at once. The cool-down honours `Retry-After` /
+//!   `estimated_time` when the upstream gave one; otherwise it starts at
+//!   [`BreakerConfig::base_cooldown`] and doubles each time the breaker opens
+//!   again without a success in between, up to [`BreakerConfig::max_cooldown`].
+//! - **Half-open** once the cool-down is over: exactly one probe call is let
+//!   through; its success closes the breaker, its failure opens it again.
+//!
+//! A fourth state, **misconfigured** (401, 403, 400 `model_not_supported`, 410),
+//! is not a fault that time heals: the model is not called again until the
+//! registry is reloaded.
+//!
+//! Time is tokio's [`Instant`], so tests drive it with `tokio::time::pause()`.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use tokio::time::Instant;
+
+use super::providers::ProviderError;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BreakerConfig {
+    pub failure_threshold: u32,
+    pub base_cooldown: Duration,
+    pub max_cooldown: Duration,
+}
+
+impl Default for BreakerConfig {
+    fn default() -> Self {
+        Self {
+            failure_threshold: 3,
+            base_cooldown: Duration::from_secs(5),
+            max_cooldown: Duration::from_secs(300),
+        }
+    }
+}
+
+/// How a failure affects the breaker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Failure {
+    /// Counts towards the threshold (5xx, timeouts, refused connections, bad bodies).
+    Transient,
+    /// Opens at once, for the given time if the upstream said (429, 503 loading).
+    Throttled(Option<Duration>),
+    /// Stops calls until the registry is reloaded (401, 403, 400 unsupported, 410).
+    Misconfigured,
+}
+
+impl Failure {
+    /// The breaker's reading of a provider error.
+    pub fn of(error: &ProviderError) -> Self {
+        match error {
+            ProviderError::Loading { estimated } => Failure::Throttled(*estimated),
+            ProviderError::RateLimited { retry_after } => Failure::Throttled(*retry_after),
+            ProviderError::Unauthorized(_)
+            | ProviderError::ModelNotSupported
+            | ProviderError::Gone => Failure::Misconfigured,
+            // Spent credits are handled for every model of the token by the caller.
+            ProviderError::Credits => Failure::Throttled(None),
+            ProviderError::BadRequest(_)
+            | ProviderError::Upstream(_)
+            | ProviderError::Timeout
+            | ProviderError::Connect
+            | ProviderError::BadBody(_)
+            | ProviderError::NoToken => Failure::Transient,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum State {
+    Closed { failures: u32 },
+    Open { until: Instant },
+    HalfOpen { probing: bool },
+    Misconfigured,
+}
+
+/// What `/models` shows of a breaker.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BreakerReport {
+    /// `closed`, `open`, `half_open` or `misconfigured`.
+    pub state: &'static str,
+    /// Seconds until an open breaker lets a probe through.
+    pub retry_in_s: Option<f64>,
+    pub consecutive_failures: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Breaker {
+    config: BreakerConfig,
+    state: State,
+    /// Times opened since the last success: the exponent of the cool-down.
+    opened_in_a_row: u32,
+}
+
+impl Breaker {
+    pub fn new(config: BreakerConfig) -> Self {
+        Self {
+            config,
+            state: State::Closed { failures: 0 },
+            opened_in_a_row: 0,
+        }
+    }
+
+    /// May a call start now? An open breaker whose cool-down is over becomes
+    /// half-open and lets this one call through as its probe.
+    pub fn try_acquire(&mut self, now: Instant) -> bool {
+        match self.state {
+            State::Closed { .. } => true,
+            State::Open { until } if now >= until => {
+                self.state = State::HalfOpen { probing: true };
+                true
+            }
+            State::HalfOpen { probing: false } => {
+                self.state = State::HalfOpen { probing: true };
+                true
+            }
+            State::Open { .. } | State::HalfOpen { probing: true } | State::Misconfigured => false,
+        }
+    }
+
+    /// Would [`Breaker::try_acquire`] say yes? (Without claiming the probe.)
+    pub fn is_available(&self, now: Instant) -> bool {
+        match self.state {
+            State::Closed { .. } | State::HalfOpen { probing: false } => true,
+            State::Open { until } => now >= until,
+            State::HalfOpen { probing: true } | State::Misconfigured => false,
+        }
+    }
+
+    /// When an open breaker will let a probe through (`None` unless open).
+    pub fn open_until(&self) -> Option<Instant> {
+        match self.state {
+            State::Open { until } => Some(until),
+            _ => None,
+        }
+    }
+
+    pub fn is_misconfigured(&self) -> bool {
+        self.state == State::Misconfigured
+    }
+
+    /// Ends the cool-down early (the last door when every breaker is open): the
+    /// next [`Breaker::try_acquire`] gets the half-open probe.
+    pub fn force_probe(&mut self) {
+        if !self.is_misconfigured() {
+            self.state = State::HalfOpen { probing: false };
+        }
+    }
+
+    /// The model answered (even if the answer was then rejected: it is alive).
+    pub fn on_success(&mut self) {
+        if !self.is_misconfigured() {
+            self.state = State::Closed { failures: 0 };
+            self.opened_in_a_row = 0;
+        }
+    }
+
+    pub fn on_failure(&mut self, failure: Failure, now: Instant) {
+        match (self.state, failure) {
+            (State::Misconfigured, _) => {}
+            (_, Failure::Misconfigured) => self.state = State::Misconfigured,
+            (_, Failure::Throttled(hint)) => self.open(now, hint),
+            (State::HalfOpen { .. }, Failure::Transient) => self.open(now, None),
+            (State::Closed { failures }, Failure::Transient) => {
+                let failures = failures + 1;
+                if failures >= self.config.failure_threshold {
+                    self.open(now, None);
+                } else {
+                    self.state = State::Closed { failures };
+                }
+            }
+            // A call that started before the breaker opened: already open.
+            (State::Open { .. }, Failure::Transient) => {}
+        }
+    }
+
+    fn open(&mut self, now: Instant, hint: Option<Duration>) {
+        let grown = self
+            .config
+            .base_cooldown
+            .saturating_mul(1 << self.opened_in_a_row.min(16));
+        let cooldown = hint.unwrap_or(grown).min(self.config.max_cooldown);
+        self.opened_in_a_row = self.opened_in_a_row.saturating_add(1);
+        self.state = State::Open {
+            until: now + cooldown,
+        };
+    }
+
+    pub fn report(&self, now: Instant) -> BreakerReport {
+        let (state, retry_in_s, consecutive_failures) = match self.state {
+            State::Closed { failures } => ("closed", None, failures),
+            State::Open { until } => (
+                "open",
+                Some(until.saturating_duration_since(now).as_secs_f64()),
+                0,
+            ),
+            State::HalfOpen { .. } => ("half_open", None, 0),
+            State::Misconfigured => ("misconfigured", None, 0),
+        };
+        BreakerReport {
+            state,
+            retry_in_s,
+            consecutive_failures,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::time::{advance, pause};
+
+    fn breaker() -> Breaker {
+        Breaker::new(BreakerConfig::default())
+    }
+
+    #[tokio::test]
+    async fn opens_after_consecutive_failures_then_one_probe_decides() {
+        pause();
+        let mut b = breaker();
+        for _ in 0..2 {
+            assert!(b.try_acquire(Instant::now()));
+            b.on_failure(Failure::Transient, Instant::now());
+        }
+        assert_eq!(b.report(Instant::now()).state, "closed");
+        b.on_failure(Failure::Transient, Instant::now());
+        assert_eq!(b.report(Instant::now()).state, "open");
+        assert!(!b.try_acquire(Instant::now()));
+
+        advance(Duration::from_secs(5)).await;
+        assert!(b.try_acquire(Instant::now()), "cool-down over: one probe");
+        assert!(!b.try_acquire(Instant::now()), "only one probe at a time");
+        b.on_success();
+        assert_eq!(b.report(Instant::now()).state, "closed");
+        assert!(b.try_acquire(Instant::now()));
+    }
+
+    #[tokio::test]
+    async fn cooldown_doubles_up_to_the_cap_and_resets_on_success() {
+        pause();
+        let mut b = breaker();
+        let mut cooldowns = Vec::new();
+        b.on_failure(Failure::Throttled(None), Instant::now());
+        for _ in 0..9 {
+            let until = b.open_until().unwrap();
+            cooldowns.push(until.duration_since(Instant::now()).as_secs());
+            advance(until.duration_since(Instant::now())).await;
+            assert!(b.try_acquire(Instant::now()));
+            b.on_failure(Failure::Transient, Instant::now()); // the probe fails
+        }
+        assert_eq!(cooldowns, vec![5, 10, 20, 40, 80, 160, 300, 300, 300]);
+        advance(Duration::from_secs(300)).await;
+        assert!(b.try_acquire(Instant::now()));
+        b.on_success();
+        b.on_failure(Failure::Throttled(None), Instant::now());
+        assert_eq!(
+            b.open_until()
+                .unwrap()
+                .duration_since(Instant::now())
+                .as_secs(),
+            5
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_limits_and_loading_open_at_once_for_the_time_given() {
+        pause();
+        let mut b = breaker();
+        b.on_failure(
+            Failure::of(&ProviderError::RateLimited {
+                retry_after: Some(Duration::from_secs(30)),
+            }),
+            Instant::now(),
+        );
+        assert_eq!(b.report(Instant::now()).retry_in_s, Some(30.0));
+        advance(Duration::from_secs(29)).await;
+        assert!(!b.try_acquire(Instant::now()));
+        advance(Duration::from_secs(1)).await;
+        assert!(b.try_acquire(Instant::now()));
+
+        let mut b = breaker();
+        let loading = ProviderError::Loading {
+            estimated: Some(Duration::from_secs_f64(577.37)),
+        };
+        b.on_failure(Failure::of(&loading), Instant::now());
+        let retry = b.report(Instant::now()).retry_in_s.unwrap();
+        assert_eq!(retry, 300.0, "capped at max_cooldown");
+    }
+
+    #[tokio::test]
+    async fn misconfiguration_is_not_retried_by_time() {
+        pause();
+        for error in [
+            ProviderError::Unauthorized(401),
+            ProviderError::Unauthorized(403),
+            ProviderError::ModelNotSupported,
+            ProviderError::Gone,
+        ] {
+            let mut b = breaker();
+            b.on_failure(Failure::of(&error), Instant::now());
+            advance(Duration::from_secs(86_400)).await;
+            assert!(!b.try_acquire(Instant::now()), "{error:?}");
+            b.force_probe();
+            assert!(!b.try_acquire(Instant::now()));
+            assert_eq!(b.report(Instant::now()).state, "misconfigured");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_forced_probe_opens_the_last_door() {
+        pause();
+        let mut b = breaker();
+        b.on_failure(
+            Failure::Throttled(Some(Duration::from_secs(60))),
+            Instant::now(),
+        );
+        b.force_probe();
+        assert_eq!(b.report(Instant::now()).state, "half_open");
+        assert!(b.try_acquire(Instant::now()));
+        assert!(!b.try_acquire(Instant::now()), "still one probe at a time");
+        b.on_failure(Failure::Transient, Instant::now());
+        assert_eq!(b.report(Instant::now()).state, "open");
+    }
+}
