@@ -26,8 +26,14 @@ const server = http.createServer((req, res) => {
       return;
     }
     calls += 1;
-    const content = ` "Fake coach, call ${calls}: nice move!" |fim| rambling that must be cut`;
-    res.writeHead(200, { "content-type": "application/json", "x-inference-provider": "fake" }).end(
+    // The attempt number, from the prompt's last user turn ("... Attempt 3, ...").
+    const question = request.messages?.at(-1)?.content ?? "";
+    const attempt = Number(/Attempt (\d+)/.exec(question)?.[1] ?? 0);
+    const content = ` "Fake coach on attempt ${attempt}: nice move!" |fim| rambling that must be cut`;
+    // A visitor's first attempt is answered slowly, so a test can check that a
+    // late answer to an older attempt never replaces the latest one.
+    const delay = attempt === 1 ? 1500 : 0;
+    setTimeout(() => res.writeHead(200, { "content-type": "application/json", "x-inference-provider": "fake" }).end(
       JSON.stringify({
         id: `fake-${calls}`,
         object: "chat.completion",
@@ -36,7 +42,7 @@ const server = http.createServer((req, res) => {
         choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
         usage: { prompt_tokens: 80, completion_tokens: 12, total_tokens: 92 },
       }),
-    );
+    ), delay);
   });
 });
 

@@ -13,8 +13,27 @@ test("the bubble shows the fake model's comment, cleaned, with its label", async
   const bubble = page.getByTestId("coach-bubble");
   await expect(bubble).toHaveAttribute("data-state", "said");
   // Quotes and everything after the |fim| marker are gone.
-  await expect(page.getByTestId("coach-text")).toHaveText(/^Fake coach, call \d+: nice move!$/);
+  await expect(page.getByTestId("coach-text")).toHaveText("Fake coach on attempt 1: nice move!");
   await expect(page.getByTestId("coach-model")).toHaveText("fakechat · chat");
+});
+
+test("a late answer to an older attempt never replaces the latest one", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#bias").focus();
+  // Attempt 1 is answered after 1.5 s by the fake; attempt 2 at once.
+  const lateAnswer = page.waitForResponse(
+    (r) => r.url().endsWith("/api/comment") && r.request().postData()!.includes('"attempts":[]'),
+  );
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "typing");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("coach-text")).toHaveText("Fake coach on attempt 2: nice move!");
+  // Wait until attempt 1's answer has arrived and the page has had time to
+  // handle it (a settle pause, not a speed assertion), then look again.
+  await lateAnswer;
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("coach-text")).toHaveText("Fake coach on attempt 2: nice move!");
 });
 
 test("GET /error and /models speak JSON with the model's name", async ({ request }) => {
@@ -22,7 +41,7 @@ test("GET /error and /models speak JSON with the model's name", async ({ request
   expect(comment.status()).toBe(200);
   const body = await comment.json();
   expect(body).toMatchObject({ model: "fakechat", provider: "chat", tier: "close", fallback: false });
-  expect(body.comment).toMatch(/^Fake coach, call \d+: nice move!$/);
+  expect(body.comment).toBe("Fake coach on attempt 3: nice move!");
 
   const models = await (await request.get("/models")).json();
   expect(models.models[0]).toMatchObject({ alias: "fakechat", probability: 1 });
