@@ -2,6 +2,8 @@
 //!
 //! ```toml
 //! deadline_ms = 8000              # whole request, every model tried included
+//! strategy = "seed"               # or "thompson" (see coach::learning)
+//! half_life_s = 180               # memory of the thompson strategy
 //!
 //! [[models]]
 //! alias = "llama"                 # short name: `GET /error?model=llama`
@@ -86,6 +88,11 @@ impl ModelSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Registry {
     pub deadline: Duration,
+    /// `seed` (the seed's pok rule) or `thompson` (decayed Thompson sampling ×
+    /// peak-EWMA latency).
+    pub strategy: String,
+    /// Half-life of the learning strategy's memory.
+    pub half_life: Duration,
     pub models: Vec<ModelSpec>,
 }
 
@@ -113,6 +120,10 @@ pub enum RegistryError {
 struct RawRegistry {
     #[serde(default = "default_deadline_ms")]
     deadline_ms: u64,
+    #[serde(default = "default_strategy")]
+    strategy: String,
+    #[serde(default = "default_half_life_s")]
+    half_life_s: u64,
     #[serde(default)]
     models: Vec<RawModel>,
 }
@@ -137,6 +148,12 @@ struct RawModel {
 
 fn default_deadline_ms() -> u64 {
     8_000
+}
+fn default_strategy() -> String {
+    "seed".into()
+}
+fn default_half_life_s() -> u64 {
+    180
 }
 fn default_max_new_tokens() -> u32 {
     70
@@ -169,6 +186,18 @@ impl Registry {
                 message: "must be from 500 to 120000".into(),
             });
         }
+        if crate::coach::router::strategy_named(&raw.strategy).is_none() {
+            return Err(RegistryError::Top {
+                key: "strategy",
+                message: "must be \"seed\" or \"thompson\"".into(),
+            });
+        }
+        if !(10..=86_400).contains(&raw.half_life_s) {
+            return Err(RegistryError::Top {
+                key: "half_life_s",
+                message: "must be from 10 to 86400".into(),
+            });
+        }
         let mut seen = HashSet::new();
         let models = raw
             .models
@@ -183,8 +212,16 @@ impl Registry {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
             deadline: Duration::from_millis(raw.deadline_ms),
+            strategy: raw.strategy,
+            half_life: Duration::from_secs(raw.half_life_s),
             models,
         })
+    }
+
+    /// The router strategy this file names (validated by `parse`).
+    pub fn strategy(&self) -> Box<dyn crate::coach::router::Strategy> {
+        crate::coach::router::strategy_named(&self.strategy)
+            .unwrap_or_else(|| Box::new(crate::coach::router::SeedStrategy))
     }
 
     pub fn get(&self, alias: &str) -> Option<&ModelSpec> {
@@ -326,6 +363,24 @@ mod tests {
         let twice = "[[models]]\nalias = \"x\"\nmodel = \"m/p\"\napi = \"chat\"\n";
         let e = err(&format!("{twice}{twice}"));
         assert!(e.contains("\"x\"") && e.contains("alias"), "{e}");
+    }
+
+    #[test]
+    fn the_strategy_is_chosen_by_name() {
+        let r = Registry::parse("strategy = \"thompson\"\nhalf_life_s = 60\n").unwrap();
+        assert_eq!(
+            (r.strategy().name(), r.half_life),
+            ("thompson", Duration::from_secs(60))
+        );
+        assert_eq!(Registry::parse("").unwrap().strategy().name(), "seed");
+        let e = Registry::parse("strategy = \"magic\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("strategy"), "{e}");
+        let e = Registry::parse("half_life_s = 1\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("half_life_s"), "{e}");
     }
 
     #[test]

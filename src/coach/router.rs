@@ -17,7 +17,17 @@ use std::{collections::HashMap, time::Duration};
 use serde::Serialize;
 use tokio::time::Instant;
 
-use super::breaker::{Breaker, BreakerConfig, Failure};
+use rand::{Rng, RngCore};
+
+use super::{
+    breaker::{Breaker, BreakerConfig, Failure},
+    learning::{score, DecayedCounts, PeakEwma},
+};
+
+/// Half-life of the learning strategy's counts (configurable: `half_life_s`).
+pub const DEFAULT_HALF_LIFE: Duration = Duration::from_secs(180);
+/// Time constant of the latency peak-EWMA.
+pub const LATENCY_TAU: Duration = Duration::from_secs(10);
 
 /// No model's weight goes below this (out of a maximum of 1).
 pub const WEIGHT_FLOOR: f64 = 0.02;
@@ -38,6 +48,12 @@ pub struct ModelStats {
     /// Shown once, beside the stats, on `GET /models`.
     #[serde(skip)]
     pub last_error: Option<String>,
+    /// Time-decayed successes and failures (the learning strategy's memory).
+    #[serde(skip)]
+    pub decayed: DecayedCounts,
+    /// Peak-EWMA of response times.
+    #[serde(skip)]
+    pub latency: PeakEwma,
 }
 
 impl Default for ModelStats {
@@ -51,6 +67,8 @@ impl Default for ModelStats {
             successes: 0,
             latency_ms_total: 0,
             last_error: None,
+            decayed: DecayedCounts::default(),
+            latency: PeakEwma::default(),
         }
     }
 }
@@ -70,17 +88,69 @@ impl ModelStats {
     }
 }
 
-/// How the statistics become selection weights.
+/// How the statistics become selection weights for one request.
 pub trait Strategy: Send + Sync {
-    fn weight(&self, stats: &ModelStats) -> f64;
+    /// The name used in the registry's `strategy` key.
+    fn name(&self) -> &'static str;
+    /// This model's weight now; a sampling strategy draws from `rng`.
+    fn weight(
+        &self,
+        stats: &ModelStats,
+        now: Instant,
+        half_life: Duration,
+        rng: &mut dyn RngCore,
+    ) -> f64;
+    /// Whether weights are random (then probabilities are estimated by sampling).
+    fn is_sampled(&self) -> bool {
+        false
+    }
 }
 
 /// The seed's rule: `pok`, floored.
 pub struct SeedStrategy;
 
 impl Strategy for SeedStrategy {
-    fn weight(&self, stats: &ModelStats) -> f64 {
+    fn name(&self) -> &'static str {
+        "seed"
+    }
+
+    fn weight(&self, stats: &ModelStats, _: Instant, _: Duration, _: &mut dyn RngCore) -> f64 {
         stats.pok.max(WEIGHT_FLOOR)
+    }
+}
+
+/// Decayed Thompson sampling × peak-EWMA latency (see [`super::learning`]).
+pub struct ThompsonStrategy;
+
+impl Strategy for ThompsonStrategy {
+    fn name(&self) -> &'static str {
+        "thompson"
+    }
+
+    fn weight(
+        &self,
+        stats: &ModelStats,
+        now: Instant,
+        half_life: Duration,
+        rng: &mut dyn RngCore,
+    ) -> f64 {
+        score(
+            stats.decayed.sample(now, half_life, rng),
+            stats.latency.get(),
+        )
+    }
+
+    fn is_sampled(&self) -> bool {
+        true
+    }
+}
+
+/// The strategy a registry names.
+pub fn strategy_named(name: &str) -> Option<Box<dyn Strategy>> {
+    match name {
+        "seed" => Some(Box::new(SeedStrategy)),
+        "thompson" => Some(Box::new(ThompsonStrategy)),
+        _ => None,
     }
 }
 
@@ -118,6 +188,7 @@ pub struct Router {
     breakers: HashMap<String, Breaker>,
     breaker_config: BreakerConfig,
     strategy: Box<dyn Strategy>,
+    half_life: Duration,
 }
 
 impl Router {
@@ -127,7 +198,18 @@ impl Router {
             breakers: HashMap::new(),
             breaker_config: BreakerConfig::default(),
             strategy,
+            half_life: DEFAULT_HALF_LIFE,
         }
+    }
+
+    /// Swaps the strategy (on reload); statistics are kept.
+    pub fn set_strategy(&mut self, strategy: Box<dyn Strategy>, half_life: Duration) {
+        self.strategy = strategy;
+        self.half_life = half_life;
+    }
+
+    pub fn strategy_name(&self) -> &'static str {
+        self.strategy.name()
     }
 
     /// Keeps the statistics and breakers of `aliases`, starts new ones, forgets
@@ -211,30 +293,46 @@ impl Router {
         self.stats.get(alias)
     }
 
-    /// Selection probabilities of `candidates`, in their order.
-    pub fn probabilities(&self, candidates: &[&str]) -> Vec<f64> {
-        let weights = self.weights(candidates);
-        let total: f64 = weights.iter().sum();
-        weights
-            .iter()
-            .map(|w| if total > 0.0 { w / total } else { 0.0 })
-            .collect()
+    /// Probability of each of `candidates` (in their order) being tried first:
+    /// exact for a deterministic strategy, estimated over 1000 draws otherwise.
+    pub fn probabilities(&self, candidates: &[&str], rng: &mut dyn RngCore) -> Vec<f64> {
+        let rounds = if self.strategy.is_sampled() { 1000 } else { 1 };
+        let mut sums = vec![0.0; candidates.len()];
+        for _ in 0..rounds {
+            let weights = self.weights(candidates, rng);
+            let total: f64 = weights.iter().sum();
+            for (sum, w) in sums.iter_mut().zip(&weights) {
+                *sum += if total > 0.0 {
+                    w / total
+                } else {
+                    1.0 / candidates.len() as f64
+                };
+            }
+        }
+        sums.iter().map(|s| s / f64::from(rounds)).collect()
     }
 
-    /// The order to try `candidates` in: each next model drawn by weight from
-    /// those left, one random number per draw (`draws` supplies them).
-    pub fn order(&self, candidates: &[&str], mut draws: impl FnMut() -> f64) -> Vec<String> {
-        let mut left: Vec<&str> = candidates.to_vec();
+    /// The order to try `candidates` in: the weights are drawn once for this
+    /// request, then each next model is picked by weight from those left.
+    pub fn order(&self, candidates: &[&str], rng: &mut dyn RngCore) -> Vec<String> {
+        let mut left: Vec<(&str, f64)> = candidates
+            .iter()
+            .copied()
+            .zip(self.weights(candidates, rng))
+            .collect();
         let mut order = Vec::with_capacity(left.len());
-        while let Some(i) = pick(&self.weights(&left), draws()) {
-            order.push(left.remove(i).to_string());
+        while let Some(i) = pick(
+            &left.iter().map(|(_, w)| *w).collect::<Vec<_>>(),
+            rng.random::<f64>(),
+        ) {
+            order.push(left.remove(i).0.to_string());
         }
         order
     }
 
     /// A good answer in `latency`.
     pub fn record_success(&mut self, alias: &str, latency: Duration) {
-        self.record(alias, latency, |s| {
+        self.record(alias, latency, (1.0, 0.0), |s| {
             s.successes += 1;
             if latency < FAST {
                 s.errors = (s.errors - 0.1).max(0.0);
@@ -244,18 +342,35 @@ impl Router {
         });
     }
 
-    /// A failed call or a rejected answer (`outcome` names it).
-    pub fn record_failure(&mut self, alias: &str, latency: Duration, outcome: &str) {
-        self.record(alias, latency, |s| {
+    /// A failed call or a rejected answer (`outcome` names it). For the learning
+    /// strategy a rejection is half a failure: the model is up but answered badly.
+    pub fn record_failure(
+        &mut self,
+        alias: &str,
+        latency: Duration,
+        outcome: &str,
+        rejected: bool,
+    ) {
+        let weights = if rejected { (0.5, 0.5) } else { (0.0, 1.0) };
+        self.record(alias, latency, weights, |s| {
             s.errors += 1.0;
             s.last_error = Some(outcome.to_string());
         });
     }
 
-    fn record(&mut self, alias: &str, latency: Duration, update: impl FnOnce(&mut ModelStats)) {
+    fn record(
+        &mut self,
+        alias: &str,
+        latency: Duration,
+        (success, failure): (f64, f64),
+        update: impl FnOnce(&mut ModelStats),
+    ) {
         let Some(s) = self.stats.get_mut(alias) else {
             return;
         };
+        let now = Instant::now();
+        s.decayed.add(now, self.half_life, success, failure);
+        s.latency.observe(now, LATENCY_TAU, latency);
         s.total += 1;
         s.latency_ms_total += u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
         update(s);
@@ -274,18 +389,41 @@ impl Router {
         }
     }
 
-    fn weights(&self, candidates: &[&str]) -> Vec<f64> {
+    fn weights(&self, candidates: &[&str], rng: &mut dyn RngCore) -> Vec<f64> {
         let fresh = ModelStats::default();
+        let now = Instant::now();
         candidates
             .iter()
-            .map(|a| self.strategy.weight(self.stats.get(*a).unwrap_or(&fresh)))
+            .map(|a| {
+                self.strategy.weight(
+                    self.stats.get(*a).unwrap_or(&fresh),
+                    now,
+                    self.half_life,
+                    rng,
+                )
+            })
             .collect()
+    }
+
+    /// A model's decayed success estimate (posterior mean) now.
+    pub fn success_estimate(&self, alias: &str) -> Option<f64> {
+        Some(
+            self.stats
+                .get(alias)?
+                .decayed
+                .mean(Instant::now(), self.half_life),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{rngs::StdRng, SeedableRng};
+
+    fn rng() -> StdRng {
+        StdRng::seed_from_u64(7)
+    }
 
     fn router(aliases: &[&str]) -> Router {
         let mut r = Router::new(Box::new(SeedStrategy));
@@ -298,7 +436,7 @@ mod tests {
         let r = router(&["a"]);
         let s = r.stats("a").unwrap();
         assert_eq!((s.total, s.errop, s.pok), (0, 0.0, 1.0));
-        assert_eq!(r.probabilities(&["a"]), vec![1.0]);
+        assert_eq!(r.probabilities(&["a"], &mut rng()), vec![1.0]);
     }
 
     #[test]
@@ -307,12 +445,12 @@ mod tests {
         let mut r = router(&["gemini", "phi3", "llama"]);
         let slow = Duration::from_millis(1000); // neither fast nor slow: no nudge
         for _ in 0..2 {
-            r.record_failure("gemini", slow, "upstream_error");
+            r.record_failure("gemini", slow, "upstream_error", false);
             r.record_success("llama", slow);
         }
-        r.record_failure("phi3", slow, "timeout");
+        r.record_failure("phi3", slow, "timeout", false);
         r.record_success("phi3", slow);
-        let p = r.probabilities(&["gemini", "phi3", "llama"]);
+        let p = r.probabilities(&["gemini", "phi3", "llama"], &mut rng());
         // 0 is floored to 0.02: 0.02/1.52, 0.5/1.52, 1/1.52.
         assert!((p[0] - 0.02 / 1.52).abs() < 1e-12);
         assert!((p[1] - 0.5 / 1.52).abs() < 1e-12);
@@ -323,7 +461,7 @@ mod tests {
     #[test]
     fn latency_nudges_follow_the_seed() {
         let mut r = router(&["a"]);
-        r.record_failure("a", Duration::from_millis(100), "timeout");
+        r.record_failure("a", Duration::from_millis(100), "timeout", false);
         r.record_success("a", Duration::from_millis(300));
         assert!((r.stats("a").unwrap().errors - 0.9).abs() < 1e-12);
         r.record_success("a", Duration::from_millis(3000));
@@ -349,15 +487,76 @@ mod tests {
     #[test]
     fn order_tries_each_model_once() {
         let r = router(&["a", "b", "c"]);
-        let mut draws = [0.9, 0.0, 0.0].into_iter();
-        let order = r.order(&["a", "b", "c"], || draws.next().unwrap_or(0.0));
-        assert_eq!(order, vec!["c", "a", "b"]);
+        for seed in 0..20 {
+            let mut order = r.order(&["a", "b", "c"], &mut StdRng::seed_from_u64(seed));
+            order.sort();
+            assert_eq!(order, vec!["a", "b", "c"]);
+        }
+    }
+
+    /// Share of first picks per candidate over `n` orders.
+    fn first_pick_shares(r: &Router, candidates: &[&str], n: u32) -> Vec<f64> {
+        let mut rng = StdRng::seed_from_u64(42);
+        let mut counts = vec![0u32; candidates.len()];
+        for _ in 0..n {
+            let first = r.order(candidates, &mut rng).remove(0);
+            counts[candidates.iter().position(|c| *c == first).unwrap()] += 1;
+        }
+        counts
+            .iter()
+            .map(|c| f64::from(*c) / f64::from(n))
+            .collect()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn thompson_prefers_the_reliable_then_the_fast_but_spreads_load() {
+        let mut r = Router::new(Box::new(ThompsonStrategy));
+        r.sync(["fast", "slow", "flaky"]);
+        for _ in 0..30 {
+            r.record_success("fast", Duration::from_millis(300));
+            r.record_success("slow", Duration::from_millis(1500));
+            r.record_failure("flaky", Duration::from_millis(300), "upstream_error", false);
+            r.record_success("flaky", Duration::from_millis(300));
+            r.record_failure("flaky", Duration::from_millis(300), "upstream_error", false);
+        }
+        let shares = first_pick_shares(&r, &["fast", "slow", "flaky"], 2000);
+        assert!(shares[0] > shares[1] && shares[1] > shares[2], "{shares:?}");
+        assert!(
+            shares[1] > 0.15,
+            "the slower model still speaks: {shares:?}"
+        );
+        let p = r.probabilities(&["fast", "slow", "flaky"], &mut rng());
+        assert!(
+            (p.iter().sum::<f64>() - 1.0).abs() < 1e-9 && p[0] > p[1] && p[1] > p[2],
+            "{p:?}"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn thompson_forgets_an_outage_the_seed_never_does() {
+        let mut thompson = Router::new(Box::new(ThompsonStrategy));
+        let mut seed = Router::new(Box::new(SeedStrategy));
+        for r in [&mut thompson, &mut seed] {
+            r.sync(["a", "b"]);
+            for _ in 0..50 {
+                r.record_failure("a", Duration::from_millis(300), "connection_failed", false);
+                r.record_success("b", Duration::from_millis(300));
+            }
+        }
+        tokio::time::advance(Duration::from_secs(30 * 60)).await; // 10 half-lives
+        let shares = first_pick_shares(&thompson, &["a", "b"], 2000);
+        assert!(
+            shares[0] > 0.3,
+            "the recovered model gets traffic again: {shares:?}"
+        );
+        let p = seed.probabilities(&["a", "b"], &mut rng());
+        assert!(p[0] < 0.03, "the seed still shuts it out: {p:?}");
     }
 
     #[test]
     fn reload_keeps_stats_of_models_that_stay() {
         let mut r = router(&["a", "b"]);
-        r.record_failure("a", Duration::from_millis(10), "timeout");
+        r.record_failure("a", Duration::from_millis(10), "timeout", false);
         r.sync(["a", "c"]);
         assert_eq!(r.stats("a").unwrap().total, 1);
         assert!(r.stats("b").is_none());

@@ -10,7 +10,7 @@ use std::{
     time::Duration,
 };
 
-use rand::{rngs::StdRng, Rng, SeedableRng};
+use rand::{rngs::StdRng, SeedableRng};
 // Tokio's clock, so tests can pause and advance time.
 use serde::Serialize;
 use tokio::time::Instant;
@@ -42,6 +42,10 @@ pub struct ModelReport {
     pub probability: f64,
     pub mean_latency_ms: Option<f64>,
     pub last_error: Option<String>,
+    /// Decayed success estimate (posterior mean of the learning strategy).
+    pub success_estimate: Option<f64>,
+    /// Peak-EWMA of response times, in ms.
+    pub latency_ewma_ms: Option<f64>,
     /// The circuit breaker: state and seconds until an open one may close.
     pub breaker: Option<BreakerReport>,
 }
@@ -63,6 +67,7 @@ impl Coach {
         seed: Option<u64>,
     ) -> Self {
         let mut router = Router::new(Box::new(SeedStrategy));
+        router.set_strategy(registry.strategy(), registry.half_life);
         router.sync(registry.models.iter().map(|m| m.alias.as_str()));
         let rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         Self {
@@ -93,8 +98,11 @@ impl Coach {
         };
         let next = Registry::load(path)?;
         let count = next.models.len();
-        self.router()
-            .sync(next.models.iter().map(|m| m.alias.as_str()));
+        {
+            let mut router = self.router();
+            router.set_strategy(next.strategy(), next.half_life);
+            router.sync(next.models.iter().map(|m| m.alias.as_str()));
+        }
         *self
             .registry
             .write()
@@ -148,7 +156,7 @@ impl Coach {
                 Ok(raw) => {
                     // It answered: alive, for the breaker, even if the text is rejected.
                     self.router().record_breaker(&alias, None, Instant::now());
-                    reply::check(&raw, &prompt).map_err(|r| format!("rejected: {r}"))
+                    reply::check(&raw, &prompt).map_err(|r| (format!("rejected: {r}"), true))
                 }
                 Err(ProviderError::NoToken) => {
                     tried.push(tried_entry(&alias, "no_token", latency));
@@ -156,7 +164,7 @@ impl Coach {
                 }
                 Err(e) => {
                     self.trip(&registry, &alias, &e);
-                    Err(e.outcome().to_string())
+                    Err((e.outcome().to_string(), false))
                 }
             };
             match outcome {
@@ -174,9 +182,10 @@ impl Coach {
                         tried,
                     };
                 }
-                Err(why) => {
+                Err((why, rejected)) => {
                     tracing::info!(model = %alias, outcome = %why, "model answer not used");
-                    self.router().record_failure(&alias, latency, &why);
+                    self.router()
+                        .record_failure(&alias, latency, &why, rejected);
                     tried.push(tried_entry(&alias, &why, latency));
                 }
             }
@@ -222,7 +231,7 @@ impl Coach {
         let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
         let mut router = self.router();
         let admissible = router.admissible(&candidates, Instant::now());
-        router.order(&admissible, || rng.random::<f64>())
+        router.order(&admissible, &mut *rng)
     }
 
     /// Aliases of the models the router may draw: enabled and callable.
@@ -240,7 +249,9 @@ impl Coach {
         let registry = self.registry();
         let candidates = self.candidates(&registry);
         let router = self.router();
-        let probabilities = router.probabilities(&candidates);
+        // A fresh generator: the seeded one belongs to routing (and locking it
+        // here, after the router, would invert `order`'s lock order).
+        let probabilities = router.probabilities(&candidates, &mut rand::rng());
         registry
             .models
             .iter()
@@ -258,6 +269,8 @@ impl Coach {
                     usable: self.provider.usable(m),
                     mean_latency_ms: stats.mean_latency_ms(),
                     last_error: stats.last_error.clone(),
+                    success_estimate: router.success_estimate(&m.alias),
+                    latency_ewma_ms: stats.latency.get(),
                     breaker: router.breaker(&m.alias).map(|b| b.report(Instant::now())),
                     stats,
                     probability,

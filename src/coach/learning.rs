@@ -1,0 +1,214 @@
+//! What the learning strategy remembers about a model, and how it scores one.
+//!
+//! **Forgetting.** Successes and failures are counted with exponential time decay
+//! (half-life `H`): an observation made `t` ago weighs `2^(−t/H)`. A model that
+//! failed during yesterday's outage is trusted again within minutes, and one that
+//! was good stops being trusted soon after it goes down. (The seed's plain counts
+//! never forget.)
+//!
+//! **Reliability: Thompson sampling** (Thompson, 1933; Chapelle & Li, "An
+//! Empirical Evaluation of Thompson Sampling", NeurIPS 2011). Each request draws
+//! a plausible success rate for every model from its Beta posterior
+//! `Beta(α₀ + successes, β₀ + failures)`. The prior `Beta(2, 1)` is optimistic, so
+//! a new model (or one whose record has decayed away) is tried soon. Uncertain
+//! models get varied draws, so they are explored; well-known ones are exploited.
+//!
+//! **Latency: peak-EWMA** (Finagle's `PeakEwma` load metric, also Linkerd's and
+//! tower's `load::PeakEwma`). An exponentially weighted moving average of
+//! response times with time constant `τ`, except that a response slower than the
+//! average replaces it at once: the estimate reacts to a slowdown immediately and
+//! forgets it gradually.
+//!
+//! **Score.** `weight = p² × L / (L + latency)`, with `p` the sampled success rate
+//! and `L` a latency scale (1 s). The router then draws a model at random in
+//! proportion to the weights (as the seed did with `pok`), so among equally
+//! reliable models the faster one wins more often but not always: load stays
+//! spread and visitors keep hearing different models' voices. Squaring `p` makes
+//! an unreliable model lose weight faster than a slow one.
+
+use std::time::Duration;
+
+use rand::RngCore;
+use rand_distr::{Beta, Distribution};
+use tokio::time::Instant;
+
+/// Prior pseudo-counts of the Beta posterior: optimistic (mean 2/3).
+pub const PRIOR_SUCCESSES: f64 = 2.0;
+pub const PRIOR_FAILURES: f64 = 1.0;
+/// Latency scale `L` of the score.
+pub const LATENCY_SCALE_MS: f64 = 1000.0;
+
+/// Exponentially time-decayed success and failure counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DecayedCounts {
+    successes: f64,
+    failures: f64,
+    at: Option<Instant>,
+}
+
+impl DecayedCounts {
+    /// The counts as seen at `now`.
+    pub fn at(&self, now: Instant, half_life: Duration) -> (f64, f64) {
+        let factor = self.at.map_or(1.0, |at| {
+            decay(now.saturating_duration_since(at), half_life)
+        });
+        (self.successes * factor, self.failures * factor)
+    }
+
+    /// Adds an observation (`success` and `failure` weights, e.g. 0.5 each for a
+    /// quality rejection: the model answered, but badly).
+    pub fn add(&mut self, now: Instant, half_life: Duration, success: f64, failure: f64) {
+        let (s, f) = self.at(now, half_life);
+        *self = Self {
+            successes: s + success,
+            failures: f + failure,
+            at: Some(now),
+        };
+    }
+
+    /// Posterior mean of the success rate at `now`.
+    pub fn mean(&self, now: Instant, half_life: Duration) -> f64 {
+        let (s, f) = self.at(now, half_life);
+        (PRIOR_SUCCESSES + s) / (PRIOR_SUCCESSES + PRIOR_FAILURES + s + f)
+    }
+
+    /// One Thompson draw of the success rate.
+    pub fn sample(&self, now: Instant, half_life: Duration, rng: &mut dyn RngCore) -> f64 {
+        let (s, f) = self.at(now, half_life);
+        match Beta::new(PRIOR_SUCCESSES + s, PRIOR_FAILURES + f) {
+            Ok(beta) => beta.sample(rng),
+            Err(_) => self.mean(now, half_life),
+        }
+    }
+}
+
+/// `2^(−elapsed / half_life)`.
+pub fn decay(elapsed: Duration, half_life: Duration) -> f64 {
+    if half_life.is_zero() {
+        return 0.0;
+    }
+    0.5_f64.powf(elapsed.as_secs_f64() / half_life.as_secs_f64())
+}
+
+/// Peak-EWMA of response times, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PeakEwma {
+    value_ms: Option<f64>,
+    at: Option<Instant>,
+}
+
+impl PeakEwma {
+    pub fn observe(&mut self, now: Instant, tau: Duration, rtt: Duration) {
+        let rtt_ms = rtt.as_secs_f64() * 1000.0;
+        let value = match (self.value_ms, self.at) {
+            (Some(previous), Some(at)) if rtt_ms <= previous => {
+                let elapsed = now.saturating_duration_since(at).as_secs_f64();
+                let w = if tau.is_zero() {
+                    0.0
+                } else {
+                    (-elapsed / tau.as_secs_f64()).exp()
+                };
+                previous * w + rtt_ms * (1.0 - w)
+            }
+            // First sample, or a peak: take it at once.
+            _ => rtt_ms,
+        };
+        *self = Self {
+            value_ms: Some(value),
+            at: Some(now),
+        };
+    }
+
+    pub fn get(&self) -> Option<f64> {
+        self.value_ms
+    }
+}
+
+/// The score of one model from one sampled success rate and its latency
+/// estimate (a model with no latency yet is scored as if it took `L`).
+pub fn score(sampled_success: f64, latency_ms: Option<f64>) -> f64 {
+    let latency = latency_ms.unwrap_or(LATENCY_SCALE_MS).max(0.0);
+    sampled_success.clamp(0.0, 1.0).powi(2) * LATENCY_SCALE_MS / (LATENCY_SCALE_MS + latency)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, SeedableRng};
+    use tokio::time::{advance, pause};
+
+    const H: Duration = Duration::from_secs(180);
+
+    #[tokio::test]
+    async fn counts_halve_every_half_life() {
+        pause();
+        let mut c = DecayedCounts::default();
+        c.add(Instant::now(), H, 0.0, 8.0);
+        advance(H).await;
+        assert_eq!(c.at(Instant::now(), H), (0.0, 4.0));
+        advance(H * 2).await;
+        assert_eq!(c.at(Instant::now(), H), (0.0, 1.0));
+        c.add(Instant::now(), H, 1.0, 0.0);
+        assert_eq!(c.at(Instant::now(), H), (1.0, 1.0));
+    }
+
+    #[tokio::test]
+    async fn an_outage_is_forgotten_and_a_new_model_looks_promising() {
+        pause();
+        let fresh = DecayedCounts::default();
+        assert!(
+            (fresh.mean(Instant::now(), H) - 2.0 / 3.0).abs() < 1e-12,
+            "optimistic prior"
+        );
+        let mut c = DecayedCounts::default();
+        for _ in 0..50 {
+            c.add(Instant::now(), H, 0.0, 1.0);
+        }
+        assert!(c.mean(Instant::now(), H) < 0.05);
+        advance(Duration::from_secs(30 * 60)).await; // 10 half-lives
+        assert!(c.mean(Instant::now(), H) > 0.6, "back near the prior");
+    }
+
+    #[tokio::test]
+    async fn thompson_draws_follow_the_evidence() {
+        pause();
+        let now = Instant::now();
+        let (mut good, mut bad) = (DecayedCounts::default(), DecayedCounts::default());
+        for _ in 0..40 {
+            good.add(now, H, 1.0, 0.0);
+            bad.add(now, H, 0.0, 1.0);
+        }
+        let mut rng = StdRng::seed_from_u64(1);
+        let wins = (0..1000)
+            .filter(|_| good.sample(now, H, &mut rng) > bad.sample(now, H, &mut rng))
+            .count();
+        assert!(wins > 990, "{wins}");
+    }
+
+    #[tokio::test]
+    async fn peak_ewma_jumps_up_and_decays_down() {
+        pause();
+        let tau = Duration::from_secs(10);
+        let mut e = PeakEwma::default();
+        e.observe(Instant::now(), tau, Duration::from_millis(200));
+        assert_eq!(e.get(), Some(200.0));
+        e.observe(Instant::now(), tau, Duration::from_millis(5000));
+        assert_eq!(e.get(), Some(5000.0), "a peak is taken at once");
+        advance(tau).await;
+        e.observe(Instant::now(), tau, Duration::from_millis(200));
+        let expected = 5000.0 * (-1.0f64).exp() + 200.0 * (1.0 - (-1.0f64).exp());
+        assert!((e.get().unwrap() - expected).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_score_prefers_reliable_then_fast() {
+        assert!(score(0.99, Some(300.0)) > score(0.99, Some(1200.0)));
+        assert!(
+            score(0.99, Some(1200.0)) > score(0.5, Some(300.0)),
+            "reliability first"
+        );
+        assert_eq!(score(1.0, Some(0.0)), 1.0);
+        assert_eq!(score(0.0, Some(100.0)), 0.0);
+        assert_eq!(score(1.0, None), 0.5);
+    }
+}
