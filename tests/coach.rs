@@ -23,7 +23,9 @@ async fn spawn_app(registry: &str) -> String {
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let registry = Registry::parse(registry).expect("valid registry");
+    // The learning strategy, with circuit breakers (the seed's has none).
+    let registry =
+        Registry::parse(&format!("strategy = \"thompson\"\n{registry}")).expect("valid registry");
     let coach = Coach::new(
         registry,
         None,

@@ -95,6 +95,7 @@ pub trait Strategy: Send + Sync {
     /// This model's weight now; a sampling strategy draws from `rng`.
     fn weight(
         &self,
+        alias: &str,
         stats: &ModelStats,
         now: Instant,
         half_life: Duration,
@@ -103,6 +104,10 @@ pub trait Strategy: Send + Sync {
     /// Whether weights are random (then probabilities are estimated by sampling).
     fn is_sampled(&self) -> bool {
         false
+    }
+    /// Whether circuit breakers keep failing models out.
+    fn uses_breakers(&self) -> bool {
+        true
     }
 }
 
@@ -114,8 +119,20 @@ impl Strategy for SeedStrategy {
         "seed"
     }
 
-    fn weight(&self, stats: &ModelStats, _: Instant, _: Duration, _: &mut dyn RngCore) -> f64 {
+    fn weight(
+        &self,
+        _: &str,
+        stats: &ModelStats,
+        _: Instant,
+        _: Duration,
+        _: &mut dyn RngCore,
+    ) -> f64 {
         stats.pok.max(WEIGHT_FLOOR)
+    }
+
+    /// The seed had none: it retried a dead model on every request.
+    fn uses_breakers(&self) -> bool {
+        false
     }
 }
 
@@ -129,6 +146,7 @@ impl Strategy for ThompsonStrategy {
 
     fn weight(
         &self,
+        _: &str,
         stats: &ModelStats,
         now: Instant,
         half_life: Duration,
@@ -235,14 +253,20 @@ impl Router {
         self.refresh_shares();
     }
 
+    /// The model's breaker, when the strategy uses breakers.
     pub fn breaker(&self, alias: &str) -> Option<&Breaker> {
-        self.breakers.get(alias)
+        self.breakers
+            .get(alias)
+            .filter(|_| self.strategy.uses_breakers())
     }
 
     /// The candidates whose breaker lets a call through now, or, when every
     /// breaker is open, the one whose cool-down ends first, forced half-open
     /// (never every door shut). Misconfigured models are never returned.
     pub fn admissible<'a>(&mut self, candidates: &[&'a str], now: Instant) -> Vec<&'a str> {
+        if !self.strategy.uses_breakers() {
+            return candidates.to_vec();
+        }
         let available: Vec<&'a str> = candidates
             .iter()
             .copied()
@@ -265,9 +289,11 @@ impl Router {
 
     /// Claims the right to call `alias` now (an open breaker's single probe).
     pub fn try_acquire(&mut self, alias: &str, now: Instant) -> bool {
-        self.breakers
-            .get_mut(alias)
-            .is_none_or(|b| b.try_acquire(now))
+        !self.strategy.uses_breakers()
+            || self
+                .breakers
+                .get_mut(alias)
+                .is_none_or(|b| b.try_acquire(now))
     }
 
     /// Feeds a call's result to the model's breaker: `None` means it answered.
@@ -396,6 +422,7 @@ impl Router {
             .iter()
             .map(|a| {
                 self.strategy.weight(
+                    a,
                     self.stats.get(*a).unwrap_or(&fresh),
                     now,
                     self.half_life,
