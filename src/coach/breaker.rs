@@ -7,9 +7,11 @@
 //!   consecutive failures open it.
 //! - **Open** until a time: no calls. A 429 (rate limited) or a 503 (model
 //!   loading) opens it at once. The cool-down honours `Retry-After` /
-//!   `estimated_time` when the upstream gave one; otherwise it starts at
-//!   [`BreakerConfig::base_cooldown`] and doubles each time the breaker opens
-//!   again without a success in between, up to [`BreakerConfig::max_cooldown`].
+//!   `estimated_time` when the upstream gave one (up to an hour); otherwise it
+//!   starts at [`BreakerConfig::base_cooldown`] (2 s) and doubles each time the
+//!   breaker opens again without a success in between, up to
+//!   [`BreakerConfig::max_cooldown`] (30 s: a probe every 30 s costs little and
+//!   finds a recovered model quickly).
 //! - **Half-open** once the cool-down is over: exactly one probe call is let
 //!   through; its success closes the breaker, its failure opens it again.
 //!
@@ -26,6 +28,9 @@ use tokio::time::Instant;
 
 use super::providers::ProviderError;
 
+/// Longest `Retry-After` / `estimated_time` honoured.
+const MAX_HINT: Duration = Duration::from_secs(3600);
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BreakerConfig {
     pub failure_threshold: u32,
@@ -37,8 +42,8 @@ impl Default for BreakerConfig {
     fn default() -> Self {
         Self {
             failure_threshold: 3,
-            base_cooldown: Duration::from_secs(5),
-            max_cooldown: Duration::from_secs(300),
+            base_cooldown: Duration::from_secs(2),
+            max_cooldown: Duration::from_secs(30),
         }
     }
 }
@@ -144,6 +149,11 @@ impl Breaker {
         }
     }
 
+    /// A half-open probe call is under way.
+    pub fn is_probing(&self) -> bool {
+        self.state == State::HalfOpen { probing: true }
+    }
+
     pub fn is_misconfigured(&self) -> bool {
         self.state == State::Misconfigured
     }
@@ -187,8 +197,10 @@ impl Breaker {
         let grown = self
             .config
             .base_cooldown
-            .saturating_mul(1 << self.opened_in_a_row.min(16));
-        let cooldown = hint.unwrap_or(grown).min(self.config.max_cooldown);
+            .saturating_mul(1 << self.opened_in_a_row.min(16))
+            .min(self.config.max_cooldown);
+        // The upstream's own estimate wins (bounded to an hour against nonsense).
+        let cooldown = hint.map_or(grown, |h| h.min(MAX_HINT));
         self.opened_in_a_row = self.opened_in_a_row.saturating_add(1);
         self.state = State::Open {
             until: now + cooldown,
@@ -236,7 +248,7 @@ mod tests {
         assert_eq!(b.report(Instant::now()).state, "open");
         assert!(!b.try_acquire(Instant::now()));
 
-        advance(Duration::from_secs(5)).await;
+        advance(Duration::from_secs(2)).await;
         assert!(b.try_acquire(Instant::now()), "cool-down over: one probe");
         assert!(!b.try_acquire(Instant::now()), "only one probe at a time");
         b.on_success();
@@ -257,8 +269,8 @@ mod tests {
             assert!(b.try_acquire(Instant::now()));
             b.on_failure(Failure::Transient, Instant::now()); // the probe fails
         }
-        assert_eq!(cooldowns, vec![5, 10, 20, 40, 80, 160, 300, 300, 300]);
-        advance(Duration::from_secs(300)).await;
+        assert_eq!(cooldowns, vec![2, 4, 8, 16, 30, 30, 30, 30, 30]);
+        advance(Duration::from_secs(30)).await;
         assert!(b.try_acquire(Instant::now()));
         b.on_success();
         b.on_failure(Failure::Throttled(None), Instant::now());
@@ -267,7 +279,7 @@ mod tests {
                 .unwrap()
                 .duration_since(Instant::now())
                 .as_secs(),
-            5
+            2
         );
     }
 
@@ -293,7 +305,10 @@ mod tests {
         };
         b.on_failure(Failure::of(&loading), Instant::now());
         let retry = b.report(Instant::now()).retry_in_s.unwrap();
-        assert_eq!(retry, 300.0, "capped at max_cooldown");
+        assert!(
+            (retry - 577.37).abs() < 1e-6,
+            "the upstream's estimate is honoured: {retry}"
+        );
     }
 
     #[tokio::test]

@@ -395,7 +395,14 @@ impl Router {
             return;
         };
         let now = Instant::now();
-        s.decayed.add(now, self.half_life, success, failure);
+        // A failed half-open probe says only "still down", which the breaker
+        // already knows: it does not pile failures onto the learned record, so a
+        // model that comes back after a long outage is trusted again quickly.
+        let failed_probe =
+            failure > 0.0 && self.breakers.get(alias).is_some_and(Breaker::is_probing);
+        if !failed_probe {
+            s.decayed.add(now, self.half_life, success, failure);
+        }
         s.latency.observe(now, LATENCY_TAU, latency);
         s.total += 1;
         s.latency_ms_total += u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);

@@ -110,6 +110,13 @@ impl Coach {
         Ok(count)
     }
 
+    /// Replaces the routing strategy, keeping the statistics (the simulation
+    /// benchmark uses it for its baselines).
+    pub fn set_strategy(&self, strategy: Box<dyn super::router::Strategy>) {
+        let half_life = self.registry().half_life;
+        self.router().set_strategy(strategy, half_life);
+    }
+
     /// Checks a forced model's alias against the registry.
     pub fn check_model(&self, alias: Option<&str>) -> Result<(), InputError> {
         match alias {
@@ -156,16 +163,13 @@ impl Coach {
                 Ok(raw) => {
                     // It answered: alive, for the breaker, even if the text is rejected.
                     self.router().record_breaker(&alias, None, Instant::now());
-                    reply::check(&raw, &prompt).map_err(|r| (format!("rejected: {r}"), true))
+                    reply::check(&raw, &prompt).map_err(|r| (format!("rejected: {r}"), true, None))
                 }
                 Err(ProviderError::NoToken) => {
                     tried.push(tried_entry(&alias, "no_token", latency));
                     continue;
                 }
-                Err(e) => {
-                    self.trip(&registry, &alias, &e);
-                    Err((e.outcome().to_string(), false))
-                }
+                Err(e) => Err((e.outcome().to_string(), false, Some(e))),
             };
             match outcome {
                 Ok(text) => {
@@ -182,10 +186,15 @@ impl Coach {
                         tried,
                     };
                 }
-                Err((why, rejected)) => {
+                Err((why, rejected, error)) => {
                     tracing::info!(model = %alias, outcome = %why, "model answer not used");
                     self.router()
                         .record_failure(&alias, latency, &why, rejected);
+                    // The breaker after the record, which asks whether this
+                    // call was a half-open probe.
+                    if let Some(error) = error {
+                        self.trip(&registry, &alias, &error);
+                    }
                     tried.push(tried_entry(&alias, &why, latency));
                 }
             }
