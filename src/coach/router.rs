@@ -395,12 +395,17 @@ impl Router {
             return;
         };
         let now = Instant::now();
-        // A failed half-open probe says only "still down", which the breaker
-        // already knows: it does not pile failures onto the learned record, so a
-        // model that comes back after a long outage is trusted again quickly.
-        let failed_probe =
-            failure > 0.0 && self.breakers.get(alias).is_some_and(Breaker::is_probing);
-        if !failed_probe {
+        // A half-open probe's result is news about a model that was down. A
+        // failure says only "still down", which the breaker already knows: it is
+        // not piled onto the learned record. An answer means it is back: its
+        // record starts afresh from the optimistic prior, and the latency
+        // estimate from this call, so it gets its share back quickly.
+        let probing = self.breakers.get(alias).is_some_and(Breaker::is_probing);
+        if probing && success > 0.0 {
+            s.decayed = DecayedCounts::default();
+            s.latency = PeakEwma::default();
+        }
+        if !(probing && success == 0.0) {
             s.decayed.add(now, self.half_life, success, failure);
         }
         s.latency.observe(now, LATENCY_TAU, latency);

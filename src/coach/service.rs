@@ -161,8 +161,6 @@ impl Coach {
             let latency = call_started.elapsed();
             let outcome = match result {
                 Ok(raw) => {
-                    // It answered: alive, for the breaker, even if the text is rejected.
-                    self.router().record_breaker(&alias, None, Instant::now());
                     reply::check(&raw, &prompt).map_err(|r| (format!("rejected: {r}"), true, None))
                 }
                 Err(ProviderError::NoToken) => {
@@ -174,6 +172,8 @@ impl Coach {
             match outcome {
                 Ok(text) => {
                     self.router().record_success(&alias, latency);
+                    // After the record, which asks whether this call was a half-open probe.
+                    self.router().record_breaker(&alias, None, Instant::now());
                     tried.push(tried_entry(&alias, "ok", latency));
                     return Comment {
                         comment: text,
@@ -191,9 +191,11 @@ impl Coach {
                     self.router()
                         .record_failure(&alias, latency, &why, rejected);
                     // The breaker after the record, which asks whether this
-                    // call was a half-open probe.
-                    if let Some(error) = error {
-                        self.trip(&registry, &alias, &error);
+                    // call was a half-open probe. A rejected answer still
+                    // means the model is up.
+                    match error {
+                        Some(error) => self.trip(&registry, &alias, &error),
+                        None => self.router().record_breaker(&alias, None, Instant::now()),
                     }
                     tried.push(tried_entry(&alias, &why, latency));
                 }
