@@ -51,14 +51,20 @@ pub fn check(raw: &str, prompt: &Prompt) -> Result<String, Rejection> {
 
 /// Removes `<think>…</think>` blocks (an unclosed one swallows the rest).
 fn strip_reasoning(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = raw;
-    while let Some(start) = rest.find("<think>") {
+    remove_spans(raw, "<think>", "</think>")
+}
+
+/// Removes every span from `open` to the next `close` (both included); an
+/// unclosed span swallows the rest of the text.
+fn remove_spans(text: &str, open: &str, close: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(open) {
         out.push_str(&rest[..start]);
-        match rest[start..].find("</think>") {
-            Some(end) => rest = &rest[start + end + "</think>".len()..],
-            None => rest = "",
-        }
+        rest = match rest[start..].find(close) {
+            Some(end) => &rest[start + end + close.len()..],
+            None => "",
+        };
     }
     out.push_str(rest);
     out
@@ -103,18 +109,7 @@ fn clean(text: &str) -> String {
 
 /// `<|…|>` tokens, `<s>`, `</s>`, `[INST]`, `[/INST]` out.
 fn remove_template_tokens(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("<|") {
-        out.push_str(&rest[..start]);
-        match rest[start..].find("|>") {
-            Some(end) => rest = &rest[start + end + 2..],
-            None => {
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
+    let mut out = remove_spans(text, "<|", "|>");
     for token in ["<s>", "</s>", "[INST]", "[/INST]"] {
         out = out.replace(token, " ");
     }
