@@ -1,16 +1,25 @@
 //! A deterministic simulation of the coach's routing: simulated clock (tokio's
 //! paused time), seeded randomness, no sleeping, no network.
 //!
-//! Each scenario sends 10 000 requests, one every 500 ms of simulated time, to
+//! Each run sends 10 000 requests, one every 500 ms of simulated time, to
 //! the real `Coach` (failover, per-call timeouts, the 8 s deadline, breakers)
 //! whose provider is a simulation of four models with different latency and
 //! quality. Strategies: the seed's, uniform random, the learning strategy
-//! (`thompson`), and an oracle that knows each model's true state.
+//! (`thompson`) without and with hedging, and an oracle that knows each model's
+//! true state. Every scenario and strategy runs 5 times (seeds 1–5, 50 000
+//! requests); the table sums them, and gives the recovery time as the median
+//! (and the worst) of the 5 runs.
+//!
+//! Common random numbers: whether model `m` fails, answers badly, and how long
+//! it takes on request `i` of run `s` is drawn from a generator seeded by
+//! `(s, i, m)`, so every strategy meets the same luck and the differences
+//! between rows are the strategies' own, not noise.
 //!
 //! Run: `cargo bench --features ssr --bench router_sim` (prints a Markdown table).
 
 use std::{
     collections::VecDeque,
+    hash::{DefaultHasher, Hash, Hasher},
     sync::{Arc, Mutex},
     time::Duration,
 };
@@ -30,6 +39,8 @@ use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
 use tokio::time::Instant;
 
 const REQUESTS: usize = 10_000;
+/// Runs per scenario and strategy, each with its own luck: 50 000 requests.
+const SEEDS: u64 = 5;
 const INTERVAL: Duration = Duration::from_millis(500);
 const MODELS: [&str; 4] = ["a", "b", "c", "d"];
 
@@ -153,8 +164,9 @@ impl Scenario {
 /// The simulated upstream: latency and outcome drawn from the scenario's truth.
 struct SimProvider {
     scenario: Scenario,
+    /// Which run of the scenario (the luck of the draws).
+    seed: u64,
     start: Instant,
-    rng: Mutex<StdRng>,
     /// Calls to "a" in the last 10 s (scenario 5: more than 5 get a 429).
     recent_a: Mutex<VecDeque<Instant>>,
 }
@@ -164,7 +176,7 @@ impl Provider for SimProvider {
     async fn complete(
         &self,
         spec: &ModelSpec,
-        _: &Prompt,
+        prompt: &Prompt,
         timeout: Duration,
     ) -> Result<String, ProviderError> {
         let now = Instant::now();
@@ -189,7 +201,10 @@ impl Provider for SimProvider {
             }
         }
         let (latency, error_draw, bad_draw) = {
-            let mut rng = self.rng.lock().unwrap();
+            // The request's own numbers are in the user turn: seed by (request, model).
+            let mut hasher = DefaultHasher::new();
+            (self.seed, &prompt.user, &spec.alias).hash(&mut hasher);
+            let mut rng = StdRng::seed_from_u64(hasher.finish());
             let jitter = 0.7 + 0.6 * rng.random::<f64>();
             (
                 Duration::from_secs_f64(truth.latency_ms * jitter / 1000.0),
@@ -280,6 +295,9 @@ struct Outcome {
     calls: usize,
     /// (simulated second, first model tried)
     firsts: Vec<(f64, String)>,
+    /// Seconds until the recovered model had its share back, per run (`None`:
+    /// never); empty when nothing recovers in the scenario.
+    recoveries: Vec<Option<f64>>,
 }
 
 fn percentile(sorted: &[u64], q: f64) -> u64 {
@@ -309,7 +327,7 @@ fn recovery_time(firsts: &[(f64, String)], alias: &str, back: f64) -> Option<f64
     None
 }
 
-async fn run(scenario: Scenario, strategy_name: &str) -> Outcome {
+async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
     let models: String = MODELS
         .iter()
         .map(|m| {
@@ -319,23 +337,27 @@ async fn run(scenario: Scenario, strategy_name: &str) -> Outcome {
             )
         })
         .collect();
-    let half_life = std::env::var("SIM_HALF_LIFE_S").unwrap_or_else(|_| "180".into());
+    // The registry's default half-life unless SIM_HALF_LIFE_S says otherwise.
+    let half_life = std::env::var("SIM_HALF_LIFE_S")
+        .map(|s| format!("half_life_s = {s}\n"))
+        .unwrap_or_default();
     let registry = Registry::parse(&format!(
-        "deadline_ms = 8000\nhalf_life_s = {half_life}\n{models}"
+        "deadline_ms = 8000\n{half_life}hedge = {}\n{models}",
+        strategy_name.ends_with("+hedge")
     ))
     .expect("registry");
     let start = Instant::now();
     let provider = SimProvider {
         scenario,
+        seed,
         start,
-        rng: Mutex::new(StdRng::seed_from_u64(11)),
         recent_a: Mutex::new(VecDeque::new()),
     };
-    let coach = Arc::new(Coach::new(registry, None, Arc::new(provider), Some(7)));
+    let coach = Arc::new(Coach::new(registry, None, Arc::new(provider), Some(seed)));
     coach.set_strategy(match strategy_name {
         "seed" => Box::new(SeedStrategy),
         "uniform" => Box::new(Uniform),
-        "thompson" => Box::new(ThompsonStrategy),
+        "thompson" | "thompson+hedge" => Box::new(ThompsonStrategy),
         _ => Box::new(Oracle { scenario, start }),
     });
 
@@ -347,7 +369,8 @@ async fn run(scenario: Scenario, strategy_name: &str) -> Outcome {
         let t = Instant::now().duration_since(start).as_secs_f64();
         let attempts = vec![13_359.08; 1 + i % 20];
         let input = CoachInput {
-            error: 900.0,
+            // A different error per request: the provider's draws key on it.
+            error: 500.0 + i as f64 / 100.0,
             attempts,
             model: None,
             lang: Lang::En,
@@ -373,8 +396,46 @@ async fn run(scenario: Scenario, strategy_name: &str) -> Outcome {
         }
         out.latencies.push(comment.latency_ms);
     }
-    out.latencies.sort_unstable();
+    out.recoveries = scenario
+        .recovery()
+        .map(|(alias, back)| recovery_time(&out.firsts, alias, back))
+        .into_iter()
+        .collect();
     out
+}
+
+impl Outcome {
+    /// Adds another run's figures.
+    fn merge(&mut self, other: Outcome) {
+        self.successes += other.successes;
+        self.fallbacks += other.fallbacks;
+        self.healthy_requests += other.healthy_requests;
+        self.healthy_successes += other.healthy_successes;
+        self.latencies.extend(other.latencies);
+        self.calls += other.calls;
+        self.recoveries.extend(other.recoveries);
+    }
+}
+
+/// "median (worst)" over the runs; "never" counts as the worst.
+fn recovery_summary(runs: &[Option<f64>]) -> String {
+    if runs.is_empty() {
+        return "–".into();
+    }
+    let mut seconds: Vec<f64> = runs.iter().map(|r| r.unwrap_or(f64::INFINITY)).collect();
+    seconds.sort_by(f64::total_cmp);
+    let show = |s: f64| {
+        if s.is_finite() {
+            format!("{s:.0}")
+        } else {
+            "never".into()
+        }
+    };
+    format!(
+        "{} ({})",
+        show(seconds[seconds.len() / 2]),
+        show(seconds[seconds.len() - 1])
+    )
 }
 
 fn main() {
@@ -384,29 +445,29 @@ fn main() {
         .build()
         .expect("runtime");
     println!(
-        "| scenario | strategy | success | success, ≥ 1 model healthy | fallback | p50 ms | p95 ms | p99 ms | calls/req | recovery s |"
+        "| scenario | strategy | success | success, ≥ 1 model healthy | fallback | p50 ms | p95 ms | p99 ms | calls/req | recovery s, median (worst) |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for scenario in Scenario::ALL {
-        for strategy in ["seed", "uniform", "thompson", "oracle"] {
-            let out = runtime.block_on(run(scenario, strategy));
-            let recovery = scenario
-                .recovery()
-                .map_or("–".to_string(), |(alias, back)| {
-                    recovery_time(&out.firsts, alias, back)
-                        .map_or("never".into(), |s| format!("{s:.0}"))
-                });
+        for strategy in ["seed", "uniform", "thompson", "thompson+hedge", "oracle"] {
+            let mut out = Outcome::default();
+            for seed in 1..=SEEDS {
+                out.merge(runtime.block_on(run(scenario, strategy, seed)));
+            }
+            out.latencies.sort_unstable();
+            let requests = REQUESTS * SEEDS as usize;
+            let recovery = recovery_summary(&out.recoveries);
             println!(
                 "| {} | {} | {:.2} % | {:.2} % | {:.2} % | {} | {} | {} | {:.2} | {} |",
                 scenario.name(),
                 strategy,
-                100.0 * out.successes as f64 / REQUESTS as f64,
+                100.0 * out.successes as f64 / requests as f64,
                 100.0 * out.healthy_successes as f64 / out.healthy_requests.max(1) as f64,
-                100.0 * out.fallbacks as f64 / REQUESTS as f64,
+                100.0 * out.fallbacks as f64 / requests as f64,
                 percentile(&out.latencies, 0.50),
                 percentile(&out.latencies, 0.95),
                 percentile(&out.latencies, 0.99),
-                out.calls as f64 / REQUESTS as f64,
+                out.calls as f64 / requests as f64,
                 recovery,
             );
         }

@@ -133,6 +133,16 @@ async fn a_chat_model_answers_and_the_reply_is_cleaned() {
         (Some(1), Some(1))
     );
     assert_eq!(m["probability"], 1.0);
+    assert_eq!(
+        m["stats"]["outcomes"],
+        json!({"ok": 1}),
+        "counts by outcome"
+    );
+    let latency = body["tried"][0]["latency_ms"].as_u64().unwrap();
+    assert_eq!(m["p50_ms"].as_u64(), Some(latency));
+    assert_eq!(m["p95_ms"].as_u64(), Some(latency));
+    assert!(m["latency_ewma_ms"].as_f64().is_some() && m["success_estimate"].as_f64() > Some(0.67));
+    assert_eq!(m["breaker"]["state"], "closed");
     let models = reqwest::get(format!("{base}/models"))
         .await
         .unwrap()

@@ -166,6 +166,13 @@ impl Breaker {
         }
     }
 
+    /// The probe call was abandoned unfinished: the next call may probe.
+    pub fn release_probe(&mut self) {
+        if self.is_probing() {
+            self.state = State::HalfOpen { probing: false };
+        }
+    }
+
     /// The model answered (even if the answer was then rejected: it is alive).
     pub fn on_success(&mut self) {
         if !self.is_misconfigured() {

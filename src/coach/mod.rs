@@ -19,6 +19,8 @@ pub mod reply;
 #[cfg(feature = "ssr")]
 pub mod breaker;
 #[cfg(feature = "ssr")]
+pub mod hedge;
+#[cfg(feature = "ssr")]
 pub mod learning;
 #[cfg(feature = "ssr")]
 pub mod providers;

@@ -2,8 +2,10 @@
 //!
 //! ```toml
 //! deadline_ms = 8000              # whole request, every model tried included
-//! strategy = "seed"               # or "thompson" (see coach::learning)
-//! half_life_s = 180               # memory of the thompson strategy
+//! strategy = "thompson"           # or "seed", the baseline (see coach::learning)
+//! half_life_s = 60                # memory of the thompson strategy
+//! hedge = false                   # ask a second model when the first is past its p95
+//! hedge_ratio = 0.1               # at most this many extra calls per request
 //!
 //! [[models]]
 //! alias = "llama"                 # short name: `GET /error?model=llama`
@@ -93,6 +95,10 @@ pub struct Registry {
     pub strategy: String,
     /// Half-life of the learning strategy's memory.
     pub half_life: Duration,
+    /// Hedged requests (see `coach::hedge`): on, and at most this many extra
+    /// calls per request.
+    pub hedge: bool,
+    pub hedge_ratio: f64,
     pub models: Vec<ModelSpec>,
 }
 
@@ -124,6 +130,10 @@ struct RawRegistry {
     strategy: String,
     #[serde(default = "default_half_life_s")]
     half_life_s: u64,
+    #[serde(default = "default_hedge")]
+    hedge: bool,
+    #[serde(default = "default_hedge_ratio")]
+    hedge_ratio: f64,
     #[serde(default)]
     models: Vec<RawModel>,
 }
@@ -150,10 +160,17 @@ fn default_deadline_ms() -> u64 {
     8_000
 }
 fn default_strategy() -> String {
-    "seed".into()
+    "thompson".into()
 }
 fn default_half_life_s() -> u64 {
-    180
+    60
+}
+/// Off: the router benchmark found it not worth its extra calls (README).
+fn default_hedge() -> bool {
+    false
+}
+fn default_hedge_ratio() -> f64 {
+    0.1
 }
 fn default_max_new_tokens() -> u32 {
     70
@@ -198,6 +215,12 @@ impl Registry {
                 message: "must be from 10 to 86400".into(),
             });
         }
+        if !(0.0..=1.0).contains(&raw.hedge_ratio) {
+            return Err(RegistryError::Top {
+                key: "hedge_ratio",
+                message: "must be from 0 to 1 (extra calls per request)".into(),
+            });
+        }
         let mut seen = HashSet::new();
         let models = raw
             .models
@@ -214,6 +237,8 @@ impl Registry {
             deadline: Duration::from_millis(raw.deadline_ms),
             strategy: raw.strategy,
             half_life: Duration::from_secs(raw.half_life_s),
+            hedge: raw.hedge,
+            hedge_ratio: raw.hedge_ratio,
             models,
         })
     }
@@ -222,6 +247,11 @@ impl Registry {
     pub fn strategy(&self) -> Box<dyn crate::coach::router::Strategy> {
         crate::coach::router::strategy_named(&self.strategy)
             .unwrap_or_else(|| Box::new(crate::coach::router::SeedStrategy))
+    }
+
+    /// The hedge budget's ratio when hedging is on.
+    pub fn hedging(&self) -> Option<f64> {
+        self.hedge.then_some(self.hedge_ratio)
     }
 
     pub fn get(&self, alias: &str) -> Option<&ModelSpec> {
@@ -367,12 +397,27 @@ mod tests {
 
     #[test]
     fn the_strategy_is_chosen_by_name() {
-        let r = Registry::parse("strategy = \"thompson\"\nhalf_life_s = 60\n").unwrap();
+        let r = Registry::parse("strategy = \"seed\"\nhalf_life_s = 600\n").unwrap();
         assert_eq!(
             (r.strategy().name(), r.half_life),
+            ("seed", Duration::from_secs(600))
+        );
+        let defaults = Registry::parse("").unwrap();
+        assert_eq!(
+            (defaults.strategy().name(), defaults.half_life),
             ("thompson", Duration::from_secs(60))
         );
-        assert_eq!(Registry::parse("").unwrap().strategy().name(), "seed");
+        assert_eq!(defaults.hedging(), None, "hedging is off by default");
+        assert_eq!(
+            Registry::parse("hedge = true\nhedge_ratio = 0.05\n")
+                .unwrap()
+                .hedging(),
+            Some(0.05)
+        );
+        let e = Registry::parse("hedge_ratio = 1.5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("hedge_ratio"), "{e}");
         let e = Registry::parse("strategy = \"magic\"\n")
             .unwrap_err()
             .to_string();

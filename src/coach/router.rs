@@ -1,18 +1,27 @@
-//! Which model answers: the seed's weighted random choice, with its statistics.
+//! Which model answers: statistics per model, a circuit breaker per model, and
+//! the strategy that turns them into a weighted random order.
 //!
-//! Per model the seed keeps `total` (calls), `errors` (may be fractional),
-//! `errop = errors / total` and `pok = 1 − errop`, and picks a model with
-//! probability `pok / Σ pok`. Its rules: a failed call or a rejected answer adds
-//! 1 error; a good answer faster than 900 ms takes 0.1 away (not below 0), one
-//! slower than 2.5 s adds 0.2. Fixed here: the statistics are defined before the
-//! first call (`pok = 1`), and a floor keeps every model's weight above zero so a
-//! model that failed once is not shut out forever.
+//! Two strategies, chosen by the registry's `strategy` key:
+//!
+//! - [`ThompsonStrategy`] (the default): time-decayed Thompson sampling times a
+//!   peak-EWMA latency factor ([`super::learning`] explains the score), with the
+//!   breakers ([`super::breaker`]) keeping failing models out.
+//! - [`SeedStrategy`], the baseline: the seed's rule. Per model it keeps `total`
+//!   (calls), `errors` (may be fractional), `errop = errors / total` and
+//!   `pok = 1 − errop`, and picks a model with probability `pok / Σ pok`. A
+//!   failed call or a rejected answer adds 1 error; a good answer faster than
+//!   900 ms takes 0.1 away (not below 0), one slower than 2.5 s adds 0.2. Fixed
+//!   here: the statistics are defined before the first call (`pok = 1`), and a
+//!   floor keeps every model's weight above zero. No breakers, as in the seed.
 //!
 //! The choice is a pure function of the weights and a random number in [0, 1)
-//! ([`pick`]), so tests are deterministic. The strategy is a trait: the next
-//! issue's learning strategy replaces [`SeedStrategy`] without touching callers.
+//! ([`pick`]), so tests are deterministic. `benches/router_sim.rs` compares the
+//! strategies (README, "Benchmark").
 
-use std::{collections::HashMap, time::Duration};
+use std::{
+    collections::{BTreeMap, HashMap},
+    time::Duration,
+};
 
 use serde::Serialize;
 use tokio::time::Instant;
@@ -21,11 +30,12 @@ use rand::{Rng, RngCore};
 
 use super::{
     breaker::{Breaker, BreakerConfig, Failure},
+    hedge::{hedge_delay, HedgeBudget, LatencyWindow},
     learning::{score, DecayedCounts, PeakEwma},
 };
 
 /// Half-life of the learning strategy's counts (configurable: `half_life_s`).
-pub const DEFAULT_HALF_LIFE: Duration = Duration::from_secs(180);
+pub const DEFAULT_HALF_LIFE: Duration = Duration::from_secs(60);
 /// Time constant of the latency peak-EWMA.
 pub const LATENCY_TAU: Duration = Duration::from_secs(10);
 
@@ -45,6 +55,8 @@ pub struct ModelStats {
     pub pok: f64,
     pub successes: u64,
     pub latency_ms_total: u64,
+    /// Calls by outcome: `ok`, `rejected`, `timeout`, `rate_limited`, …
+    pub outcomes: BTreeMap<String, u64>,
     /// Shown once, beside the stats, on `GET /models`.
     #[serde(skip)]
     pub last_error: Option<String>,
@@ -54,6 +66,9 @@ pub struct ModelStats {
     /// Peak-EWMA of response times.
     #[serde(skip)]
     pub latency: PeakEwma,
+    /// The latest answers' response times (p50/p95; p95 triggers hedges).
+    #[serde(skip)]
+    pub window: LatencyWindow,
 }
 
 impl Default for ModelStats {
@@ -66,9 +81,11 @@ impl Default for ModelStats {
             pok: 1.0,
             successes: 0,
             latency_ms_total: 0,
+            outcomes: BTreeMap::new(),
             last_error: None,
             decayed: DecayedCounts::default(),
             latency: PeakEwma::default(),
+            window: LatencyWindow::default(),
         }
     }
 }
@@ -207,6 +224,7 @@ pub struct Router {
     breaker_config: BreakerConfig,
     strategy: Box<dyn Strategy>,
     half_life: Duration,
+    hedges: Option<HedgeBudget>,
 }
 
 impl Router {
@@ -217,7 +235,32 @@ impl Router {
             breaker_config: BreakerConfig::default(),
             strategy,
             half_life: DEFAULT_HALF_LIFE,
+            hedges: None,
         }
+    }
+
+    /// Turns hedging on with at most `ratio` extra calls per request, or off.
+    pub fn set_hedging(&mut self, ratio: Option<f64>) {
+        self.hedges = ratio.map(HedgeBudget::new);
+    }
+
+    /// A request arrived: it earns its share of the hedge budget.
+    pub fn on_request(&mut self) {
+        if let Some(budget) = &mut self.hedges {
+            budget.deposit();
+        }
+    }
+
+    /// How long to wait for `alias` before hedging (its p95), when hedging is
+    /// on and the model is well enough known.
+    pub fn hedge_delay(&self, alias: &str) -> Option<Duration> {
+        self.hedges.as_ref()?;
+        hedge_delay(&self.stats.get(alias)?.window)
+    }
+
+    /// Spends one hedge from the budget, if there is one left.
+    pub fn try_hedge(&mut self) -> bool {
+        self.hedges.as_mut().is_some_and(HedgeBudget::try_withdraw)
     }
 
     /// Swaps the strategy (on reload); statistics are kept.
@@ -260,31 +303,42 @@ impl Router {
             .filter(|_| self.strategy.uses_breakers())
     }
 
-    /// The candidates whose breaker lets a call through now, or, when every
-    /// breaker is open, the one whose cool-down ends first, forced half-open
-    /// (never every door shut). Misconfigured models are never returned.
-    pub fn admissible<'a>(&mut self, candidates: &[&'a str], now: Instant) -> Vec<&'a str> {
-        if !self.strategy.uses_breakers() {
-            return candidates.to_vec();
-        }
-        let available: Vec<&'a str> = candidates
+    /// The candidates whose breaker lets a call through now.
+    pub fn admissible<'a>(&self, candidates: &[&'a str], now: Instant) -> Vec<&'a str> {
+        candidates
             .iter()
             .copied()
-            .filter(|a| self.breakers.get(*a).is_none_or(|b| b.is_available(now)))
-            .collect();
-        if !available.is_empty() {
-            return available;
+            .filter(|a| {
+                !self.strategy.uses_breakers()
+                    || self.breakers.get(*a).is_none_or(|b| b.is_available(now))
+            })
+            .collect()
+    }
+
+    /// Never every door shut: when a request has tried every admissible model
+    /// in vain (or there was none), the open one among `candidates` whose
+    /// cool-down ends first gets its half-open probe early, once per request.
+    /// Misconfigured models are never returned.
+    pub fn last_door<'a>(&mut self, candidates: &[&'a str]) -> Option<&'a str> {
+        if !self.strategy.uses_breakers() {
+            return None;
         }
         let soonest = candidates
             .iter()
             .copied()
             .filter_map(|a| Some((a, self.breakers.get(a)?.open_until()?)))
             .min_by_key(|(_, until)| *until)
-            .map(|(a, _)| a);
-        if let Some(b) = soonest.and_then(|a| self.breakers.get_mut(a)) {
-            b.force_probe();
+            .map(|(a, _)| a)?;
+        self.breakers.get_mut(soonest)?.force_probe();
+        Some(soonest)
+    }
+
+    /// A call was abandoned before it finished (cancelled hedge, deadline, or
+    /// the visitor left): if it was the half-open probe, the next call may probe.
+    pub fn release_probe(&mut self, alias: &str) {
+        if let Some(b) = self.breakers.get_mut(alias) {
+            b.release_probe();
         }
-        soonest.into_iter().collect()
     }
 
     /// Claims the right to call `alias` now (an open breaker's single probe).
@@ -360,6 +414,8 @@ impl Router {
     pub fn record_success(&mut self, alias: &str, latency: Duration) {
         self.record(alias, latency, (1.0, 0.0), |s| {
             s.successes += 1;
+            s.window.observe(latency);
+            *s.outcomes.entry("ok".into()).or_default() += 1;
             if latency < FAST {
                 s.errors = (s.errors - 0.1).max(0.0);
             } else if latency > SLOW {
@@ -381,6 +437,14 @@ impl Router {
         self.record(alias, latency, weights, |s| {
             s.errors += 1.0;
             s.last_error = Some(outcome.to_string());
+            // A rejected answer is still an answer: its time counts for p95.
+            let kind = if rejected {
+                s.window.observe(latency);
+                "rejected"
+            } else {
+                outcome
+            };
+            *s.outcomes.entry(kind.into()).or_default() += 1;
         });
     }
 

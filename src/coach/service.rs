@@ -1,8 +1,7 @@
 //! The coach service: one path for `GET /error` and the page's server function.
 //!
-//! Build the prompt → ask the router for an order → call each model at most once
-//! within the request's deadline → check the reply → answer, or fall back to the
-//! offline commentator when no model gave a usable comment.
+//! Holds the registry, the router and the provider; [`Coach::comment`] (in
+//! [`failover`]) answers one request; [`Coach::report`] is `GET /models`.
 
 use std::{
     path::PathBuf,
@@ -16,15 +15,14 @@ use serde::Serialize;
 use tokio::time::Instant;
 
 use super::{
-    breaker::{BreakerReport, Failure},
-    input::{CoachInput, InputError},
-    prompt,
-    providers::{offline, Provider, ProviderError},
+    breaker::BreakerReport,
+    input::InputError,
+    providers::Provider,
     registry::{Registry, RegistryError},
-    reply,
     router::{ModelStats, Router, SeedStrategy},
-    Comment, Tier, Tried,
 };
+
+mod failover;
 
 /// Alias and provider name of the built-in commentator.
 pub const OFFLINE: &str = "offline";
@@ -46,6 +44,9 @@ pub struct ModelReport {
     pub success_estimate: Option<f64>,
     /// Peak-EWMA of response times, in ms.
     pub latency_ewma_ms: Option<f64>,
+    /// Median and 95th percentile of the latest answers' times, in ms.
+    pub p50_ms: Option<u64>,
+    pub p95_ms: Option<u64>,
     /// The circuit breaker: state and seconds until an open one may close.
     pub breaker: Option<BreakerReport>,
 }
@@ -68,6 +69,7 @@ impl Coach {
     ) -> Self {
         let mut router = Router::new(Box::new(SeedStrategy));
         router.set_strategy(registry.strategy(), registry.half_life);
+        router.set_hedging(registry.hedging());
         router.sync(registry.models.iter().map(|m| m.alias.as_str()));
         let rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         Self {
@@ -101,6 +103,7 @@ impl Coach {
         {
             let mut router = self.router();
             router.set_strategy(next.strategy(), next.half_life);
+            router.set_hedging(next.hedging());
             router.sync(next.models.iter().map(|m| m.alias.as_str()));
         }
         *self
@@ -126,123 +129,6 @@ impl Coach {
             }),
             _ => Ok(()),
         }
-    }
-
-    /// The comment for one validated attempt. Never fails: the offline
-    /// commentator answers when no model does.
-    pub async fn comment(&self, input: CoachInput) -> Comment {
-        let started = Instant::now();
-        let registry = self.registry();
-        let prompt = prompt::build(&input);
-        let order = self.order(&registry, input.model.as_deref());
-        let mut tried = Vec::new();
-
-        for alias in order {
-            let Some(spec) = registry.get(&alias) else {
-                continue;
-            };
-            let remaining = registry.deadline.saturating_sub(started.elapsed());
-            if remaining.is_zero() {
-                break;
-            }
-            // A forced model is called whatever its breaker says (a debugging aid).
-            if input.model.is_none() && !self.router().try_acquire(&alias, Instant::now()) {
-                continue;
-            }
-            let call_started = Instant::now();
-            let timeout = spec.timeout.min(remaining);
-            let result =
-                match tokio::time::timeout(timeout, self.provider.complete(spec, &prompt, timeout))
-                    .await
-                {
-                    Ok(result) => result,
-                    Err(_) => Err(ProviderError::Timeout),
-                };
-            let latency = call_started.elapsed();
-            let outcome = match result {
-                Ok(raw) => {
-                    reply::check(&raw, &prompt).map_err(|r| (format!("rejected: {r}"), true, None))
-                }
-                Err(ProviderError::NoToken) => {
-                    tried.push(tried_entry(&alias, "no_token", latency));
-                    continue;
-                }
-                Err(e) => Err((e.outcome().to_string(), false, Some(e))),
-            };
-            match outcome {
-                Ok(text) => {
-                    self.router().record_success(&alias, latency);
-                    // After the record, which asks whether this call was a half-open probe.
-                    self.router().record_breaker(&alias, None, Instant::now());
-                    tried.push(tried_entry(&alias, "ok", latency));
-                    return Comment {
-                        comment: text,
-                        model: alias,
-                        provider: spec.api.name().to_string(),
-                        tier: prompt.tier,
-                        lang: input.lang,
-                        latency_ms: millis(started.elapsed()),
-                        fallback: false,
-                        tried,
-                    };
-                }
-                Err((why, rejected, error)) => {
-                    tracing::info!(model = %alias, outcome = %why, "model answer not used");
-                    self.router()
-                        .record_failure(&alias, latency, &why, rejected);
-                    // The breaker after the record, which asks whether this
-                    // call was a half-open probe. A rejected answer still
-                    // means the model is up.
-                    match error {
-                        Some(error) => self.trip(&registry, &alias, &error),
-                        None => self.router().record_breaker(&alias, None, Instant::now()),
-                    }
-                    tried.push(tried_entry(&alias, &why, latency));
-                }
-            }
-        }
-
-        Comment {
-            comment: offline::comment(&input),
-            model: OFFLINE.into(),
-            provider: OFFLINE.into(),
-            tier: Tier::of(input.error),
-            lang: input.lang,
-            latency_ms: millis(started.elapsed()),
-            fallback: true,
-            tried,
-        }
-    }
-
-    /// Feeds a failed call to the breakers: spent credits (402) open every
-    /// model, since they all share the one token; anything else opens or counts
-    /// against this model's breaker only.
-    fn trip(&self, registry: &Registry, alias: &str, error: &ProviderError) {
-        let now = Instant::now();
-        let mut router = self.router();
-        if *error == ProviderError::Credits {
-            let all: Vec<&str> = registry.models.iter().map(|m| m.alias.as_str()).collect();
-            router.open_all(&all, now);
-        } else {
-            router.record_breaker(alias, Some(Failure::of(error)), now);
-        }
-    }
-
-    /// The models to try, in order: the forced one alone, or the enabled and
-    /// usable models whose breaker admits a call, drawn by weight.
-    fn order(&self, registry: &Registry, forced: Option<&str>) -> Vec<String> {
-        if let Some(alias) = forced {
-            return if alias == OFFLINE {
-                Vec::new()
-            } else {
-                vec![alias.to_string()]
-            };
-        }
-        let candidates = self.candidates(registry);
-        let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut router = self.router();
-        let admissible = router.admissible(&candidates, Instant::now());
-        router.order(&admissible, &mut *rng)
     }
 
     /// Aliases of the models the router may draw: enabled and callable.
@@ -282,20 +168,14 @@ impl Coach {
                     last_error: stats.last_error.clone(),
                     success_estimate: router.success_estimate(&m.alias),
                     latency_ewma_ms: stats.latency.get(),
+                    p50_ms: stats.window.quantile(0.5).map(millis),
+                    p95_ms: stats.window.quantile(0.95).map(millis),
                     breaker: router.breaker(&m.alias).map(|b| b.report(Instant::now())),
                     stats,
                     probability,
                 }
             })
             .collect()
-    }
-}
-
-fn tried_entry(alias: &str, outcome: &str, latency: Duration) -> Tried {
-    Tried {
-        model: alias.to_string(),
-        outcome: outcome.to_string(),
-        latency_ms: millis(latency),
     }
 }
 
@@ -306,7 +186,9 @@ fn millis(d: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::{prompt::Prompt, providers::ProviderError, registry::ModelSpec, Lang};
+    use crate::coach::{
+        input::CoachInput, prompt::Prompt, providers::ProviderError, registry::ModelSpec, Lang,
+    };
     use async_trait::async_trait;
 
     /// Answers after a fixed (simulated) delay per model: `None` never answers.

@@ -1,0 +1,573 @@
+//! One request: the router's order, failover, hedging and the last door.
+//!
+//! 1. Build the prompt; ask the router for an order of the models whose
+//!    breaker admits a call.
+//! 2. Call the first. If it fails or its answer is rejected, call the next, and
+//!    so on, each model at most once, all within the request's deadline.
+//! 3. Hedging (`coach::hedge`): when the call has not answered by the model's
+//!    own p95 and the budget allows, the next model is called too; the first
+//!    good answer wins and the other call is cancelled.
+//! 4. When every admissible model failed (or none was admissible), the open
+//!    model whose cool-down ends first gets one early probe: the last door.
+//! 5. Then the offline commentator, so the visitor always gets a comment.
+//!
+//! A call dropped before it ends (a cancelled hedge, the deadline, a visitor who
+//! left) hands its half-open probe back, so a breaker never waits forever on a
+//! probe that will not report.
+
+use std::collections::VecDeque;
+
+use futures::{stream::FuturesUnordered, StreamExt};
+use tokio::time::{sleep_until, Instant};
+
+use super::{millis, Coach, OFFLINE};
+use crate::coach::{
+    breaker::Failure,
+    input::CoachInput,
+    prompt::{self, Prompt},
+    providers::{offline, ProviderError},
+    registry::{ModelSpec, Registry},
+    reply, Comment, Tier, Tried,
+};
+
+/// A finished call.
+struct Call<'a> {
+    spec: &'a ModelSpec,
+    started: Instant,
+    result: Result<String, ProviderError>,
+}
+
+/// Hands back an unfinished call's half-open probe when the call is dropped.
+struct ProbeGuard<'a> {
+    coach: &'a Coach,
+    alias: &'a str,
+    finished: bool,
+}
+
+impl Drop for ProbeGuard<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.coach.router().release_probe(self.alias);
+        }
+    }
+}
+
+/// Which models this request may still call.
+struct Plan<'r> {
+    queue: VecDeque<String>,
+    /// Every enabled, usable model: where the last door is looked for.
+    candidates: Vec<&'r str>,
+    called: Vec<String>,
+    forced: bool,
+    /// The model called through the last door, once it has been.
+    last_door: Option<String>,
+}
+
+impl Coach {
+    /// The comment for one validated attempt. Never fails: the offline
+    /// commentator answers when no model does.
+    pub async fn comment(&self, input: CoachInput) -> Comment {
+        let started = Instant::now();
+        let registry = self.registry();
+        let deadline = started + registry.deadline;
+        let prompt = prompt::build(&input);
+        let mut plan = self.plan(&registry, input.model.as_deref());
+        let mut tried = Vec::new();
+        let mut running = FuturesUnordered::new();
+        // Calls under way: (alias, started).
+        let mut in_flight: Vec<(String, Instant)> = Vec::new();
+        let mut hedged = false;
+
+        loop {
+            if running.is_empty() {
+                let Some(spec) = self.next_call(&registry, &mut plan, deadline, true) else {
+                    break;
+                };
+                in_flight.push((spec.alias.clone(), Instant::now()));
+                running.push(self.call(spec, &prompt, deadline));
+            }
+            let hedge_at = match in_flight.as_slice() {
+                [(alias, at)] if !hedged => self.router().hedge_delay(alias).map(|d| *at + d),
+                _ => None,
+            };
+            tokio::select! {
+                biased;
+                Some(call) = running.next() => {
+                    in_flight.retain(|(alias, _)| *alias != call.spec.alias);
+                    let text = self.settle(&call, &registry, &prompt, &mut tried);
+                    // A refused connection spends no credits and no time:
+                    // when the last door was refused, the next one may open.
+                    if plan.last_door.as_deref() == Some(call.spec.alias.as_str())
+                        && matches!(call.result, Err(ProviderError::Connect))
+                    {
+                        plan.last_door = None;
+                    }
+                    if let Some(text) = text {
+                        // Whatever still runs is cancelled when `running` drops.
+                        for (alias, at) in &in_flight {
+                            tried.push(tried_entry(alias, "cancelled", at.elapsed()));
+                        }
+                        return Comment {
+                            comment: text,
+                            model: call.spec.alias.clone(),
+                            provider: call.spec.api.name().to_string(),
+                            tier: prompt.tier,
+                            lang: input.lang,
+                            latency_ms: millis(started.elapsed()),
+                            fallback: false,
+                            tried,
+                        };
+                    }
+                }
+                () = sleep_until(hedge_at.unwrap_or(deadline)), if hedge_at.is_some() => {
+                    hedged = true;
+                    if !plan.queue.is_empty() && self.router().try_hedge() {
+                        if let Some(spec) = self.next_call(&registry, &mut plan, deadline, false) {
+                            tracing::debug!(model = %spec.alias, "hedging a slow call");
+                            in_flight.push((spec.alias.clone(), Instant::now()));
+                            running.push(self.call(spec, &prompt, deadline));
+                        }
+                    }
+                }
+                () = sleep_until(deadline) => break,
+            }
+        }
+
+        for (alias, at) in &in_flight {
+            tried.push(tried_entry(alias, "deadline", at.elapsed()));
+        }
+        Comment {
+            comment: offline::comment(&input),
+            model: OFFLINE.into(),
+            provider: OFFLINE.into(),
+            tier: Tier::of(input.error),
+            lang: input.lang,
+            latency_ms: millis(started.elapsed()),
+            fallback: true,
+            tried,
+        }
+    }
+
+    /// The forced model alone, or the admissible models in the router's order
+    /// (and a request's share of the hedge budget).
+    fn plan<'r>(&self, registry: &'r Registry, forced: Option<&str>) -> Plan<'r> {
+        let candidates = self.candidates(registry);
+        let queue = match forced {
+            Some(OFFLINE) => VecDeque::new(),
+            Some(alias) => VecDeque::from([alias.to_string()]),
+            None => {
+                let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+                let mut router = self.router();
+                router.on_request();
+                let admissible = router.admissible(&candidates, Instant::now());
+                router.order(&admissible, &mut *rng).into()
+            }
+        };
+        Plan {
+            queue,
+            candidates,
+            called: Vec::new(),
+            forced: forced.is_some(),
+            last_door: None,
+        }
+    }
+
+    /// The next model to call, its breaker's permission claimed. When the
+    /// queue runs out, models not yet called whose breaker has let go since
+    /// the request began join it; after them, the last door (if `last_door`).
+    /// `None` when nothing is left or the deadline has passed.
+    fn next_call<'r>(
+        &self,
+        registry: &'r Registry,
+        plan: &mut Plan<'_>,
+        deadline: Instant,
+        last_door: bool,
+    ) -> Option<&'r ModelSpec> {
+        while Instant::now() < deadline {
+            let alias = match plan.queue.pop_front() {
+                Some(alias) => alias,
+                None if plan.forced => return None,
+                None => {
+                    let left: Vec<&str> = plan
+                        .candidates
+                        .iter()
+                        .copied()
+                        .filter(|c| !plan.called.iter().any(|a| a == c))
+                        .collect();
+                    // The generator before the router, as in `plan`.
+                    let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut router = self.router();
+                    let admissible = router.admissible(&left, Instant::now());
+                    if !admissible.is_empty() {
+                        plan.queue = router.order(&admissible, &mut *rng).into();
+                        continue;
+                    }
+                    if !last_door || plan.last_door.is_some() {
+                        return None;
+                    }
+                    let alias = router.last_door(&left)?.to_string();
+                    plan.last_door = Some(alias.clone());
+                    alias
+                }
+            };
+            let Some(spec) = registry.get(&alias) else {
+                continue;
+            };
+            // A forced model is called whatever its breaker says (a debugging aid).
+            if !plan.forced && !self.router().try_acquire(&alias, Instant::now()) {
+                continue;
+            }
+            plan.called.push(alias);
+            return Some(spec);
+        }
+        None
+    }
+
+    /// Calls one model, within its timeout and the request's deadline.
+    async fn call<'a>(
+        &'a self,
+        spec: &'a ModelSpec,
+        prompt: &'a Prompt,
+        deadline: Instant,
+    ) -> Call<'a> {
+        let mut guard = ProbeGuard {
+            coach: self,
+            alias: &spec.alias,
+            finished: false,
+        };
+        let started = Instant::now();
+        let timeout = spec
+            .timeout
+            .min(deadline.saturating_duration_since(started));
+        let result = match tokio::time::timeout(
+            timeout,
+            self.provider.complete(spec, prompt, timeout),
+        )
+        .await
+        {
+            Ok(result) => result,
+            Err(_) => Err(ProviderError::Timeout),
+        };
+        guard.finished = true;
+        Call {
+            spec,
+            started,
+            result,
+        }
+    }
+
+    /// Checks a finished call's answer and feeds the outcome to the router and
+    /// the breakers. The comment text if it passed.
+    fn settle(
+        &self,
+        call: &Call<'_>,
+        registry: &Registry,
+        prompt: &Prompt,
+        tried: &mut Vec<Tried>,
+    ) -> Option<String> {
+        let alias = call.spec.alias.as_str();
+        let latency = call.started.elapsed();
+        let outcome = match &call.result {
+            Ok(raw) => {
+                reply::check(raw, prompt).map_err(|r| (format!("rejected: {r}"), true, None))
+            }
+            Err(ProviderError::NoToken) => {
+                tried.push(tried_entry(alias, "no_token", latency));
+                return None;
+            }
+            Err(e) => Err((e.outcome().to_string(), false, Some(e))),
+        };
+        match outcome {
+            Ok(text) => {
+                self.router().record_success(alias, latency);
+                // After the record, which asks whether this call was a half-open probe.
+                self.router().record_breaker(alias, None, Instant::now());
+                tried.push(tried_entry(alias, "ok", latency));
+                Some(text)
+            }
+            Err((why, rejected, error)) => {
+                tracing::info!(model = %alias, outcome = %why, "model answer not used");
+                self.router().record_failure(alias, latency, &why, rejected);
+                // The breaker after the record, which asks whether this call
+                // was a half-open probe. A rejected answer still means the
+                // model is up.
+                match error {
+                    Some(error) => self.trip(registry, alias, error),
+                    None => self.router().record_breaker(alias, None, Instant::now()),
+                }
+                tried.push(tried_entry(alias, &why, latency));
+                None
+            }
+        }
+    }
+
+    /// Feeds a failed call to the breakers: spent credits (402) open every
+    /// model, since they all share the one token; anything else opens or counts
+    /// against this model's breaker only.
+    fn trip(&self, registry: &Registry, alias: &str, error: &ProviderError) {
+        let now = Instant::now();
+        let mut router = self.router();
+        if *error == ProviderError::Credits {
+            let all: Vec<&str> = registry.models.iter().map(|m| m.alias.as_str()).collect();
+            router.open_all(&all, now);
+        } else {
+            router.record_breaker(alias, Some(Failure::of(error)), now);
+        }
+    }
+}
+
+fn tried_entry(alias: &str, outcome: &str, latency: std::time::Duration) -> Tried {
+    Tried {
+        model: alias.to_string(),
+        outcome: outcome.to_string(),
+        latency_ms: millis(latency),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{
+        collections::HashMap,
+        sync::{
+            atomic::{AtomicUsize, Ordering},
+            Arc, Mutex,
+        },
+        time::Duration,
+    };
+
+    use async_trait::async_trait;
+
+    use super::*;
+    use crate::coach::{providers::Provider, Lang};
+
+    #[derive(Clone, Copy)]
+    struct Behaviour {
+        delay: Duration,
+        /// The delay instead when no other call is under way (the slow first try).
+        alone: Option<Duration>,
+        answer: Option<&'static str>,
+    }
+
+    fn answers(ms: u64) -> Behaviour {
+        Behaviour {
+            delay: Duration::from_millis(ms),
+            alone: None,
+            answer: Some("Nice one. |fim|"),
+        }
+    }
+
+    fn fails() -> Behaviour {
+        Behaviour {
+            answer: None,
+            ..answers(10)
+        }
+    }
+
+    /// Models whose behaviour a test changes as it goes.
+    #[derive(Default)]
+    struct Fake {
+        models: Mutex<HashMap<&'static str, Behaviour>>,
+        in_flight: AtomicUsize,
+    }
+
+    impl Fake {
+        fn set(&self, alias: &'static str, b: Behaviour) {
+            self.models.lock().unwrap().insert(alias, b);
+        }
+    }
+
+    struct Leave<'a>(&'a AtomicUsize);
+    impl Drop for Leave<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    #[async_trait]
+    impl Provider for Fake {
+        async fn complete(
+            &self,
+            spec: &ModelSpec,
+            _: &Prompt,
+            timeout: Duration,
+        ) -> Result<String, ProviderError> {
+            let others = self.in_flight.fetch_add(1, Ordering::SeqCst);
+            let _leave = Leave(&self.in_flight);
+            let b = self.models.lock().unwrap()[spec.alias.as_str()];
+            let delay = if others == 0 {
+                b.alone.unwrap_or(b.delay)
+            } else {
+                b.delay
+            };
+            if delay > timeout {
+                tokio::time::sleep(timeout).await;
+                return Err(ProviderError::Timeout);
+            }
+            tokio::time::sleep(delay).await;
+            b.answer
+                .map(str::to_string)
+                .ok_or(ProviderError::Upstream(502))
+        }
+    }
+
+    fn coach(top: &str, fake: &Arc<Fake>) -> Coach {
+        let models: String = ["a", "b"]
+            .iter()
+            .map(|a| format!("[[models]]\nalias = \"{a}\"\nmodel = \"org/{a}\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"))
+            .collect();
+        let registry =
+            Registry::parse(&format!("strategy = \"thompson\"\n{top}\n{models}")).unwrap();
+        Coach::new(registry, None, fake.clone(), Some(5))
+    }
+
+    fn input(i: usize) -> CoachInput {
+        CoachInput {
+            error: 600.0 + i as f64,
+            attempts: vec![900.0],
+            model: None,
+            lang: Lang::En,
+        }
+    }
+
+    fn outcomes(c: &Comment) -> Vec<&str> {
+        c.tried.iter().map(|t| t.outcome.as_str()).collect()
+    }
+
+    /// 80 requests at a steady 100 ms: both models learn their p95 (about 40
+    /// answers each), and the hedge budget saves up 8 hedges.
+    async fn warm_up(coach: &Coach, fake: &Fake) {
+        fake.set("a", answers(100));
+        fake.set("b", answers(100));
+        for i in 0..80 {
+            let c = coach.comment(input(i)).await;
+            assert_eq!(outcomes(&c), vec!["ok"], "no hedge below the p95");
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_call_slower_than_its_p95_is_hedged_and_the_first_good_answer_wins() {
+        let fake = Arc::new(Fake::default());
+        let coach = coach("hedge = true\nhedge_ratio = 0.1", &fake);
+        warm_up(&coach, &fake).await;
+        // Now whichever model is asked first takes 3 s; a second one, 200 ms.
+        let slow_first = Behaviour {
+            alone: Some(Duration::from_secs(3)),
+            ..answers(200)
+        };
+        fake.set("a", slow_first);
+        fake.set("b", slow_first);
+
+        let c = coach.comment(input(100)).await;
+        assert!(!c.fallback);
+        assert_eq!(
+            c.latency_ms, 300,
+            "hedged at the 100 ms p95, answered 200 ms later"
+        );
+        assert_eq!(outcomes(&c), vec!["ok", "cancelled"]);
+        assert_ne!(c.tried[0].model, c.tried[1].model);
+        assert_eq!(c.model, c.tried[0].model);
+
+        // Every one of the next 30 requests wants a hedge, but the budget holds
+        // 8 saved + 0.1 per request: at most 11 in all. (Without it, all 31
+        // would be hedged; after its last hedge, a model's slow answers soon
+        // raise its p95 to 3 s, so fewer than 11 is possible.)
+        let mut hedged = 1;
+        for i in 0..30 {
+            let c = coach.comment(input(200 + i)).await;
+            if c.tried.len() == 2 {
+                hedged += 1;
+                // The hedge's 200 ms answers enter its window: a p95 of 100 or 200.
+                assert!([300, 400].contains(&c.latency_ms), "{}", c.latency_ms);
+                assert_eq!(outcomes(&c), vec!["ok", "cancelled"]);
+            } else {
+                assert_eq!(c.latency_ms, 3000, "not hedged: the slow answer");
+            }
+        }
+        assert!(
+            (8..=11).contains(&hedged),
+            "{hedged} hedges for 31 requests"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn no_hedge_when_it_is_switched_off() {
+        let fake = Arc::new(Fake::default());
+        let coach = coach("hedge = false", &fake);
+        warm_up(&coach, &fake).await;
+        fake.set(
+            "a",
+            Behaviour {
+                alone: Some(Duration::from_secs(3)),
+                ..answers(200)
+            },
+        );
+        fake.set(
+            "b",
+            Behaviour {
+                alone: Some(Duration::from_secs(3)),
+                ..answers(200)
+            },
+        );
+        let c = coach.comment(input(100)).await;
+        assert_eq!((c.latency_ms, outcomes(&c)), (3000, vec!["ok"]));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn when_every_admissible_model_failed_the_open_one_gets_an_early_probe() {
+        let fake = Arc::new(Fake::default());
+        let coach = coach("", &fake);
+        fake.set("a", fails());
+        fake.set("b", answers(100));
+        // Until a's breaker opens (3 failures in a row).
+        for i in 0..50 {
+            coach.comment(input(i)).await;
+            if coach
+                .router()
+                .breaker("a")
+                .is_some_and(|b| !b.is_available(Instant::now()))
+            {
+                break;
+            }
+        }
+        assert_eq!(coach.report()[0].breaker.as_ref().unwrap().state, "open");
+
+        // Now a is back and b fails; a's cool-down has not ended.
+        fake.set("a", answers(100));
+        fake.set("b", fails());
+        let c = coach.comment(input(99)).await;
+        assert!(!c.fallback, "{:?}", c.tried);
+        assert_eq!(outcomes(&c), vec!["upstream_error", "ok"]);
+        assert_eq!((c.tried[0].model.as_str(), c.model.as_str()), ("b", "a"));
+        assert_eq!(coach.report()[0].breaker.as_ref().unwrap().state, "closed");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_abandoned_probe_is_handed_back() {
+        let fake = Arc::new(Fake::default());
+        let coach = coach("", &fake);
+        fake.set("a", fails());
+        fake.set("b", fails());
+        // Both breakers open: every request is the last door's single probe.
+        for i in 0..6 {
+            coach.comment(input(i)).await;
+        }
+        assert!(["a", "b"].iter().all(|m| !coach
+            .router()
+            .breaker(m)
+            .unwrap()
+            .is_available(Instant::now())));
+        fake.set("a", answers(30_000));
+        fake.set("b", answers(30_000));
+        // The visitor leaves after 1 s, while the probe is under way.
+        let gone = tokio::time::timeout(Duration::from_secs(1), coach.comment(input(7))).await;
+        assert!(gone.is_err());
+        let probing = ["a", "b"]
+            .iter()
+            .filter(|m| coach.router().breaker(m).unwrap().is_probing())
+            .count();
+        assert_eq!(
+            probing, 0,
+            "no breaker waits on a probe that will never report"
+        );
+    }
+}
