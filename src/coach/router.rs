@@ -412,7 +412,7 @@ impl Router {
 
     /// A good answer in `latency`.
     pub fn record_success(&mut self, alias: &str, latency: Duration) {
-        self.record(alias, latency, (1.0, 0.0), |s| {
+        self.record(alias, latency, (1.0, 0.0), true, |s| {
             s.successes += 1;
             s.window.observe(latency);
             *s.outcomes.entry("ok".into()).or_default() += 1;
@@ -434,7 +434,10 @@ impl Router {
         rejected: bool,
     ) {
         let weights = if rejected { (0.5, 0.5) } else { (0.0, 1.0) };
-        self.record(alias, latency, weights, |s| {
+        // Only an answer or a timeout says how slow the model is: a refused
+        // connection in 1 ms must not make a dead model look fast.
+        let timed = rejected || outcome == "timeout";
+        self.record(alias, latency, weights, timed, |s| {
             s.errors += 1.0;
             s.last_error = Some(outcome.to_string());
             // A rejected answer is still an answer: its time counts for p95.
@@ -453,6 +456,7 @@ impl Router {
         alias: &str,
         latency: Duration,
         (success, failure): (f64, f64),
+        timed: bool,
         update: impl FnOnce(&mut ModelStats),
     ) {
         let Some(s) = self.stats.get_mut(alias) else {
@@ -472,7 +476,9 @@ impl Router {
         if !(probing && success == 0.0) {
             s.decayed.add(now, self.half_life, success, failure);
         }
-        s.latency.observe(now, LATENCY_TAU, latency);
+        if timed {
+            s.latency.observe(now, LATENCY_TAU, latency);
+        }
         s.total += 1;
         s.latency_ms_total += u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
         update(s);

@@ -148,16 +148,19 @@ impl Coach {
         let router = self.router();
         // A fresh generator: the seeded one belongs to routing (and locking it
         // here, after the router, would invert `order`'s lock order).
-        let probabilities = router.probabilities(&candidates, &mut rand::rng());
+        // Probability of being asked first now: a model whose breaker keeps it
+        // out has none.
+        let admissible = router.admissible(&candidates, Instant::now());
+        let drawn = router.probabilities(&admissible, &mut rand::rng());
         registry
             .models
             .iter()
             .map(|m| {
                 let stats = router.stats(&m.alias).cloned().unwrap_or_default();
-                let probability = candidates
+                let probability = admissible
                     .iter()
                     .position(|c| *c == m.alias)
-                    .map_or(0.0, |i| probabilities[i]);
+                    .map_or(0.0, |i| drawn[i]);
                 ModelReport {
                     alias: m.alias.clone(),
                     model: m.model.clone(),
