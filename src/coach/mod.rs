@@ -18,6 +18,8 @@ pub mod reply;
 
 #[cfg(feature = "ssr")]
 pub mod breaker;
+#[cfg(all(test, feature = "ssr"))]
+mod fake;
 #[cfg(feature = "ssr")]
 pub mod hedge;
 #[cfg(feature = "ssr")]

@@ -190,37 +190,10 @@ fn millis(d: Duration) -> u64 {
 mod tests {
     use super::*;
     use crate::coach::{
-        input::CoachInput, prompt::Prompt, providers::ProviderError, registry::ModelSpec, Lang,
+        fake::{answers, fails, Behaviour, Fake},
+        input::CoachInput,
+        Lang,
     };
-    use async_trait::async_trait;
-
-    /// Answers after a fixed (simulated) delay per model: `None` never answers.
-    struct Scripted(Vec<(&'static str, Duration, Option<&'static str>)>);
-
-    #[async_trait]
-    impl Provider for Scripted {
-        async fn complete(
-            &self,
-            spec: &ModelSpec,
-            _: &Prompt,
-            timeout: Duration,
-        ) -> Result<String, ProviderError> {
-            let (_, delay, answer) = self
-                .0
-                .iter()
-                .find(|(a, ..)| *a == spec.alias)
-                .copied()
-                .unwrap_or(("", Duration::ZERO, None));
-            if delay > timeout {
-                tokio::time::sleep(timeout).await;
-                return Err(ProviderError::Timeout);
-            }
-            tokio::time::sleep(delay).await;
-            answer
-                .map(str::to_string)
-                .ok_or(ProviderError::Upstream(500))
-        }
-    }
 
     fn registry(deadline_ms: u64, aliases: &[&str]) -> Registry {
         let models: String = aliases
@@ -241,10 +214,13 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn the_deadline_bounds_the_whole_request_then_offline_answers() {
-        let provider = Scripted(vec![
-            ("a", Duration::from_secs(30), None),
-            ("b", Duration::from_secs(30), None),
-        ]);
+        let provider = Fake::default();
+        let hang = Behaviour {
+            delay: Duration::from_secs(30),
+            ..fails()
+        };
+        provider.set("a", hang);
+        provider.set("b", hang);
         let coach = Coach::new(
             registry(8000, &["a", "b"]),
             None,
@@ -268,12 +244,13 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn slow_and_fast_answers_nudge_the_stats_as_the_seed_did() {
-        let provider = Scripted(vec![("slow", Duration::from_secs(3), Some("Fine. |fim|"))]);
+        let provider = Fake::default();
+        provider.set("slow", answers(3000));
         let coach = Coach::new(registry(8000, &["slow"]), None, Arc::new(provider), Some(1));
         let comment = coach.comment(input()).await;
         assert_eq!(
             (comment.comment.as_str(), comment.latency_ms),
-            ("Fine.", 3000)
+            ("Nice one.", 3000)
         );
         let report = coach.report();
         assert!(
@@ -296,10 +273,9 @@ mod tests {
             std::fs::write(&path, text).unwrap();
         };
         write(&["keep", "drop"]);
-        let provider = Scripted(vec![
-            ("keep", Duration::ZERO, None),
-            ("drop", Duration::ZERO, None),
-        ]);
+        let provider = Fake::default();
+        provider.set("keep", fails());
+        provider.set("drop", fails());
         let coach = Coach::new(
             Registry::load(&path).unwrap(),
             Some(path.clone()),

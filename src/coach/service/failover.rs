@@ -326,89 +326,13 @@ fn tried_entry(alias: &str, outcome: &str, latency: std::time::Duration) -> Trie
 
 #[cfg(test)]
 mod tests {
-    use std::{
-        collections::HashMap,
-        sync::{
-            atomic::{AtomicUsize, Ordering},
-            Arc, Mutex,
-        },
-        time::Duration,
-    };
-
-    use async_trait::async_trait;
+    use std::{sync::Arc, time::Duration};
 
     use super::*;
-    use crate::coach::{providers::Provider, Lang};
-
-    #[derive(Clone, Copy)]
-    struct Behaviour {
-        delay: Duration,
-        /// The delay instead when no other call is under way (the slow first try).
-        alone: Option<Duration>,
-        answer: Option<&'static str>,
-    }
-
-    fn answers(ms: u64) -> Behaviour {
-        Behaviour {
-            delay: Duration::from_millis(ms),
-            alone: None,
-            answer: Some("Nice one. |fim|"),
-        }
-    }
-
-    fn fails() -> Behaviour {
-        Behaviour {
-            answer: None,
-            ..answers(10)
-        }
-    }
-
-    /// Models whose behaviour a test changes as it goes.
-    #[derive(Default)]
-    struct Fake {
-        models: Mutex<HashMap<&'static str, Behaviour>>,
-        in_flight: AtomicUsize,
-    }
-
-    impl Fake {
-        fn set(&self, alias: &'static str, b: Behaviour) {
-            self.models.lock().unwrap().insert(alias, b);
-        }
-    }
-
-    struct Leave<'a>(&'a AtomicUsize);
-    impl Drop for Leave<'_> {
-        fn drop(&mut self) {
-            self.0.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
-
-    #[async_trait]
-    impl Provider for Fake {
-        async fn complete(
-            &self,
-            spec: &ModelSpec,
-            _: &Prompt,
-            timeout: Duration,
-        ) -> Result<String, ProviderError> {
-            let others = self.in_flight.fetch_add(1, Ordering::SeqCst);
-            let _leave = Leave(&self.in_flight);
-            let b = self.models.lock().unwrap()[spec.alias.as_str()];
-            let delay = if others == 0 {
-                b.alone.unwrap_or(b.delay)
-            } else {
-                b.delay
-            };
-            if delay > timeout {
-                tokio::time::sleep(timeout).await;
-                return Err(ProviderError::Timeout);
-            }
-            tokio::time::sleep(delay).await;
-            b.answer
-                .map(str::to_string)
-                .ok_or(ProviderError::Upstream(502))
-        }
-    }
+    use crate::coach::{
+        fake::{answers, fails, Behaviour, Fake},
+        Lang,
+    };
 
     fn coach(top: &str, fake: &Arc<Fake>) -> Coach {
         let models: String = ["a", "b"]
