@@ -6,7 +6,7 @@ use std::{sync::Arc, time::Duration};
 
 use jay_trainer::{
     coach::{providers::HttpProvider, registry::Registry, service::Coach},
-    server::startup::Application,
+    server::{config::Guard, startup::Application},
 };
 use leptos::config::LeptosOptions;
 use serde_json::{json, Value};
@@ -32,7 +32,13 @@ async fn spawn_app(registry: &str) -> String {
         Arc::new(HttpProvider::new(Some(TOKEN.into()))),
         Some(7),
     );
-    let app = Application::with_coach(options, Arc::new(coach))
+    // These tests ask often from one address: no rate limit in the way.
+    let guard = Guard {
+        rate_per_min: 100_000,
+        rate_burst: 100_000,
+        ..Guard::default()
+    };
+    let app = Application::with_coach(options, Arc::new(coach), &guard)
         .await
         .expect("bind");
     let addr = app.local_addr().expect("address");

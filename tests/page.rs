@@ -5,7 +5,10 @@ use jay_trainer::{
     components::simulator::START,
     format::grouped,
     neuron::{Params, HOUSES},
-    server::{config::Settings, startup::Application},
+    server::{
+        config::{Guard, Settings},
+        startup::Application,
+    },
 };
 use leptos::config::LeptosOptions;
 
@@ -20,6 +23,7 @@ async fn spawn_app() -> String {
         leptos,
         models_path: "models.toml".into(),
         hf_token: None,
+        guard: Guard::default(),
     };
     let app = Application::build(settings)
         .await

@@ -6,7 +6,9 @@ use super::{Comment, Lang};
 
 /// A comment on the current attempt. `attempts` holds the earlier errors, oldest
 /// first; without `lang` the browser's `Accept-Language` decides. Validation is
-/// the one `GET /error` uses, and a rejected input answers 400.
+/// the one `GET /error` uses, and a rejected input answers 400. A visitor over
+/// the per-client rate limit still gets a comment: the offline commentator's,
+/// flagged `limited: "client"`.
 // JSON, not the default form encoding: a form cannot carry an empty list.
 #[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
@@ -14,8 +16,12 @@ pub async fn get_comment(
     attempts: Vec<f64>,
     lang: Option<Lang>,
 ) -> Result<Comment, ServerFnError> {
-    use super::{input::CoachInput, service::Coach};
-    use axum::http::{header::ACCEPT_LANGUAGE, HeaderMap, StatusCode};
+    use super::{input::CoachInput, service::Coach, Limited};
+    use crate::server::limits::{ClientIp, ClientLimiter};
+    use axum::{
+        http::{header::ACCEPT_LANGUAGE, HeaderMap, StatusCode},
+        Extension,
+    };
     use std::sync::Arc;
 
     let coach = use_context::<Arc<Coach>>()
@@ -37,5 +43,13 @@ pub async fn get_comment(
         }
         ServerFnError::new(e.to_string())
     })?;
+    let client = leptos_axum::extract::<Extension<ClientIp>>().await.ok();
+    if let (Some(limiter), Some(Extension(ClientIp(ip)))) =
+        (use_context::<Arc<ClientLimiter>>(), client)
+    {
+        if limiter.check(ip).is_err() {
+            return Ok(coach.offline(&input, Some(Limited::Client)));
+        }
+    }
     Ok(coach.comment(input).await)
 }

@@ -18,6 +18,8 @@ pub mod reply;
 
 #[cfg(feature = "ssr")]
 pub mod breaker;
+#[cfg(feature = "ssr")]
+pub mod budget;
 #[cfg(all(test, feature = "ssr"))]
 mod fake;
 #[cfg(feature = "ssr")]
@@ -128,7 +130,22 @@ pub struct Comment {
     pub latency_ms: u64,
     /// True when the offline commentator answered instead of a model.
     pub fallback: bool,
+    /// Why no model was asked, when a limit stood in the way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limited: Option<Limited>,
     pub tried: Vec<Tried>,
+}
+
+/// A limit that kept a comment from the models (the offline commentator answered).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limited {
+    /// This visitor asked too often (per-client rate limit).
+    Client,
+    /// Too many model calls under way at once, all visitors together.
+    Busy,
+    /// The day's model-call budget is spent.
+    DailyBudget,
 }
 
 #[cfg(test)]

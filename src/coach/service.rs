@@ -16,6 +16,7 @@ use tokio::time::Instant;
 
 use super::{
     breaker::BreakerReport,
+    budget::UpstreamBudget,
     input::InputError,
     providers::Provider,
     registry::{Registry, RegistryError},
@@ -56,6 +57,8 @@ pub struct Coach {
     registry_path: Option<PathBuf>,
     router: Mutex<Router>,
     provider: Arc<dyn Provider>,
+    /// Model calls at once and per day, all visitors together.
+    budget: UpstreamBudget,
     rng: Mutex<StdRng>,
 }
 
@@ -77,8 +80,15 @@ impl Coach {
             registry_path,
             router: Mutex::new(router),
             provider,
+            budget: UpstreamBudget::default(),
             rng: Mutex::new(rng),
         }
+    }
+
+    /// Replaces the default upstream limits (8 at once, 5000 a day).
+    pub fn with_budget(mut self, budget: UpstreamBudget) -> Self {
+        self.budget = budget;
+        self
     }
 
     fn registry(&self) -> Arc<Registry> {

@@ -58,6 +58,9 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
         Bubble::Failed => "The coach is catching its breath. Try another move!".to_string(),
     };
     let label = move || match bubble.get() {
+        Bubble::Said(c) if c.limited.is_some() => {
+            Some("offline commentator · the models are resting".to_string())
+        }
         Bubble::Said(c) if c.fallback => Some("offline commentator".to_string()),
         Bubble::Said(c) => Some(format!("{} · {}", c.model, c.provider)),
         _ => None,

@@ -8,6 +8,14 @@
 //! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
 //! | `JAY_MODELS` | the model registry (TOML, see `coach::registry`) | `models.toml` |
 //! | `HF_TOKEN` | Hugging Face token for remote models; unset: offline commentator | unset |
+//! | `JAY_RATE_PER_MIN` | comments per minute per client IP (`/error` and the page) | `20` |
+//! | `JAY_RATE_BURST` | requests a client may make at once before the rate applies | `5` |
+//! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |
+//! | `JAY_UPSTREAM_CONCURRENCY` | model calls under way at once, all visitors together | `8` |
+//! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day | `5000` |
+//! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
+//! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
+//! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>` | unset: open |
 //!
 //! The other `LEPTOS_*` variables are read by Leptos itself (`leptos_config`).
 
@@ -31,6 +39,146 @@ pub struct Settings {
     pub models_path: PathBuf,
     /// Token for remote models (never printed: see [`Secret`]).
     pub hf_token: Option<Secret>,
+    /// Limits, CORS, embedding and access: what the open internet needs.
+    pub guard: Guard,
+}
+
+/// The server's protections, with the defaults of the table above.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    pub rate_per_min: u32,
+    pub rate_burst: u32,
+    pub trusted_proxy_hops: usize,
+    pub upstream_concurrency: usize,
+    pub upstream_daily_budget: u64,
+    /// `None`: any origin.
+    pub cors_origins: Option<Vec<String>>,
+    /// The CSP `frame-ancestors` source list.
+    pub frame_ancestors: String,
+    pub models_token: Option<Secret>,
+}
+
+impl Default for Guard {
+    fn default() -> Self {
+        Self {
+            rate_per_min: 20,
+            rate_burst: 5,
+            trusted_proxy_hops: 0,
+            upstream_concurrency: 8,
+            upstream_daily_budget: 5000,
+            cors_origins: None,
+            frame_ancestors: "*".into(),
+            models_token: None,
+        }
+    }
+}
+
+impl Guard {
+    /// Reads the `JAY_*` variables through `var` (the environment in production).
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let d = Self::default();
+        let cors_origins = match var("JAY_CORS_ORIGINS").as_deref().map(str::trim) {
+            None | Some("" | "*") => None,
+            Some(list) => Some(
+                list.split(',')
+                    .map(|o| parse_origin(o.trim()))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        let frame_ancestors = match var("JAY_FRAME_ANCESTORS") {
+            Some(v) if !v.trim().is_empty() => parse_ancestors(&v)?,
+            _ => d.frame_ancestors,
+        };
+        Ok(Self {
+            rate_per_min: number(&var, "JAY_RATE_PER_MIN", d.rate_per_min, 1..=100_000)?,
+            rate_burst: number(&var, "JAY_RATE_BURST", d.rate_burst, 1..=10_000)?,
+            trusted_proxy_hops: number(
+                &var,
+                "JAY_TRUSTED_PROXY_HOPS",
+                d.trusted_proxy_hops,
+                0..=10,
+            )?,
+            upstream_concurrency: number(
+                &var,
+                "JAY_UPSTREAM_CONCURRENCY",
+                d.upstream_concurrency,
+                1..=1000,
+            )?,
+            upstream_daily_budget: number(
+                &var,
+                "JAY_UPSTREAM_DAILY_BUDGET",
+                d.upstream_daily_budget,
+                0..=100_000_000,
+            )?,
+            cors_origins,
+            frame_ancestors,
+            models_token: var("JAY_MODELS_TOKEN").and_then(Secret::new),
+        })
+    }
+}
+
+/// A whole number from the environment, within `range`, or `default` when unset.
+fn number<T>(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, ConfigError>
+where
+    T: std::str::FromStr + PartialOrd + fmt::Display + Copy,
+{
+    let Some(raw) = var(name).filter(|v| !v.trim().is_empty()) else {
+        return Ok(default);
+    };
+    raw.trim()
+        .parse::<T>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| ConfigError::Invalid {
+            name,
+            value: raw.clone(),
+            expected: format!("a whole number from {} to {}", range.start(), range.end()),
+        })
+}
+
+/// `https://blog.example` (scheme, host, optional port; no path).
+fn parse_origin(given: &str) -> Result<String, ConfigError> {
+    let origin = given.trim_end_matches('/');
+    let ok = origin.split_once("://").is_some_and(|(scheme, rest)| {
+        matches!(scheme, "http" | "https")
+            && !rest.is_empty()
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+    });
+    if ok {
+        Ok(origin.to_string())
+    } else {
+        Err(ConfigError::Invalid {
+            name: "JAY_CORS_ORIGINS",
+            value: given.to_string(),
+            expected: "`*` or origins such as https://blog.example, comma-separated".into(),
+        })
+    }
+}
+
+/// A CSP source list: `*`, `'self'`, `'none'`, or origins / host patterns.
+fn parse_ancestors(value: &str) -> Result<String, ConfigError> {
+    let sources: Vec<&str> = value.split([' ', ',']).filter(|s| !s.is_empty()).collect();
+    let ok = sources.iter().all(|s| {
+        matches!(*s, "*" | "'self'" | "'none'")
+            || s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-.:/*[]".contains(&b))
+    });
+    if ok {
+        Ok(sources.join(" "))
+    } else {
+        Err(ConfigError::Invalid {
+            name: "JAY_FRAME_ANCESTORS",
+            value: value.to_string(),
+            expected: "`*`, 'self', 'none' or origins such as https://blog.example".into(),
+        })
+    }
 }
 
 /// A value that never shows in logs or debug output.
@@ -46,6 +194,12 @@ impl Secret {
     pub fn expose(&self) -> &str {
         &self.0
     }
+
+    /// Compares in time that does not depend on where the first difference is.
+    pub fn matches(&self, given: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.as_bytes());
+        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
 }
 
 impl fmt::Debug for Secret {
@@ -60,6 +214,12 @@ pub enum ConfigError {
     Port(String),
     #[error("HOST must be an IP address such as 0.0.0.0 or 127.0.0.1, got {0:?}")]
     Host(String),
+    #[error("{name} must be {expected}, got {value:?}")]
+    Invalid {
+        name: &'static str,
+        value: String,
+        expected: String,
+    },
     #[error("Leptos configuration (LEPTOS_* variables): {0}")]
     Leptos(#[from] LeptosConfigError),
 }
@@ -78,10 +238,12 @@ impl Settings {
         let models_path = std::env::var_os("JAY_MODELS")
             .map_or_else(|| PathBuf::from("models.toml"), PathBuf::from);
         let hf_token = std::env::var("HF_TOKEN").ok().and_then(Secret::new);
+        let guard = Guard::from_vars(|name| std::env::var(name).ok())?;
         Ok(Self {
             leptos,
             models_path,
             hf_token,
+            guard,
         })
     }
 }
@@ -143,6 +305,58 @@ mod tests {
         assert_eq!(s.expose(), "hf_abc123");
         assert!(!format!("{s:?}").contains("abc"));
         assert!(Secret::new("  ".into()).is_none());
+    }
+
+    fn guard(vars: &[(&str, &str)]) -> Result<Guard, ConfigError> {
+        Guard::from_vars(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_guard_has_documented_defaults_and_reads_its_variables() {
+        let d = guard(&[]).unwrap();
+        assert_eq!(
+            (d.rate_per_min, d.rate_burst, d.trusted_proxy_hops),
+            (20, 5, 0)
+        );
+        assert_eq!((d.upstream_concurrency, d.upstream_daily_budget), (8, 5000));
+        assert_eq!((d.cors_origins, d.frame_ancestors.as_str()), (None, "*"));
+        assert!(d.models_token.is_none());
+        let g = guard(&[
+            ("JAY_RATE_PER_MIN", "60"),
+            ("JAY_TRUSTED_PROXY_HOPS", "1"),
+            (
+                "JAY_CORS_ORIGINS",
+                "https://a.example, http://localhost:8080/",
+            ),
+            ("JAY_FRAME_ANCESTORS", "'self' https://blog.example"),
+            ("JAY_MODELS_TOKEN", "s3cret"),
+        ])
+        .unwrap();
+        assert_eq!((g.rate_per_min, g.trusted_proxy_hops), (60, 1));
+        assert_eq!(
+            g.cors_origins.unwrap(),
+            vec!["https://a.example", "http://localhost:8080"]
+        );
+        assert_eq!(g.frame_ancestors, "'self' https://blog.example");
+        assert_eq!(g.models_token.unwrap().expose(), "s3cret");
+    }
+
+    #[test]
+    fn a_bad_guard_variable_is_named() {
+        for (name, value) in [
+            ("JAY_RATE_PER_MIN", "0"),
+            ("JAY_RATE_BURST", "lots"),
+            ("JAY_UPSTREAM_CONCURRENCY", "-1"),
+            ("JAY_CORS_ORIGINS", "blog.example"),
+            ("JAY_FRAME_ANCESTORS", "https://x.example; script-src *"),
+        ] {
+            let e = guard(&[(name, value)]).unwrap_err().to_string();
+            assert!(e.contains(name), "{e}");
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Server-only code (the `ssr` feature): configuration, logging and the axum app.
 
 pub mod config;
+pub mod headers;
+pub mod limits;
 pub mod routes;
 pub mod startup;
 pub mod telemetry;

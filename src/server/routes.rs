@@ -1,18 +1,27 @@
 //! The JSON routes: `GET /error` (a comment), `GET /models` (the router's state),
-//! `GET /test`. `/error` and `/models` answer cross-origin requests from any site.
+//! `GET /test`. `/error` and `/models` answer cross-origin requests (CORS from
+//! `server::headers`). A client over its rate limit gets `429` with
+//! `Retry-After` from `/error`; `/models` may want a bearer token.
 
 use std::sync::Arc;
 
 use axum::{
     extract::RawQuery,
-    http::{header::ACCEPT_LANGUAGE, HeaderMap, Method, StatusCode},
+    http::{
+        header::{ACCEPT_LANGUAGE, AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE},
+        HeaderMap, HeaderValue, StatusCode,
+    },
     response::{IntoResponse, Response},
     routing::get,
     Extension, Json, Router,
 };
 use serde_json::json;
-use tower_http::cors::{Any, CorsLayer};
 
+use super::{
+    config::Secret,
+    headers::cors,
+    limits::{ClientIp, ClientLimiter},
+};
 use crate::coach::{
     input::{CoachInput, InputError},
     service::Coach,
@@ -22,39 +31,77 @@ use crate::coach::{
 /// Longest query string accepted by `/error` (100 attempts fit easily).
 const MAX_QUERY: usize = 4096;
 
-/// A request the API refuses: 400 with `{"error": "...", "field": "..."}`.
-#[derive(Debug)]
-pub struct ApiError(InputError);
+/// A request the API refuses, with a JSON body `{"error": "...", "field": ...}`.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: a parameter is missing or wrong (`field` names it).
+    #[error("{}", .0.message)]
+    Invalid(InputError),
+    /// 429: this client asked too often; `Retry-After` says when to come back.
+    #[error("too many comments requested from this address; retry in {0} s")]
+    RateLimited(u64),
+    /// 401: `/models` wants `Authorization: Bearer <JAY_MODELS_TOKEN>`.
+    #[error("this endpoint wants an Authorization: Bearer token")]
+    Unauthorized,
+}
 
 impl From<InputError> for ApiError {
     fn from(e: InputError) -> Self {
-        Self(e)
+        Self::Invalid(e)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": self.0.message, "field": self.0.field });
-        (StatusCode::BAD_REQUEST, Json(body)).into_response()
+        let message = self.to_string();
+        match self {
+            ApiError::Invalid(e) => (
+                StatusCode::BAD_REQUEST,
+                Json(json!({ "error": message, "field": e.field })),
+            )
+                .into_response(),
+            ApiError::RateLimited(seconds) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(RETRY_AFTER, HeaderValue::from(seconds))],
+                Json(json!({ "error": message, "field": null, "retry_after_s": seconds })),
+            )
+                .into_response(),
+            ApiError::Unauthorized => (
+                StatusCode::UNAUTHORIZED,
+                [(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"))],
+                Json(json!({ "error": message, "field": "authorization" })),
+            )
+                .into_response(),
+        }
     }
 }
 
-/// The routes other sites call, with CORS (any origin, GET, no credentials).
-pub fn api<S: Clone + Send + Sync + 'static>(coach: Arc<Coach>) -> Router<S> {
-    let cors = CorsLayer::new()
-        .allow_origin(Any)
-        .allow_methods([Method::GET])
-        .allow_headers(Any);
+/// Who may read `/models`: anyone, or holders of the token.
+#[derive(Clone)]
+pub struct ModelsAccess(pub Option<Secret>);
+
+/// The routes other sites call, with CORS (GET, no credentials) from
+/// `cors_origins` (`None`: any origin).
+pub fn api<S: Clone + Send + Sync + 'static>(
+    coach: Arc<Coach>,
+    limiter: Arc<ClientLimiter>,
+    access: ModelsAccess,
+    cors_origins: Option<&[String]>,
+) -> Router<S> {
     Router::new()
         .route("/error", get(comment))
         .route("/models", get(models))
-        .layer(cors)
+        .layer(cors(cors_origins))
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
         .layer(Extension(coach))
+        .layer(Extension(limiter))
+        .layer(Extension(access))
 }
 
 async fn comment(
     Extension(coach): Extension<Arc<Coach>>,
+    Extension(limiter): Extension<Arc<ClientLimiter>>,
+    client: Option<Extension<ClientIp>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Json<Comment>, ApiError> {
@@ -72,9 +119,30 @@ async fn comment(
     let accept_language = headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let input = CoachInput::from_query(&pairs, accept_language)?;
     coach.check_model(input.model.as_deref())?;
+    if let Some(Extension(ClientIp(ip))) = client {
+        limiter
+            .check(ip)
+            .map_err(|wait| ApiError::RateLimited(wait.as_secs().max(1)))?;
+    }
     Ok(Json(coach.comment(input).await))
 }
 
-async fn models(Extension(coach): Extension<Arc<Coach>>) -> Json<serde_json::Value> {
-    Json(json!({ "models": coach.report(), "fallback": crate::coach::service::OFFLINE }))
+async fn models(
+    Extension(coach): Extension<Arc<Coach>>,
+    Extension(ModelsAccess(token)): Extension<ModelsAccess>,
+    headers: HeaderMap,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    if let Some(token) = token {
+        let given = headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or_default();
+        if !token.matches(given.trim()) {
+            return Err(ApiError::Unauthorized);
+        }
+    }
+    Ok(Json(
+        json!({ "models": coach.report(), "fallback": crate::coach::service::OFFLINE }),
+    ))
 }

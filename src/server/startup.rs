@@ -9,31 +9,59 @@ use axum::{routing::get, Router};
 use leptos::prelude::*;
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
-use tower_http::trace::TraceLayer;
+use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
 
-use super::{config::Settings, routes};
+use super::{
+    config::{Guard, Settings},
+    headers::{hardening, provide_page_policy},
+    limits::{tag_client, ClientLimiter},
+    routes::{self, ModelsAccess},
+};
 use crate::{
     app::{shell, App},
-    coach::{providers::HttpProvider, registry::Registry, service::Coach},
+    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
 };
 
-/// The route table.
-pub fn router(options: LeptosOptions, coach: Arc<Coach>) -> Router {
+/// Largest request body (the page's server function sends about 2 KiB at most).
+const MAX_BODY: usize = 16 * 1024;
+
+/// The route table, with the guard's limits and headers.
+pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Router {
     let routes = generate_route_list(App);
-    let page_coach = coach.clone();
+    let limiter = Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst));
+    let page_context = {
+        let (coach, limiter) = (coach.clone(), limiter.clone());
+        let ancestors = guard.frame_ancestors.clone();
+        move || {
+            provide_context(coach.clone());
+            provide_context(limiter.clone());
+            provide_page_policy(&ancestors);
+        }
+    };
+    let hops = guard.trusted_proxy_hops;
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .merge(routes::api(coach))
-        .leptos_routes_with_context(
-            &options,
-            routes,
-            move || provide_context(page_coach.clone()),
-            {
-                let options = options.clone();
-                move || shell(options.clone())
-            },
-        )
-        .fallback(leptos_axum::file_and_error_handler(shell))
+        .merge(routes::api(
+            coach,
+            limiter,
+            ModelsAccess(guard.models_token.clone()),
+            guard.cors_origins.as_deref(),
+        ))
+        .leptos_routes_with_context(&options, routes, page_context.clone(), {
+            let options = options.clone();
+            move || shell(options.clone())
+        })
+        .fallback(leptos_axum::file_and_error_handler_with_context(
+            page_context,
+            shell,
+        ))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            tag_client(hops, request, next)
+        }))
+        // 413 before the body is read (Leptos's server functions would turn a
+        // body-read error into a 500).
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(hardening())
         .layer(TraceLayer::new_for_http())
         .with_state(options)
 }
@@ -64,19 +92,20 @@ impl Application {
             );
         }
         let provider = Arc::new(HttpProvider::new(token));
-        let coach = Arc::new(Coach::new(
-            registry,
-            Some(settings.models_path.clone()),
-            provider,
-            None,
-        ));
-        Self::with_coach(settings.leptos, coach).await
+        let guard = settings.guard;
+        let budget = UpstreamBudget::new(guard.upstream_concurrency, guard.upstream_daily_budget);
+        let coach = Arc::new(
+            Coach::new(registry, Some(settings.models_path.clone()), provider, None)
+                .with_budget(budget),
+        );
+        Self::with_coach(settings.leptos, coach, &guard).await
     }
 
     /// Binds with a ready coach (tests bring their own provider and seed).
     pub async fn with_coach(
         options: LeptosOptions,
         coach: Arc<Coach>,
+        guard: &Guard,
     ) -> Result<Self, StartupError> {
         let addr = options.site_addr;
         let listener = TcpListener::bind(addr)
@@ -84,7 +113,7 @@ impl Application {
             .map_err(|source| StartupError::Bind { addr, source })?;
         Ok(Self {
             listener,
-            router: router(options, coach.clone()),
+            router: router(options, coach.clone(), guard),
             coach,
         })
     }
@@ -97,7 +126,11 @@ impl Application {
     /// SIGHUP reloads the model registry.
     pub async fn run_until_stopped(self) -> io::Result<()> {
         spawn_reload_on_hangup(self.coach.clone());
-        axum::serve(self.listener, self.router)
+        // The peer address feeds the per-client rate limit.
+        let app = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(shutdown_signal())
             .await
     }

@@ -11,11 +11,14 @@
 //!    model whose cool-down ends first gets one early probe: the last door.
 //! 5. Then the offline commentator, so the visitor always gets a comment.
 //!
+//! Every call first claims a slot of the upstream budget (`coach::budget`);
+//! when none is left, no more models are asked and the comment says so.
+//!
 //! A call dropped before it ends (a cancelled hedge, the deadline, a visitor who
 //! left) hands its half-open probe back, so a breaker never waits forever on a
 //! probe that will not report.
 
-use std::collections::VecDeque;
+use std::{collections::VecDeque, future::Future};
 
 use futures::{stream::FuturesUnordered, StreamExt};
 use tokio::time::{sleep_until, Instant};
@@ -23,11 +26,12 @@ use tokio::time::{sleep_until, Instant};
 use super::{millis, Coach, OFFLINE};
 use crate::coach::{
     breaker::Failure,
+    budget::Permit,
     input::CoachInput,
     prompt::{self, Prompt},
     providers::{offline, ProviderError},
     registry::{ModelSpec, Registry},
-    reply, Comment, Tier, Tried,
+    reply, Comment, Limited, Tier, Tried,
 };
 
 /// A finished call.
@@ -61,6 +65,10 @@ struct Plan<'r> {
     forced: bool,
     /// The model called through the last door, once it has been.
     last_door: Option<String>,
+    /// Calls under way: (alias, started).
+    in_flight: Vec<(String, Instant)>,
+    /// The budget limit that stopped this request's calls.
+    limited: Option<Limited>,
 }
 
 impl Coach {
@@ -74,26 +82,23 @@ impl Coach {
         let mut plan = self.plan(&registry, input.model.as_deref());
         let mut tried = Vec::new();
         let mut running = FuturesUnordered::new();
-        // Calls under way: (alias, started).
-        let mut in_flight: Vec<(String, Instant)> = Vec::new();
         let mut hedged = false;
 
         loop {
             if running.is_empty() {
-                let Some(spec) = self.next_call(&registry, &mut plan, deadline, true) else {
+                let Some(call) = self.start(&registry, &mut plan, &prompt, deadline, true) else {
                     break;
                 };
-                in_flight.push((spec.alias.clone(), Instant::now()));
-                running.push(self.call(spec, &prompt, deadline));
+                running.push(call);
             }
-            let hedge_at = match in_flight.as_slice() {
+            let hedge_at = match plan.in_flight.as_slice() {
                 [(alias, at)] if !hedged => self.router().hedge_delay(alias).map(|d| *at + d),
                 _ => None,
             };
             tokio::select! {
                 biased;
                 Some(call) = running.next() => {
-                    in_flight.retain(|(alias, _)| *alias != call.spec.alias);
+                    plan.in_flight.retain(|(alias, _)| *alias != call.spec.alias);
                     let text = self.settle(&call, &registry, &prompt, &mut tried);
                     // A refused connection spends no credits and no time:
                     // when the last door was refused, the next one may open.
@@ -104,7 +109,7 @@ impl Coach {
                     }
                     if let Some(text) = text {
                         // Whatever still runs is cancelled when `running` drops.
-                        for (alias, at) in &in_flight {
+                        for (alias, at) in &plan.in_flight {
                             tried.push(tried_entry(alias, "cancelled", at.elapsed()));
                         }
                         return Comment {
@@ -115,6 +120,7 @@ impl Coach {
                             lang: input.lang,
                             latency_ms: millis(started.elapsed()),
                             fallback: false,
+                            limited: None,
                             tried,
                         };
                     }
@@ -122,10 +128,9 @@ impl Coach {
                 () = sleep_until(hedge_at.unwrap_or(deadline)), if hedge_at.is_some() => {
                     hedged = true;
                     if !plan.queue.is_empty() && self.router().try_hedge() {
-                        if let Some(spec) = self.next_call(&registry, &mut plan, deadline, false) {
-                            tracing::debug!(model = %spec.alias, "hedging a slow call");
-                            in_flight.push((spec.alias.clone(), Instant::now()));
-                            running.push(self.call(spec, &prompt, deadline));
+                        if let Some(call) = self.start(&registry, &mut plan, &prompt, deadline, false) {
+                            tracing::debug!("hedging a slow call");
+                            running.push(call);
                         }
                     }
                 }
@@ -133,18 +138,57 @@ impl Coach {
             }
         }
 
-        for (alias, at) in &in_flight {
+        for (alias, at) in &plan.in_flight {
             tried.push(tried_entry(alias, "deadline", at.elapsed()));
         }
+        let mut comment = self.offline(&input, plan.limited);
+        comment.latency_ms = millis(started.elapsed());
+        comment.tried = tried;
+        comment
+    }
+
+    /// The offline commentator's comment, flagged with the limit that kept
+    /// the models out, if one did.
+    pub fn offline(&self, input: &CoachInput, limited: Option<Limited>) -> Comment {
         Comment {
-            comment: offline::comment(&input),
+            comment: offline::comment(input),
             model: OFFLINE.into(),
             provider: OFFLINE.into(),
             tier: Tier::of(input.error),
             lang: input.lang,
-            latency_ms: millis(started.elapsed()),
+            latency_ms: 0,
             fallback: true,
-            tried,
+            limited,
+            tried: Vec::new(),
+        }
+    }
+
+    /// The next call, started: a model is left ([`Coach::next_call`]) and the
+    /// upstream budget has room. Without room, its breaker probe is handed back
+    /// and the request asks no more models.
+    fn start<'a>(
+        &'a self,
+        registry: &'a Registry,
+        plan: &mut Plan<'_>,
+        prompt: &'a Prompt,
+        deadline: Instant,
+        last_door: bool,
+    ) -> Option<impl Future<Output = Call<'a>> + 'a> {
+        if plan.limited.is_some() {
+            return None;
+        }
+        let spec = self.next_call(registry, plan, deadline, last_door)?;
+        match self.budget.try_start() {
+            Ok(permit) => {
+                plan.in_flight.push((spec.alias.clone(), Instant::now()));
+                Some(self.call(spec, prompt, deadline, permit))
+            }
+            Err(limit) => {
+                tracing::warn!(limit = ?limit, "upstream budget: no more model calls");
+                self.router().release_probe(&spec.alias);
+                plan.limited = Some(limit);
+                None
+            }
         }
     }
 
@@ -169,6 +213,8 @@ impl Coach {
             called: Vec::new(),
             forced: forced.is_some(),
             last_door: None,
+            in_flight: Vec::new(),
+            limited: None,
         }
     }
 
@@ -229,6 +275,7 @@ impl Coach {
         spec: &'a ModelSpec,
         prompt: &'a Prompt,
         deadline: Instant,
+        _permit: Permit,
     ) -> Call<'a> {
         let mut guard = ProbeGuard {
             coach: self,

@@ -1,0 +1,150 @@
+//! Who is asking, and how often: the per-client rate limit on comments.
+//!
+//! The client is the socket's peer address, or, behind proxies the operator
+//! trusts (`JAY_TRUSTED_PROXY_HOPS`), the `X-Forwarded-For` entry the outermost
+//! trusted proxy added. Each proxy appends the address it received the request
+//! from, so with `n` trusted proxies the client is the `n`-th entry from the
+//! right; anything further left was written by the client and may be forged.
+//!
+//! The limit is a GCRA token bucket per client IP (the `governor` crate): a
+//! steady `rate_per_min` with bursts of `rate_burst`. Both `GET /error` and the
+//! page's server function draw from the same bucket.
+
+use std::{
+    net::{IpAddr, Ipv4Addr, SocketAddr},
+    num::NonZeroU32,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
+
+use axum::{
+    extract::{ConnectInfo, Request},
+    http::HeaderMap,
+    middleware::Next,
+    response::Response,
+};
+use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+/// The client's address, as [`client_ip`] worked it out; put into every
+/// request's extensions by [`tag_client`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientIp(pub IpAddr);
+
+/// Forget idle clients every this many checks, so the table stays small.
+const PRUNE_EVERY: u64 = 1024;
+
+pub struct ClientLimiter {
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+    checks: AtomicU64,
+}
+
+impl ClientLimiter {
+    pub fn new(rate_per_min: u32, burst: u32) -> Self {
+        let rate = NonZeroU32::new(rate_per_min).unwrap_or(NonZeroU32::MIN);
+        let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
+        Self {
+            limiter: RateLimiter::keyed(Quota::per_minute(rate).allow_burst(burst)),
+            checks: AtomicU64::new(0),
+        }
+    }
+
+    /// Takes one comment from `ip`'s allowance, or says how long until one is
+    /// free again.
+    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
+        if self.checks.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == PRUNE_EVERY - 1 {
+            self.limiter.retain_recent();
+        }
+        self.limiter
+            .check_key(&ip)
+            .map_err(|not_until| not_until.wait_time_from(self.limiter.clock().now()))
+    }
+}
+
+/// The client's IP: see the module docs.
+pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted_hops: usize) -> IpAddr {
+    let unknown = IpAddr::V4(Ipv4Addr::UNSPECIFIED);
+    if trusted_hops == 0 {
+        return peer.unwrap_or(unknown);
+    }
+    let forwarded: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    forwarded
+        .len()
+        .checked_sub(trusted_hops)
+        .and_then(|i| forwarded[i].parse().ok())
+        // Fewer entries than trusted proxies: the request skipped a proxy.
+        .or(peer)
+        .unwrap_or(unknown)
+}
+
+/// Middleware: records the [`ClientIp`] of every request.
+pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let ip = client_ip(peer, request.headers(), trusted_hops);
+    request.extensions_mut().insert(ClientIp(ip));
+    next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(xff: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in xff {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn without_trusted_proxies_the_socket_decides() {
+        let h = headers(&["6.6.6.6"]);
+        assert_eq!(client_ip(Some(ip("10.0.0.1")), &h, 0), ip("10.0.0.1"));
+    }
+
+    #[test]
+    fn behind_trusted_proxies_the_entry_they_added_decides() {
+        // The client forged "6.6.6.6"; the one trusted proxy appended the real peer.
+        let h = headers(&["6.6.6.6, 203.0.113.7"]);
+        assert_eq!(client_ip(Some(ip("10.0.0.1")), &h, 1), ip("203.0.113.7"));
+        // Two proxies, the header split over two lines.
+        let h = headers(&["6.6.6.6, 203.0.113.7", "10.1.1.1"]);
+        assert_eq!(client_ip(Some(ip("10.0.0.2")), &h, 2), ip("203.0.113.7"));
+        // Too few entries or junk: the socket.
+        assert_eq!(
+            client_ip(Some(ip("10.0.0.1")), &headers(&[]), 1),
+            ip("10.0.0.1")
+        );
+        let junk = headers(&["not-an-ip"]);
+        assert_eq!(client_ip(Some(ip("10.0.0.1")), &junk, 1), ip("10.0.0.1"));
+        assert_eq!(client_ip(None, &junk, 1), ip("0.0.0.0"));
+    }
+
+    #[test]
+    fn a_client_gets_its_burst_then_waits_while_another_is_served() {
+        let limiter = ClientLimiter::new(20, 5);
+        let (a, b) = (ip("198.51.100.1"), ip("198.51.100.2"));
+        for _ in 0..5 {
+            assert!(limiter.check(a).is_ok());
+        }
+        let wait = limiter.check(a).unwrap_err();
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_secs(3),
+            "one comment every 3 s: {wait:?}"
+        );
+        assert!(limiter.check(b).is_ok(), "another client is not limited");
+    }
+}
