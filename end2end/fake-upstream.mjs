@@ -6,9 +6,31 @@ import http from "node:http";
 const port = Number(process.env.FAKE_UPSTREAM_PORT ?? 3190);
 let calls = 0;
 
+// A blog on another origin that embeds the app, with the README's listener.
+function hostPage(src) {
+  const escaped = src.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html><head><title>A blog</title></head><body>
+<h1>My blog post about neurons</h1>
+<iframe id="jay" src="${escaped}" title="Jay Trainer" width="800" height="600" style="border:0"></iframe>
+<script>
+window.heights = [];
+addEventListener("message", (e) => {
+  if (e.data && e.data.type === "jay-trainer:height") {
+    window.heights.push({ origin: e.origin, height: e.data.height });
+    document.getElementById("jay").height = e.data.height;
+  }
+});
+</script></body></html>`;
+}
+
 const server = http.createServer((req, res) => {
   if (req.method === "GET" && req.url === "/health") {
     res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    return;
+  }
+  if (req.method === "GET" && req.url.startsWith("/host.html")) {
+    const src = new URL(req.url, "http://localhost").searchParams.get("src") ?? "";
+    res.writeHead(200, { "content-type": "text/html" }).end(hostPage(src));
     return;
   }
   if (req.method !== "POST" || req.url !== "/v1/chat/completions") {

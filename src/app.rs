@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
+    hooks::use_query_map,
     StaticSegment,
 };
 
@@ -50,10 +51,18 @@ pub fn App() -> impl IntoView {
         />
         <Router>
             <Routes fallback=NotFound>
-                <Route path=StaticSegment("") view=Simulator/>
+                <Route path=StaticSegment("") view=FullOrEmbedded/>
+                <Route path=StaticSegment("embed") view=|| view! { <Simulator embed=true/> }/>
             </Routes>
         </Router>
     }
+}
+
+/// `/`: the full page, or the compact embed with `?embed=1`.
+#[component]
+fn FullOrEmbedded() -> impl IntoView {
+    let embed = use_query_map().with_untracked(|q| q.get("embed").is_some_and(|v| v == "1"));
+    view! { <Simulator embed/> }
 }
 
 #[component]

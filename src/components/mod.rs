@@ -6,6 +6,7 @@
 pub mod attempts;
 pub mod chart;
 pub mod coach_bubble;
+pub mod embed;
 pub mod house_table;
 pub mod param_control;
 pub mod score;

@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 
 use super::{
-    attempts::Attempts, chart::Chart, coach_bubble::CoachBubble, house_table::HouseTable,
-    param_control::ParamControl, score::Score,
+    attempts::Attempts, chart::Chart, coach_bubble::CoachBubble, embed::PostHeight,
+    house_table::HouseTable, param_control::ParamControl, score::Score,
 };
 use crate::neuron::Params;
 
@@ -23,8 +23,11 @@ pub struct Attempt {
     pub error: f64,
 }
 
+/// The page; `embed` is the compact layout for iframes (`/embed`, `/?embed=1`):
+/// no introduction, tighter spacing, a link to the full page, and the page's
+/// height posted to the parent window.
 #[component]
-pub fn Simulator() -> impl IntoView {
+pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let weight = RwSignal::new(START.weight);
     let bias = RwSignal::new(START.bias);
     let params = Memo::new(move |_| Params::new(weight.get(), bias.get()));
@@ -47,15 +50,30 @@ pub fn Simulator() -> impl IntoView {
     });
 
     view! {
-        <main class="simulator">
-            <header class="intro">
-                <h1>"Train a neuron by hand"</h1>
-                <p>
-                    "This neuron predicts a house's price from its area: "
-                    <code>"price = area × weight + bias"</code>
-                    ". Move the sliders until the line runs close to the three houses and the error drops below 450."
-                </p>
-            </header>
+        <main class="simulator" class:embed=embed>
+            <Show
+                when=move || !embed
+                fallback=|| {
+                    view! {
+                        <p class="intro embed-intro">
+                            "Move the sliders until the error drops below 450. "
+                            <a href="/" target="_blank" rel="noopener">
+                                "Jay Trainer ↗"
+                            </a>
+                        </p>
+                        <PostHeight/>
+                    }
+                }
+            >
+                <header class="intro">
+                    <h1>"Train a neuron by hand"</h1>
+                    <p>
+                        "This neuron predicts a house's price from its area: "
+                        <code>"price = area × weight + bias"</code>
+                        ". Move the sliders until the line runs close to the three houses and the error drops below 450."
+                    </p>
+                </header>
+            </Show>
             <section class="panel model" aria-label="The model">
                 <Chart params=params/>
                 <div class="controls">
