@@ -1,5 +1,6 @@
 //! The real server binary, as an operator runs it: a broken registry stops
-//! start-up with a clear message, and SIGHUP reloads the registry in place.
+//! start-up with a clear message, SIGHUP reloads the registry in place, and
+//! the router's statistics survive SIGKILL, SIGTERM and a corrupt snapshot.
 #![cfg(all(feature = "ssr", unix))]
 
 use std::{
@@ -33,7 +34,13 @@ fn server(registry: &PathBuf) -> Command {
 
 /// Reads the server's log until it says where it listens.
 fn base_url(child: &mut Child) -> String {
+    start_up(child).0
+}
+
+/// Where the server listens, and what it logged before.
+fn start_up(child: &mut Child) -> (String, String) {
     let stderr = child.stderr.take().expect("stderr");
+    let mut log = String::new();
     for line in BufReader::new(stderr).lines() {
         let line = line.expect("log line");
         if let Some(at) = line.find("http://127.0.0.1:") {
@@ -41,10 +48,12 @@ fn base_url(child: &mut Child) -> String {
                 .chars()
                 .take_while(|c| !c.is_whitespace())
                 .collect();
-            return url;
+            return (url, log);
         }
+        log.push_str(&line);
+        log.push('\n');
     }
-    panic!("the server never said where it listens");
+    panic!("the server never said where it listens:\n{log}");
 }
 
 fn model(alias: &str) -> String {
@@ -102,4 +111,107 @@ async fn sighup_reloads_the_registry() {
     assert_eq!(seen, vec!["first", "second"]);
     child.kill().ok();
     child.wait().ok();
+}
+
+/// The server with a data directory, saving every `every_s` seconds.
+fn saving_server(registry: &PathBuf, data: &PathBuf, every_s: u32) -> Command {
+    let mut command = server(registry);
+    command
+        .env("JAY_DATA_DIR", data)
+        .env("JAY_SAVE_EVERY_S", every_s.to_string());
+    command
+}
+
+/// Calls to the one model so far, from `/models`.
+async fn calls(base: &str) -> u64 {
+    let body: serde_json::Value = reqwest::get(format!("{base}/models"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    body["models"][0]["stats"]["total"].as_u64().unwrap()
+}
+
+async fn ask(base: &str, times: usize) {
+    for i in 0..times {
+        let status = reqwest::get(format!("{base}/error?error={}", 900 + i))
+            .await
+            .unwrap()
+            .status();
+        assert_eq!(status, 200);
+    }
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[tokio::test]
+async fn statistics_survive_sigkill_from_the_last_snapshot_and_a_corrupt_one_is_survived() {
+    let path = temp_registry("persist", &model("down"));
+    let data = path.parent().unwrap().join("data");
+    let _ = std::fs::remove_dir_all(&data);
+    let snapshot = data.join("router.json");
+
+    let mut child = saving_server(&path, &data, 1).spawn().unwrap();
+    let (base, log) = start_up(&mut child);
+    assert!(log.contains("starting fresh"), "{log}");
+    ask(&base, 4).await;
+    assert_eq!(calls(&base).await, 4, "one refused call per request");
+    // Wait (bounded) for a periodic save that has all four.
+    let mut saved = 0;
+    for _ in 0..100 {
+        if let Ok(text) = std::fs::read_to_string(&snapshot) {
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            saved = json["models"]["down"]["total"].as_u64().unwrap_or(0);
+            if saved == 4 {
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(saved, 4);
+    child.kill().unwrap(); // SIGKILL: no chance to save at exit
+    child.wait().unwrap();
+
+    let mut child = saving_server(&path, &data, 1).spawn().unwrap();
+    let (base, log) = start_up(&mut child);
+    assert!(log.contains("restored"), "{log}");
+    assert_eq!(calls(&base).await, 4, "the last snapshot is back");
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    std::fs::write(&snapshot, "{\"version\": 1, \"saved_at_ms\": 17").unwrap();
+    let mut child = saving_server(&path, &data, 1).spawn().unwrap();
+    let (base, log) = start_up(&mut child);
+    assert!(log.contains("ignored") && log.contains("WARN"), "{log}");
+    assert_eq!(calls(&base).await, 0, "a corrupt snapshot: fresh start");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[tokio::test]
+async fn sigterm_finishes_and_saves_before_exiting() {
+    let path = temp_registry("sigterm", &model("down"));
+    let data = path.parent().unwrap().join("data");
+    let _ = std::fs::remove_dir_all(&data);
+
+    // No periodic save within the test: only the one at shutdown.
+    let mut child = saving_server(&path, &data, 3600).spawn().unwrap();
+    let base = base_url(&mut child);
+    ask(&base, 3).await;
+    signal(&child, "TERM");
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+
+    let mut child = saving_server(&path, &data, 3600).spawn().unwrap();
+    let base = base_url(&mut child);
+    assert_eq!(calls(&base).await, 3);
+    child.kill().unwrap();
+    child.wait().unwrap();
 }

@@ -24,6 +24,8 @@ async fn spawn_app() -> String {
         models_path: "models.toml".into(),
         hf_token: None,
         guard: Guard::default(),
+        data_dir: std::env::temp_dir().join(format!("jay-page-{}", std::process::id())),
+        save_every: std::time::Duration::from_secs(30),
     };
     let app = Application::build(settings)
         .await

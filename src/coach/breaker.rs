@@ -23,7 +23,7 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
 use super::providers::ProviderError;
@@ -96,6 +96,15 @@ pub struct BreakerReport {
     /// Seconds until an open breaker lets a probe through.
     pub retry_in_s: Option<f64>,
     pub consecutive_failures: u32,
+}
+
+/// A breaker as saved to disk (times relative to the save).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SavedBreaker {
+    /// Seconds an open breaker had left to stay open (`None`: not open).
+    pub open_for_s: Option<f64>,
+    pub consecutive_failures: u32,
+    pub opened_in_a_row: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -212,6 +221,51 @@ impl Breaker {
         self.state = State::Open {
             until: now + cooldown,
         };
+    }
+
+    /// What to save. A half-open breaker is saved open with no time left (its
+    /// probe will not report to the next process); a misconfigured one is
+    /// saved closed, since a restart reloads the configuration.
+    pub fn save(&self, now: Instant) -> SavedBreaker {
+        let (open_for_s, consecutive_failures) = match self.state {
+            State::Closed { failures } => (None, failures),
+            State::Open { until } => (Some(until.saturating_duration_since(now).as_secs_f64()), 0),
+            State::HalfOpen { .. } => (Some(0.0), 0),
+            State::Misconfigured => (None, 0),
+        };
+        SavedBreaker {
+            open_for_s,
+            consecutive_failures,
+            opened_in_a_row: self.opened_in_a_row,
+        }
+    }
+
+    /// A breaker as saved, `downtime` after the save.
+    pub fn restore(
+        config: BreakerConfig,
+        saved: &SavedBreaker,
+        downtime: Duration,
+        now: Instant,
+    ) -> Self {
+        let state = match saved.open_for_s {
+            Some(left) => State::Open {
+                until: now
+                    + Duration::try_from_secs_f64(left)
+                        .unwrap_or_default()
+                        .min(MAX_HINT)
+                        .saturating_sub(downtime),
+            },
+            None => State::Closed {
+                failures: saved
+                    .consecutive_failures
+                    .min(config.failure_threshold.saturating_sub(1)),
+            },
+        };
+        Self {
+            config,
+            state,
+            opened_in_a_row: saved.opened_in_a_row.min(16),
+        }
     }
 
     pub fn report(&self, now: Instant) -> BreakerReport {

@@ -49,6 +49,23 @@ impl LatencyWindow {
         self.recent.is_empty()
     }
 
+    /// The latencies, oldest first, in whole milliseconds (for saving).
+    pub fn to_millis(&self) -> Vec<u64> {
+        self.recent
+            .iter()
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .collect()
+    }
+
+    /// A window read back from disk (the latest [`LatencyWindow::SIZE`] kept).
+    pub fn from_millis(millis: &[u64]) -> Self {
+        let mut window = Self::default();
+        for ms in millis {
+            window.observe(Duration::from_millis(*ms));
+        }
+        window
+    }
+
     /// The nearest-rank `q` quantile (`None` with no samples).
     pub fn quantile(&self, q: f64) -> Option<Duration> {
         let mut sorted: Vec<Duration> = self.recent.iter().copied().collect();

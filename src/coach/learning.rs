@@ -66,6 +66,29 @@ impl DecayedCounts {
         };
     }
 
+    /// Counts read back from disk: `(successes, failures)` as they stood at
+    /// the save, aged by `downtime` since.
+    pub fn restore(
+        (successes, failures): (f64, f64),
+        downtime: Duration,
+        half_life: Duration,
+        now: Instant,
+    ) -> Self {
+        let factor = decay(downtime, half_life);
+        let clean = |x: f64| {
+            if x.is_finite() && x > 0.0 {
+                x * factor
+            } else {
+                0.0
+            }
+        };
+        Self {
+            successes: clean(successes),
+            failures: clean(failures),
+            at: Some(now),
+        }
+    }
+
     /// Posterior mean of the success rate at `now`.
     pub fn mean(&self, now: Instant, half_life: Duration) -> f64 {
         let (s, f) = self.at(now, half_life);
@@ -121,6 +144,15 @@ impl PeakEwma {
 
     pub fn get(&self) -> Option<f64> {
         self.value_ms
+    }
+
+    /// An estimate read back from disk, as if just observed.
+    pub fn restore(value_ms: Option<f64>, now: Instant) -> Self {
+        let value_ms = value_ms.filter(|v| v.is_finite() && *v >= 0.0);
+        Self {
+            value_ms,
+            at: value_ms.map(|_| now),
+        }
     }
 }
 

@@ -34,6 +34,8 @@ pub mod registry;
 pub mod router;
 #[cfg(feature = "ssr")]
 pub mod service;
+#[cfg(feature = "ssr")]
+pub mod snapshot;
 
 pub mod api;
 

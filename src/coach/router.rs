@@ -32,6 +32,7 @@ use super::{
     breaker::{Breaker, BreakerConfig, Failure},
     hedge::{hedge_delay, HedgeBudget, LatencyWindow},
     learning::{score, DecayedCounts, PeakEwma},
+    snapshot::SavedModel,
 };
 
 /// Half-life of the learning strategy's counts (configurable: `half_life_s`).
@@ -294,6 +295,74 @@ impl Router {
         self.stats = stats;
         self.breakers = breakers;
         self.refresh_shares();
+    }
+
+    /// Every model's record and breaker, for the snapshot file.
+    pub fn save(&self, now: Instant) -> BTreeMap<String, SavedModel> {
+        self.stats
+            .iter()
+            .map(|(alias, s)| {
+                let saved = SavedModel {
+                    total: s.total,
+                    errors: s.errors,
+                    successes: s.successes,
+                    latency_ms_total: s.latency_ms_total,
+                    outcomes: s.outcomes.clone(),
+                    last_error: s.last_error.clone(),
+                    decayed: s.decayed.at(now, self.half_life),
+                    latency_ewma_ms: s.latency.get(),
+                    recent_ms: s.window.to_millis(),
+                    breaker: self
+                        .breakers
+                        .get(alias)
+                        .map(|b| b.save(now))
+                        .unwrap_or_default(),
+                };
+                (alias.clone(), saved)
+            })
+            .collect()
+    }
+
+    /// Puts back the saved records of the models the registry still has,
+    /// aged by `downtime`; models not in the file keep a fresh record.
+    pub fn restore(
+        &mut self,
+        saved: &BTreeMap<String, SavedModel>,
+        downtime: Duration,
+        now: Instant,
+    ) -> usize {
+        let mut restored = 0;
+        for (alias, s) in &mut self.stats {
+            let Some(m) = saved.get(alias) else {
+                continue;
+            };
+            *s = ModelStats {
+                total: m.total,
+                errors: if m.errors.is_finite() {
+                    m.errors.max(0.0)
+                } else {
+                    0.0
+                },
+                share: 0.0,
+                errop: 0.0,
+                pok: 1.0,
+                successes: m.successes.min(m.total),
+                latency_ms_total: m.latency_ms_total,
+                outcomes: m.outcomes.clone(),
+                last_error: m.last_error.clone(),
+                decayed: DecayedCounts::restore(m.decayed, downtime, self.half_life, now),
+                latency: PeakEwma::restore(m.latency_ewma_ms, now),
+                window: LatencyWindow::from_millis(&m.recent_ms),
+            };
+            s.refresh();
+            self.breakers.insert(
+                alias.clone(),
+                Breaker::restore(self.breaker_config, &m.breaker, downtime, now),
+            );
+            restored += 1;
+        }
+        self.refresh_shares();
+        restored
     }
 
     /// The model's breaker, when the strategy uses breakers.

@@ -21,6 +21,7 @@ use super::{
     providers::Provider,
     registry::{Registry, RegistryError},
     router::{ModelStats, Router, SeedStrategy},
+    snapshot::{Snapshot, SnapshotError},
 };
 
 mod failover;
@@ -121,6 +122,23 @@ impl Coach {
             .write()
             .unwrap_or_else(PoisonError::into_inner) = Arc::new(next);
         Ok(count)
+    }
+
+    /// Saves the router's statistics and breakers to `path` (atomically).
+    pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let models = self.router().save(Instant::now());
+        Snapshot::new(models).write(path)
+    }
+
+    /// Reads back what [`Coach::save`] wrote: the number of models restored.
+    /// No file yet is `Ok(0)`; a bad file is an error and changes nothing.
+    pub fn restore(&self, path: &std::path::Path) -> Result<usize, SnapshotError> {
+        let Some(snapshot) = Snapshot::read(path)? else {
+            return Ok(0);
+        };
+        Ok(self
+            .router()
+            .restore(&snapshot.models, snapshot.age(), Instant::now()))
     }
 
     /// Replaces the routing strategy, keeping the statistics (the simulation
@@ -304,6 +322,54 @@ mod tests {
         std::fs::write(&path, "not = [valid").unwrap();
         assert!(coach.reload().is_err());
         assert_eq!(coach.report().len(), 2, "a bad file changes nothing");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[tokio::test]
+    async fn what_was_learned_survives_a_save_and_a_restore() {
+        let dir = std::env::temp_dir().join(format!("jay-save-{}", std::process::id()));
+        let path = dir.join("router.json");
+        let provider = Arc::new(Fake::default());
+        provider.set("a", fails());
+        provider.set("b", answers(50));
+        let registry = || registry(8000, &["a", "b"]);
+        let first = Coach::new(registry(), None, provider.clone(), Some(1));
+        for _ in 0..50 {
+            first.comment(input()).await;
+            if first.report()[0].breaker.as_ref().unwrap().state == "open" {
+                break;
+            }
+        }
+        let before = first.report();
+        assert_eq!(before[0].breaker.as_ref().unwrap().state, "open");
+        first.save(&path).unwrap();
+
+        let second = Coach::new(registry(), None, provider, Some(2));
+        assert_eq!(second.restore(&path).unwrap(), 2);
+        let after = second.report();
+        for (b, a) in before.iter().zip(&after) {
+            assert_eq!(
+                (a.stats.total, a.stats.successes),
+                (b.stats.total, b.stats.successes)
+            );
+            assert_eq!(a.stats.outcomes, b.stats.outcomes);
+            assert_eq!(a.p95_ms, b.p95_ms);
+            let (eb, ea) = (b.success_estimate.unwrap(), a.success_estimate.unwrap());
+            assert!((eb - ea).abs() < 0.01, "{eb} vs {ea}");
+        }
+        assert_eq!(
+            after[0].breaker.as_ref().unwrap().state,
+            "open",
+            "still cooling down"
+        );
+
+        std::fs::write(&path, "{\"version\": 1, \"trunc").unwrap();
+        assert!(second.restore(&path).is_err());
+        assert_eq!(
+            second.report()[1].stats.total,
+            after[1].stats.total,
+            "a bad file changes nothing"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

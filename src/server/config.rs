@@ -16,6 +16,8 @@
 //! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
 //! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>` | unset: open |
+//! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
+//! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
 //!
 //! The other `LEPTOS_*` variables are read by Leptos itself (`leptos_config`).
 
@@ -41,6 +43,9 @@ pub struct Settings {
     pub hf_token: Option<Secret>,
     /// Limits, CORS, embedding and access: what the open internet needs.
     pub guard: Guard,
+    /// Where and how often the router's statistics are saved.
+    pub data_dir: PathBuf,
+    pub save_every: std::time::Duration,
 }
 
 /// The server's protections, with the defaults of the table above.
@@ -238,12 +243,20 @@ impl Settings {
         let models_path = std::env::var_os("JAY_MODELS")
             .map_or_else(|| PathBuf::from("models.toml"), PathBuf::from);
         let hf_token = std::env::var("HF_TOKEN").ok().and_then(Secret::new);
-        let guard = Guard::from_vars(|name| std::env::var(name).ok())?;
+        let var = |name: &str| std::env::var(name).ok();
+        let guard = Guard::from_vars(var)?;
+        let data_dir = std::env::var_os("JAY_DATA_DIR")
+            .filter(|d| !d.is_empty())
+            .map_or_else(|| PathBuf::from("data"), PathBuf::from);
+        let save_every =
+            std::time::Duration::from_secs(number(&var, "JAY_SAVE_EVERY_S", 30, 1..=86_400)?);
         Ok(Self {
             leptos,
             models_path,
             hf_token,
             guard,
+            data_dir,
+            save_every,
         })
     }
 }

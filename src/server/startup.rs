@@ -3,7 +3,7 @@
 //! files. [`Application::build`] binds first, so tests can ask for port 0 and
 //! read the real address back.
 
-use std::{io, net::SocketAddr, sync::Arc};
+use std::{future::IntoFuture, io, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use axum::{routing::get, Router};
 use leptos::prelude::*;
@@ -24,6 +24,10 @@ use crate::{
 
 /// Largest request body (the page's server function sends about 2 KiB at most).
 const MAX_BODY: usize = 16 * 1024;
+/// How long requests under way may take to finish after SIGTERM / SIGINT.
+const GRACE: Duration = Duration::from_secs(10);
+/// The snapshot's file name in the data directory.
+const SNAPSHOT: &str = "router.json";
 
 /// The route table, with the guard's limits and headers.
 pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Router {
@@ -79,6 +83,8 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     coach: Arc<Coach>,
+    /// Where and how often to save the router's statistics (`None`: never).
+    persistence: Option<(PathBuf, Duration)>,
 }
 
 impl Application {
@@ -98,7 +104,22 @@ impl Application {
             Coach::new(registry, Some(settings.models_path.clone()), provider, None)
                 .with_budget(budget),
         );
-        Self::with_coach(settings.leptos, coach, &guard).await
+        let snapshot = settings.data_dir.join(SNAPSHOT);
+        match coach.restore(&snapshot) {
+            Ok(0) => tracing::info!(
+                "no saved statistics in {}: starting fresh",
+                snapshot.display()
+            ),
+            Ok(n) => tracing::info!(
+                "statistics of {n} models restored from {}",
+                snapshot.display()
+            ),
+            // Never fatal: the router learns again.
+            Err(e) => tracing::warn!("saved statistics ignored, starting fresh: {e}"),
+        }
+        let mut app = Self::with_coach(settings.leptos, coach, &guard).await?;
+        app.persistence = Some((snapshot, settings.save_every));
+        Ok(app)
     }
 
     /// Binds with a ready coach (tests bring their own provider and seed).
@@ -115,6 +136,7 @@ impl Application {
             listener,
             router: router(options, coach.clone(), guard),
             coach,
+            persistence: None,
         })
     }
 
@@ -122,18 +144,64 @@ impl Application {
         self.listener.local_addr()
     }
 
-    /// Serves until SIGINT or SIGTERM, then lets in-flight requests finish.
-    /// SIGHUP reloads the model registry.
+    /// Serves until SIGINT or SIGTERM, then stops accepting, lets requests
+    /// under way finish (for at most [`GRACE`]) and saves the statistics.
+    /// SIGHUP reloads the model registry; the statistics are also saved
+    /// periodically.
     pub async fn run_until_stopped(self) -> io::Result<()> {
         spawn_reload_on_hangup(self.coach.clone());
+        if let Some((path, every)) = &self.persistence {
+            spawn_periodic_save(self.coach.clone(), path.clone(), *every);
+        }
         // The peer address feeds the per-client rate limit.
         let app = self
             .router
             .into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = axum::serve(self.listener, app)
+            .with_graceful_shutdown(async move {
+                shutdown_signal().await;
+                let _ = stopping.send(());
+            })
+            .into_future();
+        let result = tokio::select! {
+            result = server => result,
+            () = async {
+                if stopped.await.is_ok() {
+                    tokio::time::sleep(GRACE).await;
+                } else {
+                    std::future::pending::<()>().await;
+                }
+            } => {
+                tracing::warn!("requests still under way after {GRACE:?}: stopping anyway");
+                Ok(())
+            }
+        };
+        if let Some((path, _)) = &self.persistence {
+            save(&self.coach, path);
+        }
+        result
     }
+}
+
+fn save(coach: &Coach, path: &std::path::Path) {
+    match coach.save(path) {
+        Ok(()) => tracing::debug!("statistics saved to {}", path.display()),
+        Err(e) => tracing::warn!("cannot save statistics to {}: {e}", path.display()),
+    }
+}
+
+fn spawn_periodic_save(coach: Arc<Coach>, path: PathBuf, every: Duration) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        ticks.tick().await; // the first tick is immediate
+        loop {
+            ticks.tick().await;
+            let (coach, path) = (coach.clone(), path.clone());
+            // File I/O off the async workers.
+            let _ = tokio::task::spawn_blocking(move || save(&coach, &path)).await;
+        }
+    });
 }
 
 #[cfg(unix)]

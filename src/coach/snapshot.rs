@@ -1,0 +1,200 @@
+//! Nothing learned is lost: the router's statistics and breakers, saved to a
+//! JSON file and read back at start-up.
+//!
+//! Times are saved relative to the save (seconds left on a cool-down), with the
+//! wall-clock time of the save, so a restart ages them by the downtime: decayed
+//! counts keep decaying, cool-downs keep running. The file is written to a
+//! temporary file first and renamed over the old one, so a crash mid-write
+//! leaves the previous snapshot whole. A missing file means a first start; an
+//! unreadable one is reported and ignored (the caller starts fresh).
+
+use std::{
+    collections::BTreeMap,
+    io::{self, Write},
+    path::Path,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use serde::{Deserialize, Serialize};
+
+use super::breaker::SavedBreaker;
+
+/// Bumped when the format changes; other versions are ignored.
+pub const VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub version: u32,
+    /// Wall-clock time of the save, in milliseconds since the Unix epoch.
+    pub saved_at_ms: u64,
+    pub models: BTreeMap<String, SavedModel>,
+}
+
+/// One model's record (see `router::ModelStats`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SavedModel {
+    pub total: u64,
+    pub errors: f64,
+    pub successes: u64,
+    pub latency_ms_total: u64,
+    pub outcomes: BTreeMap<String, u64>,
+    pub last_error: Option<String>,
+    /// Decayed (successes, failures) as they stood at the save.
+    pub decayed: (f64, f64),
+    pub latency_ewma_ms: Option<f64>,
+    /// The latest answers' times, oldest first.
+    pub recent_ms: Vec<u64>,
+    pub breaker: SavedBreaker,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: io::Error },
+    #[error("{path} is not a valid snapshot (truncated or corrupt?): {source}")]
+    Corrupt {
+        path: String,
+        source: serde_json::Error,
+    },
+    #[error("{path} has format version {found}, this server reads {VERSION}")]
+    Version { path: String, found: u32 },
+}
+
+impl Snapshot {
+    pub fn new(models: BTreeMap<String, SavedModel>) -> Self {
+        Self {
+            version: VERSION,
+            saved_at_ms: now_ms(),
+            models,
+        }
+    }
+
+    /// How long ago it was saved (zero if the clock went backwards).
+    pub fn age(&self) -> Duration {
+        Duration::from_millis(now_ms().saturating_sub(self.saved_at_ms))
+    }
+
+    /// Reads `path`: `Ok(None)` when there is no file yet.
+    pub fn read(path: &Path) -> Result<Option<Self>, SnapshotError> {
+        let display = || path.display().to_string();
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => {
+                return Err(SnapshotError::Read {
+                    path: display(),
+                    source,
+                })
+            }
+        };
+        let snapshot: Self =
+            serde_json::from_slice(&bytes).map_err(|source| SnapshotError::Corrupt {
+                path: display(),
+                source,
+            })?;
+        if snapshot.version != VERSION {
+            return Err(SnapshotError::Version {
+                path: display(),
+                found: snapshot.version,
+            });
+        }
+        Ok(Some(snapshot))
+    }
+
+    /// Writes to `path` atomically: a temporary file in the same folder,
+    /// flushed to disk, then renamed over `path`.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        let temporary = Path::new(&temporary);
+        let json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
+        {
+            let mut file = std::fs::File::create(temporary)?;
+            file.write_all(&json)?;
+            file.sync_all()?;
+        }
+        std::fs::rename(temporary, path)
+    }
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("jay-snapshot-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn sample() -> Snapshot {
+        let model = SavedModel {
+            total: 3,
+            errors: 1.5,
+            successes: 2,
+            outcomes: BTreeMap::from([("ok".into(), 2), ("timeout".into(), 1)]),
+            decayed: (1.8, 0.9),
+            latency_ewma_ms: Some(420.0),
+            recent_ms: vec![400, 450],
+            breaker: SavedBreaker {
+                open_for_s: Some(12.5),
+                consecutive_failures: 0,
+                opened_in_a_row: 2,
+            },
+            ..SavedModel::default()
+        };
+        Snapshot::new(BTreeMap::from([("qwen".to_string(), model)]))
+    }
+
+    #[test]
+    fn a_written_snapshot_reads_back_and_no_temporary_file_stays() {
+        let dir = dir("roundtrip");
+        let path = dir.join("router.json");
+        assert!(
+            Snapshot::read(&path).unwrap().is_none(),
+            "no file: first start"
+        );
+        sample().write(&path).unwrap();
+        assert_eq!(
+            Snapshot::read(&path).unwrap(),
+            Some(sample()).map(|mut s| {
+                s.saved_at_ms = Snapshot::read(&path).unwrap().unwrap().saved_at_ms;
+                s
+            })
+        );
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("router.json")]);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn truncated_corrupt_or_foreign_files_are_errors_not_panics() {
+        let dir = dir("corrupt");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("router.json");
+        let json = serde_json::to_string(&sample()).unwrap();
+        for bad in [&json[..json.len() / 2], "\u{0}\u{1}garbage", "", "[]"] {
+            std::fs::write(&path, bad).unwrap();
+            let e = Snapshot::read(&path).unwrap_err();
+            assert!(matches!(e, SnapshotError::Corrupt { .. }), "{e}");
+        }
+        std::fs::write(&path, json.replace("\"version\":1", "\"version\":99")).unwrap();
+        assert!(matches!(
+            Snapshot::read(&path),
+            Err(SnapshotError::Version { found: 99, .. })
+        ));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
