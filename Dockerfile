@@ -15,7 +15,8 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --create-home --uid 1000 app
+    && useradd --create-home --uid 1000 app \
+    && mkdir -p /app/data && chown app /app/data
 WORKDIR /app
 COPY --from=build /app/target/release/jay-trainer /app/jay-trainer
 COPY --from=build /app/target/site /app/site
@@ -24,6 +25,7 @@ ENV LEPTOS_SITE_ROOT=site \
     LEPTOS_ENV=PROD \
     RUST_LOG=info \
     JAY_MODELS=/app/models.toml \
+    JAY_DATA_DIR=/app/data \
     HOST=0.0.0.0 \
     PORT=7860
 EXPOSE 7860
