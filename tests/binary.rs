@@ -78,13 +78,7 @@ async fn sighup_reloads_the_registry() {
     let mut child = server(&path).spawn().expect("start the server");
     let base = base_url(&mut child);
     let aliases = || async {
-        let body: serde_json::Value = reqwest::get(format!("{base}/models"))
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        body["models"]
+        models(&base).await["models"]
             .as_array()
             .unwrap()
             .iter()
@@ -122,15 +116,20 @@ fn saving_server(registry: &PathBuf, data: &PathBuf, every_s: u32) -> Command {
     command
 }
 
-/// Calls to the one model so far, from `/models`.
-async fn calls(base: &str) -> u64 {
-    let body: serde_json::Value = reqwest::get(format!("{base}/models"))
+async fn models(base: &str) -> serde_json::Value {
+    reqwest::get(format!("{base}/models"))
         .await
         .unwrap()
         .json()
         .await
-        .unwrap();
-    body["models"][0]["stats"]["total"].as_u64().unwrap()
+        .unwrap()
+}
+
+/// Calls to the one model so far, from `/models`.
+async fn calls(base: &str) -> u64 {
+    models(base).await["models"][0]["stats"]["total"]
+        .as_u64()
+        .unwrap()
 }
 
 async fn ask(base: &str, times: usize) {
@@ -214,4 +213,113 @@ async fn sigterm_finishes_and_saves_before_exiting() {
     assert_eq!(calls(&base).await, 3);
     child.kill().unwrap();
     child.wait().unwrap();
+}
+
+#[tokio::test]
+async fn the_token_never_appears_in_a_response_or_a_log_line() {
+    use wiremock::{matchers::method, Mock, MockServer, Request, ResponseTemplate};
+
+    const TOKEN: &str = "hf_FAKEtokenFORtests0123456789abcdef";
+    // Hostile upstreams that echo the Authorization header back: in a 401,
+    // in a 500, and in a model's "answer".
+    let echo = |status: u16| {
+        move |request: &Request| {
+            let auth = request
+                .headers
+                .get("authorization")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let body = if status == 200 {
+                serde_json::json!({"choices": [{"message": {"role": "assistant",
+                    "content": format!("Nice! {auth} |fim|")}}]})
+            } else {
+                serde_json::json!({"error": format!("bad credentials: {auth}")})
+            };
+            ResponseTemplate::new(status).set_body_json(body)
+        }
+    };
+    let mut registry = String::new();
+    let mut upstreams = Vec::new();
+    for (alias, status) in [("deny", 401), ("crash", 500), ("parrot", 200)] {
+        let upstream = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(echo(status))
+            .mount(&upstream)
+            .await;
+        registry.push_str(&format!(
+            "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{}/v1\"\n",
+            upstream.uri()
+        ));
+        upstreams.push(upstream);
+    }
+    let path = temp_registry("secret", &registry);
+    let mut child = server(&path)
+        .env("HF_TOKEN", TOKEN)
+        .env("RUST_LOG", "debug")
+        .env("JAY_LOG_FORMAT", "json")
+        .env("JAY_DATA_DIR", path.parent().unwrap().join("data"))
+        .spawn()
+        .unwrap();
+    // Read the whole log on a thread; its first address line says the port.
+    let stderr = child.stderr.take().unwrap();
+    let (port_tx, port_rx) = std::sync::mpsc::channel();
+    let log = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(at) = line.find("http://127.0.0.1:") {
+                let url: String = line[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || ":/.".contains(*c))
+                    .collect();
+                let _ = port_tx.send(url);
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    let base = port_rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the server says where it listens");
+
+    let mut bodies = String::new();
+    for route in [
+        "/error?error=900",
+        "/error?model=deny&error=900",
+        "/error?model=crash&error=900",
+        "/error?model=parrot&error=900",
+        "/error?error=oops",
+        "/models",
+        "/metrics",
+        "/",
+        "/no-such-page",
+    ] {
+        let response = reqwest::get(format!("{base}{route}")).await.unwrap();
+        bodies.push_str(&format!("{:?}", response.headers()));
+        bodies.push_str(&response.text().await.unwrap());
+    }
+    signal(&child, "TERM");
+    child.wait().unwrap();
+    let log = log.join().unwrap();
+
+    assert!(
+        bodies.contains("[redacted]"),
+        "the parrot's echo was blanked out"
+    );
+    assert!(!bodies.contains(TOKEN), "a response carried the token");
+    assert!(
+        log.contains("model call failed"),
+        "the upstream errors were logged"
+    );
+    assert!(!log.contains(TOKEN), "a log line carried the token");
+    let line = log
+        .lines()
+        .find(|l| l.contains("model call failed"))
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(line).expect("JSON log lines");
+    assert!(
+        json["span"]["id"].as_str().is_some_and(|id| id.len() >= 32),
+        "{line}"
+    );
 }

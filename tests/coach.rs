@@ -2,13 +2,14 @@
 //! (wiremock) that speak the Hugging Face router's wire shapes.
 #![cfg(feature = "ssr")]
 
+mod support;
+
 use std::{sync::Arc, time::Duration};
 
 use jay_trainer::{
     coach::{providers::HttpProvider, registry::Registry, service::Coach},
-    server::{config::Guard, startup::Application},
+    server::config::Guard,
 };
-use leptos::config::LeptosOptions;
 use serde_json::{json, Value};
 use wiremock::{
     matchers::{body_partial_json, header, method, path},
@@ -19,10 +20,6 @@ const TOKEN: &str = "hf_fake_token_for_tests";
 
 /// The app with `registry` (TOML), a fixed random seed and the fake token.
 async fn spawn_app(registry: &str) -> String {
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
     // The learning strategy, with circuit breakers (the seed's has none).
     let registry =
         Registry::parse(&format!("strategy = \"thompson\"\n{registry}")).expect("valid registry");
@@ -38,12 +35,7 @@ async fn spawn_app(registry: &str) -> String {
         rate_burst: 100_000,
         ..Guard::default()
     };
-    let app = Application::with_coach(options, Arc::new(coach), &guard)
-        .await
-        .expect("bind");
-    let addr = app.local_addr().expect("address");
-    tokio::spawn(app.run_until_stopped());
-    format!("http://{addr}")
+    support::serve(coach, &guard).await
 }
 
 fn chat_model(alias: &str, base: &str) -> String {
@@ -414,34 +406,6 @@ async fn with_no_models_the_offline_commentator_answers_in_the_asked_language() 
         get_json(&format!("{base}/test")).await,
         (200, json!({"ok": true}))
     );
-}
-
-#[tokio::test]
-async fn error_and_models_answer_other_origins() {
-    let base = spawn_app("").await;
-    let client = reqwest::Client::new();
-    for route in ["/error?error=900", "/models"] {
-        let response = client
-            .get(format!("{base}{route}"))
-            .header("origin", "https://blog.example")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(
-            response.headers()["access-control-allow-origin"],
-            "*",
-            "{route}"
-        );
-    }
-    let preflight = client
-        .request(reqwest::Method::OPTIONS, format!("{base}/error"))
-        .header("origin", "https://blog.example")
-        .header("access-control-request-method", "GET")
-        .send()
-        .await
-        .unwrap();
-    assert!(preflight.status().is_success());
-    assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
 }
 
 #[tokio::test]

@@ -2,35 +2,24 @@
 //! CORS, the page's security headers, the `/models` token, body size limits.
 #![cfg(feature = "ssr")]
 
+mod support;
+
 use std::sync::Arc;
 
 use jay_trainer::{
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
-    server::{
-        config::{Guard, Secret},
-        startup::Application,
-    },
+    server::config::{Guard, Secret},
 };
-use leptos::config::LeptosOptions;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
 /// The app with `guard`, the models of `registry` (TOML) and `budget`.
 async fn spawn(guard: Guard, registry: &str, budget: UpstreamBudget) -> String {
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
     let registry = Registry::parse(registry).expect("registry");
     let coach =
         Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(3)).with_budget(budget);
-    let app = Application::with_coach(options, Arc::new(coach), &guard)
-        .await
-        .expect("bind");
-    let addr = app.local_addr().expect("address");
-    tokio::spawn(app.run_until_stopped());
-    format!("http://{addr}")
+    support::serve(coach, &guard).await
 }
 
 /// Behind one trusted proxy, so tests can speak for several clients.
@@ -131,18 +120,23 @@ async fn a_spent_daily_budget_keeps_the_models_out() {
 #[tokio::test]
 async fn cors_allows_any_origin_by_default_and_answers_preflight_without_credentials() {
     let base = spawn(Guard::default(), "", UpstreamBudget::default()).await;
-    let response = Client::new()
-        .get(format!("{base}/models"))
-        .header("origin", "https://blog.example")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.headers()["access-control-allow-origin"], "*");
-    assert!(response
-        .headers()
-        .get("access-control-allow-credentials")
-        .is_none());
-
+    for route in ["/error?error=900", "/models"] {
+        let response = Client::new()
+            .get(format!("{base}{route}"))
+            .header("origin", "https://blog.example")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.headers()["access-control-allow-origin"],
+            "*",
+            "{route}"
+        );
+        assert!(response
+            .headers()
+            .get("access-control-allow-credentials")
+            .is_none());
+    }
     let preflight = Client::new()
         .request(Method::OPTIONS, format!("{base}/error"))
         .header("origin", "https://blog.example")
@@ -249,20 +243,20 @@ async fn models_can_be_put_behind_a_bearer_token() {
     assert_eq!(without.headers()["www-authenticate"], "Bearer");
     let body: Value = without.json().await.unwrap();
     assert_eq!(body["field"], "authorization");
-    let wrong = Client::new()
-        .get(format!("{base}/models"))
-        .bearer_auth("let-me-out")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
-    let right = Client::new()
-        .get(format!("{base}/models"))
-        .bearer_auth("let-me-in")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(right.status(), StatusCode::OK);
+    for (token, status) in [
+        ("let-me-out", StatusCode::UNAUTHORIZED),
+        ("let-me-in", StatusCode::OK),
+    ] {
+        for route in ["/models", "/metrics"] {
+            let response = Client::new()
+                .get(format!("{base}{route}"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), status, "{route} with {token}");
+        }
+    }
 }
 
 #[tokio::test]
@@ -288,4 +282,36 @@ async fn oversized_bodies_and_queries_are_refused() {
     assert_eq!(long.status(), StatusCode::BAD_REQUEST);
     let body: Value = long.json().await.unwrap();
     assert_eq!(body["field"], "query");
+}
+
+#[tokio::test]
+async fn metrics_count_requests_limits_calls_and_show_the_router() {
+    let registry = "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n";
+    let base = spawn(behind_proxy(), registry, UpstreamBudget::default()).await;
+    for _ in 0..6 {
+        let response = error_as(&base, "203.0.113.77").await;
+        assert!(
+            response.headers().contains_key("x-request-id"),
+            "every response has an id"
+        );
+    }
+    let text = reqwest::get(format!("{base}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for expected in [
+        "jay_http_requests_total{route=\"/error\",status=\"200\"} 5",
+        "jay_http_requests_total{route=\"/error\",status=\"429\"} 1",
+        "jay_rate_limited_total{route=\"/error\"} 1",
+        "jay_comments_total{source=\"offline\",limited=\"none\"} 5",
+        "jay_upstream_calls_total{model=\"m\",outcome=\"connection_failed\"} 5",
+        "jay_upstream_call_duration_seconds_count{model=\"m\"} 5",
+        "jay_breaker_state{model=\"m\",state=\"open\"} 1",
+        "jay_selection_probability{model=\"m\"} 0",
+        "jay_upstream_calls_today 5",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
 }

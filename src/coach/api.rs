@@ -48,7 +48,7 @@ pub async fn get_comment(
         (use_context::<Arc<ClientLimiter>>(), client)
     {
         if limiter.check(ip).is_err() {
-            return Ok(coach.offline(&input, Some(Limited::Client)));
+            return Ok(coach.limited(&input, Limited::Client));
         }
     }
     Ok(coach.comment(input).await)

@@ -5,7 +5,7 @@
 
 use std::{
     path::PathBuf,
-    sync::{Arc, Mutex, PoisonError, RwLock},
+    sync::{Arc, Mutex, OnceLock, PoisonError, RwLock},
     time::Duration,
 };
 
@@ -28,6 +28,14 @@ mod failover;
 
 /// Alias and provider name of the built-in commentator.
 pub const OFFLINE: &str = "offline";
+
+/// Told of every model call and every comment (the server's metrics).
+pub trait Observer: Send + Sync {
+    /// A model call finished (answered, failed or was rejected) in `latency`.
+    fn call(&self, model: &str, latency: Duration);
+    /// A comment is about to be returned.
+    fn comment(&self, comment: &super::Comment);
+}
 
 /// A model as `GET /models` shows it (no secrets: the token is never here).
 #[derive(Clone, Debug, Serialize)]
@@ -61,6 +69,7 @@ pub struct Coach {
     /// Model calls at once and per day, all visitors together.
     budget: UpstreamBudget,
     rng: Mutex<StdRng>,
+    observer: OnceLock<Arc<dyn Observer>>,
 }
 
 impl Coach {
@@ -83,6 +92,7 @@ impl Coach {
             provider,
             budget: UpstreamBudget::default(),
             rng: Mutex::new(rng),
+            observer: OnceLock::new(),
         }
     }
 
@@ -90,6 +100,20 @@ impl Coach {
     pub fn with_budget(mut self, budget: UpstreamBudget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// Reports calls and comments to `observer` from now on (set once).
+    pub fn set_observer(&self, observer: Arc<dyn Observer>) {
+        let _ = self.observer.set(observer);
+    }
+
+    fn observer(&self) -> Option<&Arc<dyn Observer>> {
+        self.observer.get()
+    }
+
+    /// Model calls made so far this UTC day.
+    pub fn upstream_calls_today(&self) -> u64 {
+        self.budget.used_today()
     }
 
     fn registry(&self) -> Arc<Registry> {

@@ -3,6 +3,7 @@
 pub mod config;
 pub mod headers;
 pub mod limits;
+pub mod metrics;
 pub mod routes;
 pub mod startup;
 pub mod telemetry;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::{
     extract::RawQuery,
     http::{
-        header::{ACCEPT_LANGUAGE, AUTHORIZATION, RETRY_AFTER, WWW_AUTHENTICATE},
+        header::{ACCEPT_LANGUAGE, AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE},
         HeaderMap, HeaderValue, StatusCode,
     },
     response::{IntoResponse, Response},
@@ -21,6 +21,7 @@ use super::{
     config::Secret,
     headers::cors,
     limits::{ClientIp, ClientLimiter},
+    metrics::Metrics,
 };
 use crate::coach::{
     input::{CoachInput, InputError},
@@ -76,15 +77,34 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Who may read `/models`: anyone, or holders of the token.
+/// Who may read `/models` and `/metrics`: anyone, or holders of the token.
 #[derive(Clone)]
 pub struct ModelsAccess(pub Option<Secret>);
+
+impl ModelsAccess {
+    fn check(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+        let Some(token) = &self.0 else {
+            return Ok(());
+        };
+        let given = headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or_default();
+        if token.matches(given.trim()) {
+            Ok(())
+        } else {
+            Err(ApiError::Unauthorized)
+        }
+    }
+}
 
 /// The routes other sites call, with CORS (GET, no credentials) from
 /// `cors_origins` (`None`: any origin).
 pub fn api<S: Clone + Send + Sync + 'static>(
     coach: Arc<Coach>,
     limiter: Arc<ClientLimiter>,
+    metrics: Arc<Metrics>,
     access: ModelsAccess,
     cors_origins: Option<&[String]>,
 ) -> Router<S> {
@@ -92,9 +112,11 @@ pub fn api<S: Clone + Send + Sync + 'static>(
         .route("/error", get(comment))
         .route("/models", get(models))
         .layer(cors(cors_origins))
+        .route("/metrics", get(prometheus))
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
         .layer(Extension(coach))
         .layer(Extension(limiter))
+        .layer(Extension(metrics))
         .layer(Extension(access))
 }
 
@@ -129,20 +151,24 @@ async fn comment(
 
 async fn models(
     Extension(coach): Extension<Arc<Coach>>,
-    Extension(ModelsAccess(token)): Extension<ModelsAccess>,
+    Extension(access): Extension<ModelsAccess>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    if let Some(token) = token {
-        let given = headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .unwrap_or_default();
-        if !token.matches(given.trim()) {
-            return Err(ApiError::Unauthorized);
-        }
-    }
+    access.check(&headers)?;
     Ok(Json(
         json!({ "models": coach.report(), "fallback": crate::coach::service::OFFLINE }),
+    ))
+}
+
+/// Prometheus metrics (`server::metrics`), behind the same token as `/models`.
+async fn prometheus(
+    Extension(metrics): Extension<Arc<Metrics>>,
+    Extension(access): Extension<ModelsAccess>,
+    headers: HeaderMap,
+) -> Result<impl IntoResponse, ApiError> {
+    access.check(&headers)?;
+    Ok((
+        [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        metrics.render(),
     ))
 }

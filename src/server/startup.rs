@@ -9,12 +9,17 @@ use axum::{routing::get, Router};
 use leptos::prelude::*;
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
-use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
+use tower_http::{
+    limit::RequestBodyLimitLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    trace::TraceLayer,
+};
 
 use super::{
     config::{Guard, Settings},
     headers::{hardening, provide_page_policy},
     limits::{tag_client, ClientLimiter},
+    metrics::{track, Metrics},
     routes::{self, ModelsAccess},
 };
 use crate::{
@@ -43,11 +48,15 @@ pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Route
         }
     };
     let hops = guard.trusted_proxy_hops;
+    let metrics = Arc::new(Metrics::new(&coach));
+    coach.set_observer(metrics.clone());
+    let counted = metrics.clone();
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .merge(routes::api(
             coach,
             limiter,
+            metrics,
             ModelsAccess(guard.models_token.clone()),
             guard.cors_origins.as_deref(),
         ))
@@ -65,9 +74,31 @@ pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Route
         // 413 before the body is read (Leptos's server functions would turn a
         // body-read error into a 500).
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            track(counted.clone(), request, next)
+        }))
         .layer(hardening())
-        .layer(TraceLayer::new_for_http())
+        // Every log line of a request carries its id (outermost layers last).
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(options)
+}
+
+/// The span around a request: its id, method and path (the query holds only
+/// numbers, but is left out anyway; headers never go to the log).
+fn request_span(request: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!(
+        "request",
+        id = %id,
+        method = %request.method(),
+        path = %request.uri().path()
+    )
 }
 
 #[derive(Debug, thiserror::Error)]

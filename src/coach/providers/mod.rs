@@ -102,6 +102,16 @@ impl HttpProvider {
             token: token.filter(|t| !t.trim().is_empty()),
         }
     }
+
+    /// `text` with every occurrence of the token blanked out.
+    fn redact(&self, text: &str) -> String {
+        match &self.token {
+            Some(token) if text.contains(token.as_str()) => {
+                text.replace(token.as_str(), "[redacted]")
+            }
+            _ => text.to_string(),
+        }
+    }
 }
 
 #[async_trait]
@@ -130,7 +140,10 @@ impl Provider for HttpProvider {
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();
         let headers = response.headers().clone();
-        let text = response.text().await.map_err(transport_error)?;
+        // Upstream text is untrusted: one that echoes the token (in an error
+        // message, or a model repeating its input) must not carry it further,
+        // into the logs or to a visitor.
+        let text = self.redact(&response.text().await.map_err(transport_error)?);
         if !status.is_success() {
             let error = classify(status, &headers, &text);
             tracing::warn!(model = %spec.alias, %status, message = %upstream_message(&text), "model call failed");

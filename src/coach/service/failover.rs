@@ -112,7 +112,7 @@ impl Coach {
                         for (alias, at) in &plan.in_flight {
                             tried.push(tried_entry(alias, "cancelled", at.elapsed()));
                         }
-                        return Comment {
+                        return self.observed(Comment {
                             comment: text,
                             model: call.spec.alias.clone(),
                             provider: call.spec.api.name().to_string(),
@@ -122,7 +122,7 @@ impl Coach {
                             fallback: false,
                             limited: None,
                             tried,
-                        };
+                        });
                     }
                 }
                 () = sleep_until(hedge_at.unwrap_or(deadline)), if hedge_at.is_some() => {
@@ -141,26 +141,23 @@ impl Coach {
         for (alias, at) in &plan.in_flight {
             tried.push(tried_entry(alias, "deadline", at.elapsed()));
         }
-        let mut comment = self.offline(&input, plan.limited);
+        let mut comment = offline_comment(&input, plan.limited);
         comment.latency_ms = millis(started.elapsed());
         comment.tried = tried;
-        comment
+        self.observed(comment)
     }
 
-    /// The offline commentator's comment, flagged with the limit that kept
-    /// the models out, if one did.
-    pub fn offline(&self, input: &CoachInput, limited: Option<Limited>) -> Comment {
-        Comment {
-            comment: offline::comment(input),
-            model: OFFLINE.into(),
-            provider: OFFLINE.into(),
-            tier: Tier::of(input.error),
-            lang: input.lang,
-            latency_ms: 0,
-            fallback: true,
-            limited,
-            tried: Vec::new(),
+    /// The offline commentator's comment for a request a limit kept from the
+    /// models (the page's server function, over the per-client rate).
+    pub fn limited(&self, input: &CoachInput, limit: Limited) -> Comment {
+        self.observed(offline_comment(input, Some(limit)))
+    }
+
+    fn observed(&self, comment: Comment) -> Comment {
+        if let Some(observer) = self.observer() {
+            observer.comment(&comment);
         }
+        comment
     }
 
     /// The next call, started: a model is left ([`Coach::next_call`]) and the
@@ -314,6 +311,9 @@ impl Coach {
     ) -> Option<String> {
         let alias = call.spec.alias.as_str();
         let latency = call.started.elapsed();
+        if let Some(observer) = self.observer() {
+            observer.call(alias, latency);
+        }
         let outcome = match &call.result {
             Ok(raw) => {
                 reply::check(raw, prompt).map_err(|r| (format!("rejected: {r}"), true, None))
@@ -360,6 +360,22 @@ impl Coach {
         } else {
             router.record_breaker(alias, Some(Failure::of(error)), now);
         }
+    }
+}
+
+/// The offline commentator's comment, flagged with the limit that kept the
+/// models out, if one did.
+fn offline_comment(input: &CoachInput, limited: Option<Limited>) -> Comment {
+    Comment {
+        comment: offline::comment(input),
+        model: OFFLINE.into(),
+        provider: OFFLINE.into(),
+        tier: Tier::of(input.error),
+        lang: input.lang,
+        latency_ms: 0,
+        fallback: true,
+        limited,
+        tried: Vec::new(),
     }
 }
 

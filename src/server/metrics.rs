@@ -1,0 +1,286 @@
+//! Prometheus metrics at `GET /metrics` (text exposition format).
+//!
+//! Counted as things happen:
+//! - `jay_http_requests_total{route,status}` and `jay_http_request_duration_seconds{route}`
+//!   (routes are grouped: `/`, `/embed`, `/error`, `/models`, `/api/comment`,
+//!   `/pkg`, … so the label set stays small);
+//! - `jay_upstream_call_duration_seconds{model}`: every model call's latency;
+//! - `jay_comments_total{source,limited}`: comments by who wrote them (`model`
+//!   or `offline`, the fallbacks) and the limit that kept the models out;
+//! - `jay_rate_limited_total{route}`: requests over the per-client rate.
+//!
+//! Read from the router on each scrape (so they are never stale):
+//! - `jay_upstream_calls_total{model,outcome}` (kept across restarts by the snapshot);
+//! - `jay_breaker_state{model,state}` (1 for the current state);
+//! - `jay_selection_probability{model}` and `jay_success_estimate{model}`;
+//! - `jay_upstream_calls_today`.
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{extract::Request, http::StatusCode, middleware::Next, response::Response};
+use prometheus_client::{
+    collector::Collector,
+    encoding::{DescriptorEncoder, EncodeLabelSet, EncodeMetric},
+    metrics::{
+        counter::{ConstCounter, Counter},
+        family::Family,
+        gauge::ConstGauge,
+        histogram::Histogram,
+    },
+    registry::Registry,
+};
+use tokio::time::Instant;
+
+use crate::coach::{service::Coach, service::Observer, Comment, Limited};
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct HttpLabels {
+    route: &'static str,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabel {
+    route: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ModelLabel {
+    model: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CommentLabels {
+    source: &'static str,
+    limited: &'static str,
+}
+
+fn histogram() -> Histogram {
+    // 5 ms … about 41 s.
+    Histogram::new(prometheus_client::metrics::histogram::exponential_buckets(
+        0.005, 2.0, 14,
+    ))
+}
+
+pub struct Metrics {
+    registry: Registry,
+    http_requests: Family<HttpLabels, Counter>,
+    http_seconds: Family<RouteLabel, Histogram>,
+    rate_limited: Family<RouteLabel, Counter>,
+    upstream_seconds: Family<ModelLabel, Histogram>,
+    comments: Family<CommentLabels, Counter>,
+}
+
+impl Metrics {
+    /// The metrics, with the router's state read from `coach` on each scrape.
+    pub fn new(coach: &Arc<Coach>) -> Self {
+        let mut registry = Registry::default();
+        let http_requests = Family::<HttpLabels, Counter>::default();
+        let http_seconds =
+            Family::<RouteLabel, Histogram>::new_with_constructor(histogram as fn() -> Histogram);
+        let rate_limited = Family::<RouteLabel, Counter>::default();
+        let upstream_seconds =
+            Family::<ModelLabel, Histogram>::new_with_constructor(histogram as fn() -> Histogram);
+        let comments = Family::<CommentLabels, Counter>::default();
+        registry.register(
+            "jay_http_requests",
+            "HTTP requests by route and status",
+            http_requests.clone(),
+        );
+        registry.register(
+            "jay_http_request_duration_seconds",
+            "HTTP request latency",
+            http_seconds.clone(),
+        );
+        registry.register(
+            "jay_rate_limited",
+            "Requests over the per-client rate limit",
+            rate_limited.clone(),
+        );
+        registry.register(
+            "jay_upstream_call_duration_seconds",
+            "Model call latency",
+            upstream_seconds.clone(),
+        );
+        registry.register(
+            "jay_comments",
+            "Comments by writer (model or offline) and limit",
+            comments.clone(),
+        );
+        registry.register_collector(Box::new(RouterState(Arc::downgrade(coach))));
+        Self {
+            registry,
+            http_requests,
+            http_seconds,
+            rate_limited,
+            upstream_seconds,
+            comments,
+        }
+    }
+
+    /// The text exposition of every metric.
+    pub fn render(&self) -> String {
+        let mut text = String::new();
+        if let Err(e) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
+            tracing::error!("cannot encode metrics: {e}");
+        }
+        text
+    }
+
+    fn record_http(&self, route: &'static str, status: StatusCode, took: Duration) {
+        self.http_requests
+            .get_or_create(&HttpLabels {
+                route,
+                status: status.as_u16(),
+            })
+            .inc();
+        self.http_seconds
+            .get_or_create(&RouteLabel { route })
+            .observe(took.as_secs_f64());
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            self.rate_limited.get_or_create(&RouteLabel { route }).inc();
+        }
+    }
+}
+
+impl Observer for Metrics {
+    fn call(&self, model: &str, latency: Duration) {
+        self.upstream_seconds
+            .get_or_create(&ModelLabel {
+                model: model.to_string(),
+            })
+            .observe(latency.as_secs_f64());
+    }
+
+    fn comment(&self, comment: &Comment) {
+        let limited = match comment.limited {
+            None => "none",
+            Some(Limited::Client) => {
+                // The page's server function answers these with a flagged comment.
+                self.rate_limited
+                    .get_or_create(&RouteLabel {
+                        route: "/api/comment",
+                    })
+                    .inc();
+                "client"
+            }
+            Some(Limited::Busy) => "busy",
+            Some(Limited::DailyBudget) => "daily_budget",
+        };
+        let source = if comment.fallback { "offline" } else { "model" };
+        self.comments
+            .get_or_create(&CommentLabels { source, limited })
+            .inc();
+    }
+}
+
+/// The route label of a path: the app's own routes, else a group.
+pub fn route_of(path: &str) -> &'static str {
+    match path {
+        "/" => "/",
+        "/embed" => "/embed",
+        "/error" => "/error",
+        "/models" => "/models",
+        "/metrics" => "/metrics",
+        "/healthz" => "/healthz",
+        "/test" => "/test",
+        "/api/comment" => "/api/comment",
+        p if p.starts_with("/pkg/") => "/pkg",
+        _ => "other",
+    }
+}
+
+/// Middleware: counts and times every request.
+pub async fn track(metrics: Arc<Metrics>, request: Request, next: Next) -> Response {
+    let route = route_of(request.uri().path());
+    let started = Instant::now();
+    let response = next.run(request).await;
+    metrics.record_http(route, response.status(), started.elapsed());
+    response
+}
+
+/// Reads the router's state at scrape time.
+#[derive(Debug)]
+struct RouterState(std::sync::Weak<Coach>);
+
+impl Collector for RouterState {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let Some(coach) = self.0.upgrade() else {
+            return Ok(());
+        };
+        let report = coach.report();
+
+        let calls = ConstCounter::new(0u64);
+        let mut family = encoder.encode_descriptor(
+            "jay_upstream_calls",
+            "Model calls by outcome (ok, rejected, timeout, rate_limited, ...)",
+            None,
+            calls.metric_type(),
+        )?;
+        for m in &report {
+            for (outcome, n) in &m.stats.outcomes {
+                let labels = [("model", m.alias.as_str()), ("outcome", outcome.as_str())];
+                ConstCounter::new(*n).encode(family.encode_family(&labels)?)?;
+            }
+        }
+
+        let gauge = ConstGauge::new(0.0f64);
+        let mut family = encoder.encode_descriptor(
+            "jay_breaker_state",
+            "Circuit breaker state per model (1 = current state)",
+            None,
+            gauge.metric_type(),
+        )?;
+        for m in &report {
+            if let Some(b) = &m.breaker {
+                let labels = [("model", m.alias.as_str()), ("state", b.state)];
+                ConstGauge::new(1.0f64).encode(family.encode_family(&labels)?)?;
+            }
+        }
+
+        let mut family = encoder.encode_descriptor(
+            "jay_selection_probability",
+            "Probability of being asked first now (estimated by sampling)",
+            None,
+            gauge.metric_type(),
+        )?;
+        for m in &report {
+            let labels = [("model", m.alias.as_str())];
+            ConstGauge::new(m.probability).encode(family.encode_family(&labels)?)?;
+        }
+
+        let mut family = encoder.encode_descriptor(
+            "jay_success_estimate",
+            "Decayed success estimate per model",
+            None,
+            gauge.metric_type(),
+        )?;
+        for m in &report {
+            if let Some(p) = m.success_estimate {
+                let labels = [("model", m.alias.as_str())];
+                ConstGauge::new(p).encode(family.encode_family(&labels)?)?;
+            }
+        }
+
+        let today = ConstGauge::new(coach.upstream_calls_today() as i64);
+        let metric = encoder.encode_descriptor(
+            "jay_upstream_calls_today",
+            "Model calls made this UTC day (the daily budget counts these)",
+            None,
+            today.metric_type(),
+        )?;
+        today.encode(metric)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_are_grouped_so_labels_stay_few() {
+        assert_eq!(route_of("/error"), "/error");
+        assert_eq!(route_of("/pkg/jay-trainer.wasm"), "/pkg");
+        assert_eq!(route_of("/wp-admin/../../etc/passwd"), "other");
+    }
+}
