@@ -26,6 +26,7 @@ use std::{
 
 use async_trait::async_trait;
 use jay_trainer::coach::{
+    budget::UpstreamBudget,
     input::CoachInput,
     learning::score,
     prompt::Prompt,
@@ -353,7 +354,11 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
         start,
         recent_a: Mutex::new(VecDeque::new()),
     };
-    let coach = Arc::new(Coach::new(registry, None, Arc::new(provider), Some(seed)));
+    // The routing alone: no upstream budget in the way.
+    let coach = Arc::new(
+        Coach::new(registry, None, Arc::new(provider), Some(seed))
+            .with_budget(UpstreamBudget::new(100_000, u64::MAX)),
+    );
     coach.set_strategy(match strategy_name {
         "seed" => Box::new(SeedStrategy),
         "uniform" => Box::new(Uniform),

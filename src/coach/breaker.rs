@@ -127,17 +127,24 @@ impl Breaker {
     /// May a call start now? An open breaker whose cool-down is over becomes
     /// half-open and lets this one call through as its probe.
     pub fn try_acquire(&mut self, now: Instant) -> bool {
+        self.acquire(now).is_some()
+    }
+
+    /// Like [`Breaker::try_acquire`], saying whether this call is the probe
+    /// (`Some(true)`), a call through a closed breaker (`Some(false)`), or
+    /// refused (`None`).
+    pub fn acquire(&mut self, now: Instant) -> Option<bool> {
         match self.state {
-            State::Closed { .. } => true,
+            State::Closed { .. } => Some(false),
             State::Open { until } if now >= until => {
                 self.state = State::HalfOpen { probing: true };
-                true
+                Some(true)
             }
             State::HalfOpen { probing: false } => {
                 self.state = State::HalfOpen { probing: true };
-                true
+                Some(true)
             }
-            State::Open { .. } | State::HalfOpen { probing: true } | State::Misconfigured => false,
+            State::Open { .. } | State::HalfOpen { probing: true } | State::Misconfigured => None,
         }
     }
 
@@ -248,13 +255,15 @@ impl Breaker {
         now: Instant,
     ) -> Self {
         let state = match saved.open_for_s {
-            Some(left) => State::Open {
-                until: now
-                    + Duration::try_from_secs_f64(left)
-                        .unwrap_or_default()
-                        .min(MAX_HINT)
-                        .saturating_sub(downtime),
-            },
+            Some(left) => {
+                // Nonsense from a hand-edited file: negative or NaN is "now",
+                // huge is the longest cool-down there is.
+                let left = Duration::try_from_secs_f64(left)
+                    .unwrap_or(if left > 0.0 { MAX_HINT } else { Duration::ZERO })
+                    .min(MAX_HINT)
+                    .saturating_sub(downtime);
+                State::Open { until: now + left }
+            }
             None => State::Closed {
                 failures: saved
                     .consecutive_failures

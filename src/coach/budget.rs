@@ -21,12 +21,25 @@ pub struct UpstreamBudget {
     permits: Arc<Semaphore>,
     daily_max: u64,
     /// (UTC day number, calls made that day).
-    today: Mutex<(u64, u64)>,
+    today: Arc<Mutex<(u64, u64)>>,
 }
 
 /// The right to make one model call; the slot frees when it drops.
 pub struct Permit {
     _slot: OwnedSemaphorePermit,
+    today: Arc<Mutex<(u64, u64)>>,
+    day: u64,
+}
+
+impl Permit {
+    /// Gives the day's call back: it was never made, or cost nothing (a
+    /// refused connection, no token).
+    pub fn refund(self) {
+        let mut today = self.today.lock().unwrap_or_else(PoisonError::into_inner);
+        if today.0 == self.day {
+            today.1 = today.1.saturating_sub(1);
+        }
+    }
 }
 
 impl Default for UpstreamBudget {
@@ -40,7 +53,7 @@ impl UpstreamBudget {
         Self {
             permits: Arc::new(Semaphore::new(concurrency)),
             daily_max,
-            today: Mutex::new((0, 0)),
+            today: Arc::new(Mutex::new((0, 0))),
         }
     }
 
@@ -64,7 +77,11 @@ impl UpstreamBudget {
             return Err(Limited::DailyBudget);
         }
         today.1 += 1;
-        Ok(Permit { _slot: permit })
+        Ok(Permit {
+            _slot: permit,
+            today: self.today.clone(),
+            day,
+        })
     }
 
     /// Calls made so far today.
@@ -110,5 +127,13 @@ mod tests {
             UpstreamBudget::new(1, 0).try_start_on(1),
             Err(Limited::DailyBudget)
         ));
+    }
+
+    #[test]
+    fn a_refunded_call_does_not_count() {
+        let budget = UpstreamBudget::new(10, 1);
+        budget.try_start_on(3).unwrap().refund();
+        assert!(budget.try_start_on(3).is_ok(), "the refund made room");
+        assert!(matches!(budget.try_start_on(3), Err(Limited::DailyBudget)));
     }
 }

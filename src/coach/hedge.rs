@@ -57,11 +57,12 @@ impl LatencyWindow {
             .collect()
     }
 
-    /// A window read back from disk (the latest [`LatencyWindow::SIZE`] kept).
+    /// A window read back from disk (the latest [`LatencyWindow::SIZE`] kept,
+    /// each at most 10 minutes: a file may have been edited by hand).
     pub fn from_millis(millis: &[u64]) -> Self {
         let mut window = Self::default();
         for ms in millis {
-            window.observe(Duration::from_millis(*ms));
+            window.observe(Duration::from_millis((*ms).min(600_000)));
         }
         window
     }

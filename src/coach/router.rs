@@ -181,6 +181,11 @@ impl Strategy for ThompsonStrategy {
     }
 }
 
+/// Counts one more (counts restored from a file may already be huge).
+fn bump(count: &mut u64) {
+    *count = count.saturating_add(1);
+}
+
 /// The strategy a registry names.
 pub fn strategy_named(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
@@ -410,13 +415,17 @@ impl Router {
         }
     }
 
-    /// Claims the right to call `alias` now (an open breaker's single probe).
-    pub fn try_acquire(&mut self, alias: &str, now: Instant) -> bool {
-        !self.strategy.uses_breakers()
-            || self
-                .breakers
-                .get_mut(alias)
-                .is_none_or(|b| b.try_acquire(now))
+    /// Claims the right to call `alias` now: `Some(true)` when this call is
+    /// the breaker's single half-open probe (to hand back if it is dropped),
+    /// `Some(false)` for an ordinary call, `None` when refused.
+    pub fn try_acquire(&mut self, alias: &str, now: Instant) -> Option<bool> {
+        if !self.strategy.uses_breakers() {
+            return Some(false);
+        }
+        match self.breakers.get_mut(alias) {
+            Some(b) => b.acquire(now),
+            None => Some(false),
+        }
     }
 
     /// Feeds a call's result to the model's breaker: `None` means it answered.
@@ -482,9 +491,9 @@ impl Router {
     /// A good answer in `latency`.
     pub fn record_success(&mut self, alias: &str, latency: Duration) {
         self.record(alias, latency, (1.0, 0.0), true, |s| {
-            s.successes += 1;
+            s.successes = s.successes.saturating_add(1);
             s.window.observe(latency);
-            *s.outcomes.entry("ok".into()).or_default() += 1;
+            bump(s.outcomes.entry("ok".into()).or_default());
             if latency < FAST {
                 s.errors = (s.errors - 0.1).max(0.0);
             } else if latency > SLOW {
@@ -516,7 +525,7 @@ impl Router {
             } else {
                 outcome
             };
-            *s.outcomes.entry(kind.into()).or_default() += 1;
+            bump(s.outcomes.entry(kind.into()).or_default());
         });
     }
 
@@ -548,15 +557,20 @@ impl Router {
         if timed {
             s.latency.observe(now, LATENCY_TAU, latency);
         }
-        s.total += 1;
-        s.latency_ms_total += u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
+        bump(&mut s.total);
+        s.latency_ms_total = s
+            .latency_ms_total
+            .saturating_add(u64::try_from(latency.as_millis()).unwrap_or(u64::MAX));
         update(s);
         s.refresh();
         self.refresh_shares();
     }
 
     fn refresh_shares(&mut self) {
-        let all: u64 = self.stats.values().map(|s| s.total).sum();
+        let all = self
+            .stats
+            .values()
+            .fold(0u64, |sum, s| sum.saturating_add(s.total));
         for s in self.stats.values_mut() {
             s.share = if all == 0 {
                 0.0

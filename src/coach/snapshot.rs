@@ -107,8 +107,12 @@ impl Snapshot {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
+        // A name of its own per write, so two saves at once (the periodic one
+        // and the one at shutdown) never write into the same file.
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
+        temporary.push(format!(".{}.{n}.tmp", std::process::id()));
         let temporary = Path::new(&temporary);
         let json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
         {

@@ -37,17 +37,19 @@ mod browser {
         if top_level == AsRef::<JsValue>::as_ref(&parent) {
             return;
         }
-        let Some(root) = window.document().and_then(|d| d.document_element()) else {
+        // The body's own height: the document's scrollHeight never drops
+        // below the frame's, so the frame could grow but never shrink.
+        let Some(body) = window.document().and_then(|d| d.body()) else {
             return;
         };
         let send = {
-            let root = root.clone();
-            move || post(&parent, root.scroll_height())
+            let body = body.clone();
+            move || post(&parent, body.offset_height())
         };
         send();
         let on_resize = Closure::<dyn FnMut()>::new(send);
         if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
-            observer.observe(&root);
+            observer.observe(&body);
             // Both live as long as the page.
             on_resize.forget();
             std::mem::forget(observer);

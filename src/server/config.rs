@@ -157,7 +157,8 @@ fn parse_origin(given: &str) -> Result<String, ConfigError> {
                 .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
     });
     if ok {
-        Ok(origin.to_string())
+        // Browsers send origins in lower case.
+        Ok(origin.to_ascii_lowercase())
     } else {
         Err(ConfigError::Invalid {
             name: "JAY_CORS_ORIGINS",

@@ -55,8 +55,21 @@ impl ClientLimiter {
             self.limiter.retain_recent();
         }
         self.limiter
-            .check_key(&ip)
+            .check_key(&bucket(ip))
             .map_err(|not_until| not_until.wait_time_from(self.limiter.clock().now()))
+    }
+}
+
+/// Whose allowance an address draws on. An IPv6 host usually holds a whole
+/// /64 and could hop between its addresses, so IPv6 is limited per /64; an
+/// IPv4 address mapped into IPv6 counts as the IPv4 address.
+pub fn bucket(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => {
+            let prefix = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(prefix.into())
+        }
+        v4 => v4,
     }
 }
 
@@ -131,6 +144,22 @@ mod tests {
         let junk = headers(&["not-an-ip"]);
         assert_eq!(client_ip(Some(ip("10.0.0.1")), &junk, 1), ip("10.0.0.1"));
         assert_eq!(client_ip(None, &junk, 1), ip("0.0.0.0"));
+    }
+
+    #[test]
+    fn ipv6_clients_are_limited_per_64_and_mapped_ipv4_as_ipv4() {
+        assert_eq!(
+            bucket(ip("2001:db8:1:2:aaaa::1")),
+            bucket(ip("2001:db8:1:2:bbbb::9"))
+        );
+        assert_ne!(bucket(ip("2001:db8:1:2::1")), bucket(ip("2001:db8:1:3::1")));
+        assert_eq!(bucket(ip("::ffff:198.51.100.7")), ip("198.51.100.7"));
+        let limiter = ClientLimiter::new(20, 1);
+        assert!(limiter.check(ip("2001:db8::1")).is_ok());
+        assert!(
+            limiter.check(ip("2001:db8::2")).is_err(),
+            "same /64, same allowance"
+        );
     }
 
     #[test]

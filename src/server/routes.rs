@@ -89,8 +89,9 @@ impl ModelsAccess {
         let given = headers
             .get(AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .unwrap_or_default();
+            .and_then(|v| v.split_once(' '))
+            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+            .map_or("", |(_, token)| token);
         if token.matches(given.trim()) {
             Ok(())
         } else {
@@ -144,7 +145,8 @@ async fn comment(
     if let Some(Extension(ClientIp(ip))) = client {
         limiter
             .check(ip)
-            .map_err(|wait| ApiError::RateLimited(wait.as_secs().max(1)))?;
+            // Rounded up: coming back a little late always works.
+            .map_err(|wait| ApiError::RateLimited(wait.as_secs_f64().ceil().max(1.0) as u64))?;
     }
     Ok(Json(coach.comment(input).await))
 }

@@ -181,9 +181,10 @@ impl Application {
     /// periodically.
     pub async fn run_until_stopped(self) -> io::Result<()> {
         spawn_reload_on_hangup(self.coach.clone());
-        if let Some((path, every)) = &self.persistence {
-            spawn_periodic_save(self.coach.clone(), path.clone(), *every);
-        }
+        let saver = self
+            .persistence
+            .as_ref()
+            .map(|(path, every)| spawn_periodic_save(self.coach.clone(), path.clone(), *every));
         // The peer address feeds the per-client rate limit.
         let app = self
             .router
@@ -209,6 +210,9 @@ impl Application {
             }
         };
         if let Some((path, _)) = &self.persistence {
+            if let Some(saver) = saver {
+                saver.abort();
+            }
             save(&self.coach, path);
         }
         result
@@ -222,7 +226,11 @@ fn save(coach: &Coach, path: &std::path::Path) {
     }
 }
 
-fn spawn_periodic_save(coach: Arc<Coach>, path: PathBuf, every: Duration) {
+fn spawn_periodic_save(
+    coach: Arc<Coach>,
+    path: PathBuf,
+    every: Duration,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every);
         ticks.tick().await; // the first tick is immediate
@@ -232,7 +240,7 @@ fn spawn_periodic_save(coach: Arc<Coach>, path: PathBuf, every: Duration) {
             // File I/O off the async workers.
             let _ = tokio::task::spawn_blocking(move || save(&coach, &path)).await;
         }
-    });
+    })
 }
 
 #[cfg(unix)]

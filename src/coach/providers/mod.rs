@@ -146,7 +146,8 @@ impl Provider for HttpProvider {
         let text = self.redact(&response.text().await.map_err(transport_error)?);
         if !status.is_success() {
             let error = classify(status, &headers, &text);
-            tracing::warn!(model = %spec.alias, %status, message = %upstream_message(&text), "model call failed");
+            let message = self.redact(&upstream_message(&text));
+            tracing::warn!(model = %spec.alias, %status, %message, "model call failed");
             return Err(error);
         }
         let json: Value =
@@ -156,10 +157,13 @@ impl Provider for HttpProvider {
                 "error field in a 200 response".into(),
             ));
         }
-        match spec.api {
+        // Decoded, the text may spell out what JSON escapes hid from the
+        // first redaction.
+        let text = match spec.api {
             super::registry::ApiKind::Chat => chat::text(&json),
             super::registry::ApiKind::TextGeneration => text_generation::text(&json),
-        }
+        }?;
+        Ok(self.redact(&text))
     }
 
     /// A remote model needs the token; one on this machine does not.

@@ -39,18 +39,21 @@ struct Call<'a> {
     spec: &'a ModelSpec,
     started: Instant,
     result: Result<String, ProviderError>,
+    /// Its slot of the upstream budget, until the outcome is known.
+    permit: Option<Permit>,
 }
 
-/// Hands back an unfinished call's half-open probe when the call is dropped.
+/// Hands back an unfinished call's half-open probe when the call is dropped
+/// (only a call that claimed the probe holds an armed guard).
 struct ProbeGuard<'a> {
     coach: &'a Coach,
     alias: &'a str,
-    finished: bool,
+    armed: bool,
 }
 
 impl Drop for ProbeGuard<'_> {
     fn drop(&mut self) {
-        if !self.finished {
+        if self.armed {
             self.coach.router().release_probe(self.alias);
         }
     }
@@ -71,6 +74,19 @@ struct Plan<'r> {
     limited: Option<Limited>,
 }
 
+impl Plan<'_> {
+    /// No model is left to ask (so no budget is needed): neither the queue,
+    /// nor a model not yet called (which could rejoin or be the last door).
+    fn exhausted(&self) -> bool {
+        self.queue.is_empty()
+            && (self.forced
+                || self
+                    .candidates
+                    .iter()
+                    .all(|c| self.called.iter().any(|a| a == c)))
+    }
+}
+
 impl Coach {
     /// The comment for one validated attempt. Never fails: the offline
     /// commentator answers when no model does.
@@ -86,20 +102,23 @@ impl Coach {
 
         loop {
             if running.is_empty() {
-                let Some(call) = self.start(&registry, &mut plan, &prompt, deadline, true) else {
+                let Some(call) = self.start(&registry, &mut plan, &prompt, deadline, false) else {
                     break;
                 };
                 running.push(call);
             }
             let hedge_at = match plan.in_flight.as_slice() {
-                [(alias, at)] if !hedged => self.router().hedge_delay(alias).map(|d| *at + d),
+                [(alias, at)] if !hedged => self
+                    .router()
+                    .hedge_delay(alias)
+                    .and_then(|d| at.checked_add(d)),
                 _ => None,
             };
             tokio::select! {
                 biased;
-                Some(call) = running.next() => {
+                Some(mut call) = running.next() => {
                     plan.in_flight.retain(|(alias, _)| *alias != call.spec.alias);
-                    let text = self.settle(&call, &registry, &prompt, &mut tried);
+                    let text = self.settle(&mut call, &registry, &prompt, &mut tried);
                     // A refused connection spends no credits and no time:
                     // when the last door was refused, the next one may open.
                     if plan.last_door.as_deref() == Some(call.spec.alias.as_str())
@@ -128,7 +147,7 @@ impl Coach {
                 () = sleep_until(hedge_at.unwrap_or(deadline)), if hedge_at.is_some() => {
                     hedged = true;
                     if !plan.queue.is_empty() && self.router().try_hedge() {
-                        if let Some(call) = self.start(&registry, &mut plan, &prompt, deadline, false) {
+                        if let Some(call) = self.start(&registry, &mut plan, &prompt, deadline, true) {
                             tracing::debug!("hedging a slow call");
                             running.push(call);
                         }
@@ -160,33 +179,38 @@ impl Coach {
         comment
     }
 
-    /// The next call, started: a model is left ([`Coach::next_call`]) and the
-    /// upstream budget has room. Without room, its breaker probe is handed back
-    /// and the request asks no more models.
+    /// The next call, started: the upstream budget has room and a model is
+    /// left ([`Coach::next_call`]; a hedge takes only the queue, never the last
+    /// door). The budget comes first, so a refusal never strands a claimed
+    /// probe. Without room the request asks no more models, unless this was a
+    /// hedge, which is only an extra.
     fn start<'a>(
         &'a self,
         registry: &'a Registry,
         plan: &mut Plan<'_>,
         prompt: &'a Prompt,
         deadline: Instant,
-        last_door: bool,
+        hedge: bool,
     ) -> Option<impl Future<Output = Call<'a>> + 'a> {
-        if plan.limited.is_some() {
+        if plan.limited.is_some() || plan.exhausted() {
             return None;
         }
-        let spec = self.next_call(registry, plan, deadline, last_door)?;
-        match self.budget.try_start() {
-            Ok(permit) => {
-                plan.in_flight.push((spec.alias.clone(), Instant::now()));
-                Some(self.call(spec, prompt, deadline, permit))
-            }
+        let permit = match self.budget.try_start() {
+            Ok(permit) => permit,
             Err(limit) => {
-                tracing::warn!(limit = ?limit, "upstream budget: no more model calls");
-                self.router().release_probe(&spec.alias);
-                plan.limited = Some(limit);
-                None
+                if !hedge {
+                    tracing::warn!(limit = ?limit, "upstream budget: no more model calls");
+                    plan.limited = Some(limit);
+                }
+                return None;
             }
-        }
+        };
+        let Some((spec, probe)) = self.next_call(registry, plan, deadline, !hedge) else {
+            permit.refund();
+            return None;
+        };
+        plan.in_flight.push((spec.alias.clone(), Instant::now()));
+        Some(self.call(spec, prompt, deadline, permit, probe))
     }
 
     /// The forced model alone, or the admissible models in the router's order
@@ -218,14 +242,15 @@ impl Coach {
     /// The next model to call, its breaker's permission claimed. When the
     /// queue runs out, models not yet called whose breaker has let go since
     /// the request began join it; after them, the last door (if `last_door`).
-    /// `None` when nothing is left or the deadline has passed.
+    /// `None` when nothing is left or the deadline has passed; with the spec,
+    /// whether this call claimed the breaker's half-open probe.
     fn next_call<'r>(
         &self,
         registry: &'r Registry,
         plan: &mut Plan<'_>,
         deadline: Instant,
         last_door: bool,
-    ) -> Option<&'r ModelSpec> {
+    ) -> Option<(&'r ModelSpec, bool)> {
         while Instant::now() < deadline {
             let alias = match plan.queue.pop_front() {
                 Some(alias) => alias,
@@ -256,12 +281,18 @@ impl Coach {
             let Some(spec) = registry.get(&alias) else {
                 continue;
             };
-            // A forced model is called whatever its breaker says (a debugging aid).
-            if !plan.forced && !self.router().try_acquire(&alias, Instant::now()) {
-                continue;
-            }
+            // A forced model is called whatever its breaker says (a debugging
+            // aid), and never as the probe.
+            let probe = if plan.forced {
+                false
+            } else {
+                match self.router().try_acquire(&alias, Instant::now()) {
+                    Some(probe) => probe,
+                    None => continue,
+                }
+            };
             plan.called.push(alias);
-            return Some(spec);
+            return Some((spec, probe));
         }
         None
     }
@@ -272,12 +303,13 @@ impl Coach {
         spec: &'a ModelSpec,
         prompt: &'a Prompt,
         deadline: Instant,
-        _permit: Permit,
+        permit: Permit,
+        probe: bool,
     ) -> Call<'a> {
         let mut guard = ProbeGuard {
             coach: self,
             alias: &spec.alias,
-            finished: false,
+            armed: probe,
         };
         let started = Instant::now();
         let timeout = spec
@@ -292,11 +324,12 @@ impl Coach {
             Ok(result) => result,
             Err(_) => Err(ProviderError::Timeout),
         };
-        guard.finished = true;
+        guard.armed = false;
         Call {
             spec,
             started,
             result,
+            permit: Some(permit),
         }
     }
 
@@ -304,7 +337,7 @@ impl Coach {
     /// the breakers. The comment text if it passed.
     fn settle(
         &self,
-        call: &Call<'_>,
+        call: &mut Call<'_>,
         registry: &Registry,
         prompt: &Prompt,
         tried: &mut Vec<Tried>,
@@ -313,6 +346,12 @@ impl Coach {
         let latency = call.started.elapsed();
         if let Some(observer) = self.observer() {
             observer.call(alias, latency);
+        }
+        // A call that never reached a model costs nothing of the day's budget.
+        if let (Some(permit), Err(ProviderError::Connect | ProviderError::NoToken)) =
+            (call.permit.take(), &call.result)
+        {
+            permit.refund();
         }
         let outcome = match &call.result {
             Ok(raw) => {
@@ -393,6 +432,7 @@ mod tests {
 
     use super::*;
     use crate::coach::{
+        budget::UpstreamBudget,
         fake::{answers, fails, Behaviour, Fake},
         Lang,
     };
@@ -473,6 +513,33 @@ mod tests {
         assert!(
             (8..=11).contains(&hedged),
             "{hedged} hedges for 31 requests"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_hedge_the_budget_refuses_leaves_failover_intact() {
+        let fake = Arc::new(Fake::default());
+        // One model call at a time: every hedge is refused as "busy".
+        let coach = coach("hedge = true", &fake).with_budget(UpstreamBudget::new(1, 10_000));
+        warm_up(&coach, &fake).await;
+        fake.set(
+            "a",
+            Behaviour {
+                delay: Duration::from_secs(3),
+                ..fails()
+            },
+        );
+        fake.set("b", answers(100));
+        let mut slow = 0;
+        for i in 0..20 {
+            let c = coach.comment(input(100 + i)).await;
+            assert!(!c.fallback && c.limited.is_none(), "{:?}", c.tried);
+            assert_eq!(c.model, "b");
+            slow += usize::from(c.tried.len() == 2);
+        }
+        assert!(
+            slow > 0,
+            "a was asked first at least once, then b took over"
         );
     }
 
