@@ -137,8 +137,8 @@ impl Application {
         );
         let snapshot = settings.data_dir.join(SNAPSHOT);
         match coach.restore(&snapshot) {
-            Ok(0) => tracing::info!(
-                "no saved statistics in {}: starting fresh",
+            Ok(0) => tracing::warn!(
+                "no saved statistics in {} (a first start?): starting fresh",
                 snapshot.display()
             ),
             Ok(n) => tracing::info!(
