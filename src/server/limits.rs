@@ -89,10 +89,19 @@ pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted_hops: usize)
     forwarded
         .len()
         .checked_sub(trusted_hops)
-        .and_then(|i| forwarded[i].parse().ok())
+        .and_then(|i| parse_forwarded(forwarded[i]))
         // Fewer entries than trusted proxies: the request skipped a proxy.
         .or(peer)
         .unwrap_or(unknown)
+}
+
+/// An `X-Forwarded-For` entry: `1.2.3.4`, `2001:db8::1`, or with a port,
+/// `1.2.3.4:5678` / `[2001:db8::1]:5678` (some proxies add it).
+fn parse_forwarded(entry: &str) -> Option<IpAddr> {
+    entry
+        .parse()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|s| s.ip()))
 }
 
 /// Middleware: records the [`ClientIp`] of every request.
@@ -136,6 +145,11 @@ mod tests {
         // Two proxies, the header split over two lines.
         let h = headers(&["6.6.6.6, 203.0.113.7", "10.1.1.1"]);
         assert_eq!(client_ip(Some(ip("10.0.0.2")), &h, 2), ip("203.0.113.7"));
+        // With ports, as some proxies write them.
+        let h = headers(&["203.0.113.7:5040"]);
+        assert_eq!(client_ip(None, &h, 1), ip("203.0.113.7"));
+        let h = headers(&["[2001:db8::7]:443"]);
+        assert_eq!(client_ip(None, &h, 1), ip("2001:db8::7"));
         // Too few entries or junk: the socket.
         assert_eq!(
             client_ip(Some(ip("10.0.0.1")), &headers(&[]), 1),
