@@ -125,14 +125,9 @@ impl Breaker {
     }
 
     /// May a call start now? An open breaker whose cool-down is over becomes
-    /// half-open and lets this one call through as its probe.
-    pub fn try_acquire(&mut self, now: Instant) -> bool {
-        self.acquire(now).is_some()
-    }
-
-    /// Like [`Breaker::try_acquire`], saying whether this call is the probe
-    /// (`Some(true)`), a call through a closed breaker (`Some(false)`), or
-    /// refused (`None`).
+    /// half-open and lets this one call through as its probe. The answer says
+    /// whether this call is the probe (`Some(true)`), a call through a closed
+    /// breaker (`Some(false)`), or refused (`None`).
     pub fn acquire(&mut self, now: Instant) -> Option<bool> {
         match self.state {
             State::Closed { .. } => Some(false),
@@ -148,7 +143,7 @@ impl Breaker {
         }
     }
 
-    /// Would [`Breaker::try_acquire`] say yes? (Without claiming the probe.)
+    /// Would [`Breaker::acquire`] say yes? (Without claiming the probe.)
     pub fn is_available(&self, now: Instant) -> bool {
         match self.state {
             State::Closed { .. } | State::HalfOpen { probing: false } => true,
@@ -175,7 +170,7 @@ impl Breaker {
     }
 
     /// Ends the cool-down early (the last door when every breaker is open): the
-    /// next [`Breaker::try_acquire`] gets the half-open probe.
+    /// next [`Breaker::acquire`] gets the half-open probe.
     pub fn force_probe(&mut self) {
         if !self.is_misconfigured() {
             self.state = State::HalfOpen { probing: false };
@@ -310,20 +305,26 @@ mod tests {
         pause();
         let mut b = breaker();
         for _ in 0..2 {
-            assert!(b.try_acquire(Instant::now()));
+            assert!(b.acquire(Instant::now()).is_some());
             b.on_failure(Failure::Transient, Instant::now());
         }
         assert_eq!(b.report(Instant::now()).state, "closed");
         b.on_failure(Failure::Transient, Instant::now());
         assert_eq!(b.report(Instant::now()).state, "open");
-        assert!(!b.try_acquire(Instant::now()));
+        assert!(b.acquire(Instant::now()).is_none());
 
         advance(Duration::from_secs(2)).await;
-        assert!(b.try_acquire(Instant::now()), "cool-down over: one probe");
-        assert!(!b.try_acquire(Instant::now()), "only one probe at a time");
+        assert!(
+            b.acquire(Instant::now()).is_some(),
+            "cool-down over: one probe"
+        );
+        assert!(
+            b.acquire(Instant::now()).is_none(),
+            "only one probe at a time"
+        );
         b.on_success();
         assert_eq!(b.report(Instant::now()).state, "closed");
-        assert!(b.try_acquire(Instant::now()));
+        assert!(b.acquire(Instant::now()).is_some());
     }
 
     #[tokio::test]
@@ -336,12 +337,12 @@ mod tests {
             let until = b.open_until().unwrap();
             cooldowns.push(until.duration_since(Instant::now()).as_secs());
             advance(until.duration_since(Instant::now())).await;
-            assert!(b.try_acquire(Instant::now()));
+            assert!(b.acquire(Instant::now()).is_some());
             b.on_failure(Failure::Transient, Instant::now()); // the probe fails
         }
         assert_eq!(cooldowns, vec![2, 4, 8, 16, 30, 30, 30, 30, 30]);
         advance(Duration::from_secs(30)).await;
-        assert!(b.try_acquire(Instant::now()));
+        assert!(b.acquire(Instant::now()).is_some());
         b.on_success();
         b.on_failure(Failure::Throttled(None), Instant::now());
         assert_eq!(
@@ -365,9 +366,9 @@ mod tests {
         );
         assert_eq!(b.report(Instant::now()).retry_in_s, Some(30.0));
         advance(Duration::from_secs(29)).await;
-        assert!(!b.try_acquire(Instant::now()));
+        assert!(b.acquire(Instant::now()).is_none());
         advance(Duration::from_secs(1)).await;
-        assert!(b.try_acquire(Instant::now()));
+        assert!(b.acquire(Instant::now()).is_some());
 
         let mut b = breaker();
         let loading = ProviderError::Loading {
@@ -393,9 +394,9 @@ mod tests {
             let mut b = breaker();
             b.on_failure(Failure::of(&error), Instant::now());
             advance(Duration::from_secs(86_400)).await;
-            assert!(!b.try_acquire(Instant::now()), "{error:?}");
+            assert!(b.acquire(Instant::now()).is_none(), "{error:?}");
             b.force_probe();
-            assert!(!b.try_acquire(Instant::now()));
+            assert!(b.acquire(Instant::now()).is_none());
             assert_eq!(b.report(Instant::now()).state, "misconfigured");
         }
     }
@@ -410,8 +411,11 @@ mod tests {
         );
         b.force_probe();
         assert_eq!(b.report(Instant::now()).state, "half_open");
-        assert!(b.try_acquire(Instant::now()));
-        assert!(!b.try_acquire(Instant::now()), "still one probe at a time");
+        assert!(b.acquire(Instant::now()).is_some());
+        assert!(
+            b.acquire(Instant::now()).is_none(),
+            "still one probe at a time"
+        );
         b.on_failure(Failure::Transient, Instant::now());
         assert_eq!(b.report(Instant::now()).state, "open");
     }

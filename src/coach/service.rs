@@ -127,6 +127,18 @@ impl Coach {
         self.router.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The routing generator and the router, locked in that order: the one
+    /// order every caller that needs both uses.
+    fn rng_and_router(
+        &self,
+    ) -> (
+        std::sync::MutexGuard<'_, StdRng>,
+        std::sync::MutexGuard<'_, Router>,
+    ) {
+        let rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
+        (rng, self.router())
+    }
+
     /// Re-reads the registry file: new models start fresh, models that stay keep
     /// their statistics, removed ones are forgotten. A bad file changes nothing.
     pub fn reload(&self) -> Result<usize, RegistryError> {

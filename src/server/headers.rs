@@ -54,18 +54,23 @@ pub fn page_policy(nonce: &str, frame_ancestors: &str, live_reload: bool) -> Str
 
 /// In a page render's context: puts the policy with this render's nonce on
 /// the response. (Server functions and static files have no nonce: nothing.)
-pub fn provide_page_policy(frame_ancestors: &str) {
+/// `live_reload`: under `cargo leptos watch` (see [`live_reload`]).
+pub fn provide_page_policy(frame_ancestors: &str, live_reload: bool) {
     let (Some(nonce), Some(response)) =
         (leptos::nonce::use_nonce(), use_context::<ResponseOptions>())
     else {
         return;
     };
-    let live_reload = std::env::var_os("LEPTOS_WATCH").is_some();
     let policy = page_policy(&nonce.to_string(), frame_ancestors, live_reload);
     match HeaderValue::from_str(&policy) {
         Ok(value) => response.insert_header(CONTENT_SECURITY_POLICY, value),
         Err(e) => tracing::error!("bad Content-Security-Policy, not sent: {e}"),
     }
+}
+
+/// Whether the server runs under `cargo leptos watch` (read once, at start).
+pub fn live_reload() -> bool {
+    std::env::var_os("LEPTOS_WATCH").is_some()
 }
 
 /// `X-Content-Type-Options: nosniff` and a `Referrer-Policy`, on every response.

@@ -17,7 +17,7 @@ use tower_http::{
 
 use super::{
     config::{Guard, Settings},
-    headers::{hardening, provide_page_policy},
+    headers::{hardening, live_reload, provide_page_policy},
     limits::{tag_client, ClientLimiter},
     metrics::{track, Metrics},
     routes::{self, ModelsAccess},
@@ -41,10 +41,11 @@ pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Route
     let page_context = {
         let (coach, limiter) = (coach.clone(), limiter.clone());
         let ancestors = guard.frame_ancestors.clone();
+        let live_reload = live_reload();
         move || {
             provide_context(coach.clone());
             provide_context(limiter.clone());
-            provide_page_policy(&ancestors);
+            provide_page_policy(&ancestors, live_reload);
         }
     };
     let hops = guard.trusted_proxy_hops;

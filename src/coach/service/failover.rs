@@ -74,16 +74,20 @@ struct Plan<'r> {
     limited: Option<Limited>,
 }
 
-impl Plan<'_> {
+impl<'r> Plan<'r> {
+    /// The candidates this request has not called yet.
+    fn uncalled(&self) -> Vec<&'r str> {
+        self.candidates
+            .iter()
+            .copied()
+            .filter(|c| !self.called.iter().any(|a| a == c))
+            .collect()
+    }
+
     /// No model is left to ask (so no budget is needed): neither the queue,
     /// nor a model not yet called (which could rejoin or be the last door).
     fn exhausted(&self) -> bool {
-        self.queue.is_empty()
-            && (self.forced
-                || self
-                    .candidates
-                    .iter()
-                    .all(|c| self.called.iter().any(|a| a == c)))
+        self.queue.is_empty() && (self.forced || self.uncalled().is_empty())
     }
 }
 
@@ -221,8 +225,7 @@ impl Coach {
             Some(OFFLINE) => VecDeque::new(),
             Some(alias) => VecDeque::from([alias.to_string()]),
             None => {
-                let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
-                let mut router = self.router();
+                let (mut rng, mut router) = self.rng_and_router();
                 router.on_request();
                 let admissible = router.admissible(&candidates, Instant::now());
                 router.order(&admissible, &mut *rng).into()
@@ -256,15 +259,8 @@ impl Coach {
                 Some(alias) => alias,
                 None if plan.forced => return None,
                 None => {
-                    let left: Vec<&str> = plan
-                        .candidates
-                        .iter()
-                        .copied()
-                        .filter(|c| !plan.called.iter().any(|a| a == c))
-                        .collect();
-                    // The generator before the router, as in `plan`.
-                    let mut rng = self.rng.lock().unwrap_or_else(|e| e.into_inner());
-                    let mut router = self.router();
+                    let left = plan.uncalled();
+                    let (mut rng, mut router) = self.rng_and_router();
                     let admissible = router.admissible(&left, Instant::now());
                     if !admissible.is_empty() {
                         plan.queue = router.order(&admissible, &mut *rng).into();
