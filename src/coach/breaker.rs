@@ -80,6 +80,19 @@ impl Failure {
     }
 }
 
+/// What [`Breaker::acquire`] granted a call: the right to be the half-open
+/// probe, or an ordinary call through a closed breaker. The call carries it
+/// to [`Breaker::on_success`] / [`Breaker::on_failure`], so only the probe's
+/// result decides a half-open breaker: a call that started before the breaker
+/// opened (or any other call) cannot close it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ticket {
+    /// An ordinary call (the breaker was closed, or there is none).
+    Ordinary,
+    /// The single half-open probe.
+    Probe,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum State {
     Closed { failures: u32 },
@@ -125,19 +138,18 @@ impl Breaker {
     }
 
     /// May a call start now? An open breaker whose cool-down is over becomes
-    /// half-open and lets this one call through as its probe. The answer says
-    /// whether this call is the probe (`Some(true)`), a call through a closed
-    /// breaker (`Some(false)`), or refused (`None`).
-    pub fn acquire(&mut self, now: Instant) -> Option<bool> {
+    /// half-open and lets this one call through as its probe. `None` when
+    /// refused.
+    pub fn acquire(&mut self, now: Instant) -> Option<Ticket> {
         match self.state {
-            State::Closed { .. } => Some(false),
+            State::Closed { .. } => Some(Ticket::Ordinary),
             State::Open { until } if now >= until => {
                 self.state = State::HalfOpen { probing: true };
-                Some(true)
+                Some(Ticket::Probe)
             }
             State::HalfOpen { probing: false } => {
                 self.state = State::HalfOpen { probing: true };
-                Some(true)
+                Some(Ticket::Probe)
             }
             State::Open { .. } | State::HalfOpen { probing: true } | State::Misconfigured => None,
         }
@@ -185,20 +197,32 @@ impl Breaker {
     }
 
     /// The model answered (even if the answer was then rejected: it is alive).
-    pub fn on_success(&mut self) {
-        if !self.is_misconfigured() {
+    /// An open or half-open breaker closes only on its probe's answer.
+    pub fn on_success(&mut self, ticket: Ticket) {
+        let heard = match self.state {
+            State::Misconfigured => false,
+            State::Closed { .. } => true,
+            State::Open { .. } | State::HalfOpen { .. } => ticket == Ticket::Probe,
+        };
+        if heard {
             self.state = State::Closed { failures: 0 };
             self.opened_in_a_row = 0;
         }
     }
 
-    pub fn on_failure(&mut self, failure: Failure, now: Instant) {
-        match (self.state, failure) {
-            (State::Misconfigured, _) => {}
-            (_, Failure::Misconfigured) => self.state = State::Misconfigured,
-            (_, Failure::Throttled(hint)) => self.open(now, hint),
-            (State::HalfOpen { .. }, Failure::Transient) => self.open(now, None),
-            (State::Closed { failures }, Failure::Transient) => {
+    /// A call failed. A misconfiguration stops the model whoever reports it;
+    /// otherwise an open or half-open breaker hears only its probe (an
+    /// ordinary call that started before it opened says nothing new).
+    pub fn on_failure(&mut self, failure: Failure, now: Instant, ticket: Ticket) {
+        match (self.state, failure, ticket) {
+            (State::Misconfigured, ..) => {}
+            (_, Failure::Misconfigured, _) => self.state = State::Misconfigured,
+            (State::Open { .. } | State::HalfOpen { .. }, _, Ticket::Ordinary) => {}
+            (State::Open { .. } | State::HalfOpen { .. }, Failure::Transient, Ticket::Probe) => {
+                self.open(now, None);
+            }
+            (_, Failure::Throttled(hint), _) => self.open(now, hint),
+            (State::Closed { failures }, Failure::Transient, _) => {
                 let failures = failures + 1;
                 if failures >= self.config.failure_threshold {
                     self.open(now, None);
@@ -206,8 +230,6 @@ impl Breaker {
                     self.state = State::Closed { failures };
                 }
             }
-            // A call that started before the breaker opened: already open.
-            (State::Open { .. }, Failure::Transient) => {}
         }
     }
 
@@ -306,10 +328,10 @@ mod tests {
         let mut b = breaker();
         for _ in 0..2 {
             assert!(b.acquire(Instant::now()).is_some());
-            b.on_failure(Failure::Transient, Instant::now());
+            b.on_failure(Failure::Transient, Instant::now(), Ticket::Ordinary);
         }
         assert_eq!(b.report(Instant::now()).state, "closed");
-        b.on_failure(Failure::Transient, Instant::now());
+        b.on_failure(Failure::Transient, Instant::now(), Ticket::Ordinary);
         assert_eq!(b.report(Instant::now()).state, "open");
         assert!(b.acquire(Instant::now()).is_none());
 
@@ -322,7 +344,7 @@ mod tests {
             b.acquire(Instant::now()).is_none(),
             "only one probe at a time"
         );
-        b.on_success();
+        b.on_success(Ticket::Probe);
         assert_eq!(b.report(Instant::now()).state, "closed");
         assert!(b.acquire(Instant::now()).is_some());
     }
@@ -332,19 +354,19 @@ mod tests {
         pause();
         let mut b = breaker();
         let mut cooldowns = Vec::new();
-        b.on_failure(Failure::Throttled(None), Instant::now());
+        b.on_failure(Failure::Throttled(None), Instant::now(), Ticket::Ordinary);
         for _ in 0..9 {
             let until = b.open_until().unwrap();
             cooldowns.push(until.duration_since(Instant::now()).as_secs());
             advance(until.duration_since(Instant::now())).await;
             assert!(b.acquire(Instant::now()).is_some());
-            b.on_failure(Failure::Transient, Instant::now()); // the probe fails
+            b.on_failure(Failure::Transient, Instant::now(), Ticket::Probe); // the probe fails
         }
         assert_eq!(cooldowns, vec![2, 4, 8, 16, 30, 30, 30, 30, 30]);
         advance(Duration::from_secs(30)).await;
         assert!(b.acquire(Instant::now()).is_some());
-        b.on_success();
-        b.on_failure(Failure::Throttled(None), Instant::now());
+        b.on_success(Ticket::Probe);
+        b.on_failure(Failure::Throttled(None), Instant::now(), Ticket::Ordinary);
         assert_eq!(
             b.open_until()
                 .unwrap()
@@ -363,6 +385,7 @@ mod tests {
                 retry_after: Some(Duration::from_secs(30)),
             }),
             Instant::now(),
+            Ticket::Ordinary,
         );
         assert_eq!(b.report(Instant::now()).retry_in_s, Some(30.0));
         advance(Duration::from_secs(29)).await;
@@ -374,7 +397,7 @@ mod tests {
         let loading = ProviderError::Loading {
             estimated: Some(Duration::from_secs_f64(577.37)),
         };
-        b.on_failure(Failure::of(&loading), Instant::now());
+        b.on_failure(Failure::of(&loading), Instant::now(), Ticket::Ordinary);
         let retry = b.report(Instant::now()).retry_in_s.unwrap();
         assert!(
             (retry - 577.37).abs() < 1e-6,
@@ -392,7 +415,7 @@ mod tests {
             ProviderError::Gone,
         ] {
             let mut b = breaker();
-            b.on_failure(Failure::of(&error), Instant::now());
+            b.on_failure(Failure::of(&error), Instant::now(), Ticket::Ordinary);
             advance(Duration::from_secs(86_400)).await;
             assert!(b.acquire(Instant::now()).is_none(), "{error:?}");
             b.force_probe();
@@ -408,6 +431,7 @@ mod tests {
         b.on_failure(
             Failure::Throttled(Some(Duration::from_secs(60))),
             Instant::now(),
+            Ticket::Ordinary,
         );
         b.force_probe();
         assert_eq!(b.report(Instant::now()).state, "half_open");
@@ -416,7 +440,28 @@ mod tests {
             b.acquire(Instant::now()).is_none(),
             "still one probe at a time"
         );
-        b.on_failure(Failure::Transient, Instant::now());
+        b.on_failure(Failure::Transient, Instant::now(), Ticket::Probe);
         assert_eq!(b.report(Instant::now()).state, "open");
+    }
+
+    #[tokio::test]
+    async fn only_the_probe_decides_a_half_open_breaker() {
+        pause();
+        let mut b = breaker();
+        b.on_failure(Failure::Throttled(None), Instant::now(), Ticket::Ordinary);
+        advance(Duration::from_secs(2)).await;
+        assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+        // A call that started before the breaker opened answers meanwhile.
+        b.on_success(Ticket::Ordinary);
+        assert_eq!(b.report(Instant::now()).state, "half_open");
+        b.on_failure(Failure::Transient, Instant::now(), Ticket::Ordinary);
+        assert_eq!(b.report(Instant::now()).state, "half_open");
+        assert!(b.is_probing(), "the probe is still the one under way");
+        b.on_success(Ticket::Probe);
+        assert_eq!(b.report(Instant::now()).state, "closed");
+        // A misconfiguration stops the model whoever reports it.
+        b.on_failure(Failure::Throttled(None), Instant::now(), Ticket::Ordinary);
+        b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
+        assert_eq!(b.report(Instant::now()).state, "misconfigured");
     }
 }

@@ -20,6 +20,7 @@
 
 use std::{
     collections::{BTreeMap, HashMap},
+    sync::Arc,
     time::Duration,
 };
 
@@ -29,9 +30,10 @@ use tokio::time::Instant;
 use rand::{Rng, RngCore};
 
 use super::{
-    breaker::{Breaker, BreakerConfig, Failure},
+    breaker::{Breaker, BreakerConfig, BreakerReport, Failure, Ticket},
     hedge::{hedge_delay, HedgeBudget, LatencyWindow},
     learning::{score, DecayedCounts, PeakEwma},
+    providers::ProviderError,
     snapshot::SavedModel,
 };
 
@@ -222,15 +224,86 @@ pub fn pick(weights: &[f64], r: f64) -> Option<usize> {
     clean.iter().rposition(|w| *w > 0.0)
 }
 
+/// What became of one call, as the router learns it.
+#[derive(Clone, Copy, Debug)]
+pub enum Outcome<'a> {
+    /// A good answer.
+    Answered,
+    /// An answer the reply checks refused (`why`): the model is up, but the
+    /// visitor got nothing from it.
+    Rejected(&'a str),
+    /// No answer.
+    Failed(&'a ProviderError),
+}
+
+/// One model as `GET /models` shows the router's side of it, copied out
+/// under the lock (see [`Router::standing`]).
+#[derive(Clone, Debug)]
+pub struct ModelView {
+    pub stats: ModelStats,
+    pub success_estimate: f64,
+    pub breaker: Option<BreakerReport>,
+}
+
+/// What a strategy needs to weigh some models, copied out of the router so
+/// the costly part of `GET /models` (1000 draws per model for a sampling
+/// strategy) runs without the router's lock.
+pub struct Standing {
+    strategy: Arc<dyn Strategy>,
+    half_life: Duration,
+    now: Instant,
+    models: Vec<(String, ModelStats)>,
+}
+
+impl Standing {
+    /// Probability of each model (in the order given to [`Router::standing`])
+    /// being tried first: exact for a deterministic strategy, estimated over
+    /// 1000 draws otherwise.
+    pub fn probabilities(&self, rng: &mut dyn RngCore) -> Vec<f64> {
+        let rounds = if self.strategy.is_sampled() { 1000 } else { 1 };
+        let n = self.models.len();
+        let mut sums = vec![0.0; n];
+        for _ in 0..rounds {
+            let models = self.models.iter().map(|(a, s)| (a.as_str(), s));
+            let weights = weigh(&*self.strategy, models, self.now, self.half_life, rng);
+            let total: f64 = weights.iter().sum();
+            for (sum, w) in sums.iter_mut().zip(&weights) {
+                *sum += if total > 0.0 {
+                    w / total
+                } else {
+                    1.0 / n as f64
+                };
+            }
+        }
+        sums.iter().map(|s| s / f64::from(rounds)).collect()
+    }
+}
+
+/// One weight per model, from one draw of the strategy.
+fn weigh<'s>(
+    strategy: &dyn Strategy,
+    models: impl IntoIterator<Item = (&'s str, &'s ModelStats)>,
+    now: Instant,
+    half_life: Duration,
+    rng: &mut dyn RngCore,
+) -> Vec<f64> {
+    models
+        .into_iter()
+        .map(|(alias, stats)| strategy.weight(alias, stats, now, half_life, rng))
+        .collect()
+}
+
 /// Statistics and a circuit breaker for every model, and the strategy that
 /// weighs them.
 pub struct Router {
     stats: HashMap<String, ModelStats>,
     breakers: HashMap<String, Breaker>,
     breaker_config: BreakerConfig,
-    strategy: Box<dyn Strategy>,
+    strategy: Arc<dyn Strategy>,
     half_life: Duration,
     hedges: Option<HedgeBudget>,
+    /// Bumped whenever a record or a breaker changes (see [`Router::generation`]).
+    generation: u64,
 }
 
 impl Router {
@@ -239,10 +312,23 @@ impl Router {
             stats: HashMap::new(),
             breakers: HashMap::new(),
             breaker_config: BreakerConfig::default(),
-            strategy,
+            strategy: Arc::from(strategy),
             half_life: DEFAULT_HALF_LIFE,
             hedges: None,
+            generation: 0,
         }
+    }
+
+    /// A number that changes whenever a model's record or breaker does (a
+    /// call's outcome, a probe claimed or handed back, a reload or a
+    /// restore): a report made at the same generation is still true, but
+    /// for the passing of time.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    fn changed(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// Turns hedging on with at most `ratio` extra calls per request, or off.
@@ -271,7 +357,8 @@ impl Router {
 
     /// Swaps the strategy (on reload); statistics are kept.
     pub fn set_strategy(&mut self, strategy: Box<dyn Strategy>, half_life: Duration) {
-        self.strategy = strategy;
+        self.changed();
+        self.strategy = Arc::from(strategy);
         self.half_life = half_life;
     }
 
@@ -283,6 +370,7 @@ impl Router {
     /// the rest. A reload is the fix for a misconfigured model: its breaker
     /// starts closed again.
     pub fn sync<'a>(&mut self, aliases: impl IntoIterator<Item = &'a str>) {
+        self.changed();
         let mut stats = HashMap::new();
         let mut breakers = HashMap::new();
         for alias in aliases {
@@ -336,6 +424,7 @@ impl Router {
         downtime: Duration,
         now: Instant,
     ) -> usize {
+        self.changed();
         let mut restored = 0;
         for (alias, s) in &mut self.stats {
             let Some(m) = saved.get(alias) else {
@@ -394,6 +483,7 @@ impl Router {
     /// cool-down ends first gets its half-open probe early, once per request.
     /// Misconfigured models are never returned.
     pub fn last_door<'a>(&mut self, candidates: &[&'a str]) -> Option<&'a str> {
+        self.changed();
         if !self.strategy.uses_breakers() {
             return None;
         }
@@ -410,39 +500,65 @@ impl Router {
     /// A call was abandoned before it finished (cancelled hedge, deadline, or
     /// the visitor left): if it was the half-open probe, the next call may probe.
     pub fn release_probe(&mut self, alias: &str) {
+        self.changed();
         if let Some(b) = self.breakers.get_mut(alias) {
             b.release_probe();
         }
     }
 
-    /// Claims the right to call `alias` now: `Some(true)` when this call is
-    /// the breaker's single half-open probe (to hand back if it is dropped),
-    /// `Some(false)` for an ordinary call, `None` when refused.
-    pub fn try_acquire(&mut self, alias: &str, now: Instant) -> Option<bool> {
+    /// Claims the right to call `alias` now: the [`Ticket`] says whether this
+    /// call is the breaker's single half-open probe (to hand back if it is
+    /// dropped, and whose result alone decides the breaker). `None` when
+    /// refused.
+    pub fn try_acquire(&mut self, alias: &str, now: Instant) -> Option<Ticket> {
+        self.changed();
         if !self.strategy.uses_breakers() {
-            return Some(false);
+            return Some(Ticket::Ordinary);
         }
         match self.breakers.get_mut(alias) {
             Some(b) => b.acquire(now),
-            None => Some(false),
+            None => Some(Ticket::Ordinary),
         }
     }
 
-    /// Feeds a call's result to the model's breaker: `None` means it answered.
-    pub fn record_breaker(&mut self, alias: &str, failure: Option<Failure>, now: Instant) {
-        if let Some(b) = self.breakers.get_mut(alias) {
-            match failure {
-                None => b.on_success(),
-                Some(f) => b.on_failure(f, now),
+    /// Learns one finished call: the statistics, the learned record and the
+    /// breaker, in one go (one lock for the caller). `ticket` is the one
+    /// [`Router::try_acquire`] gave the call. Spent credits (402) open every
+    /// model's breaker, since they all share the one account.
+    pub fn record_outcome(
+        &mut self,
+        alias: &str,
+        latency: Duration,
+        outcome: Outcome<'_>,
+        ticket: Ticket,
+        now: Instant,
+    ) {
+        self.changed();
+        let probe = ticket == Ticket::Probe;
+        match outcome {
+            Outcome::Answered => self.learn_success(alias, latency, probe),
+            Outcome::Rejected(why) => {
+                self.learn_failure(alias, latency, &format!("rejected: {why}"), true, probe);
+            }
+            Outcome::Failed(error) => {
+                self.learn_failure(alias, latency, error.outcome(), false, probe);
             }
         }
-    }
-
-    /// Spent credits (402): every model in `aliases` (those using the token) opens.
-    pub fn open_all(&mut self, aliases: &[&str], now: Instant) {
-        for alias in aliases {
-            if let Some(b) = self.breakers.get_mut(*alias) {
-                b.on_failure(Failure::Throttled(None), now);
+        let failure = match outcome {
+            // A rejected answer still means the model is up.
+            Outcome::Answered | Outcome::Rejected(_) => None,
+            Outcome::Failed(ProviderError::Credits) => {
+                for b in self.breakers.values_mut() {
+                    b.on_failure(Failure::Throttled(None), now, Ticket::Ordinary);
+                }
+                Some(Failure::Throttled(None))
+            }
+            Outcome::Failed(error) => Some(Failure::of(error)),
+        };
+        if let Some(b) = self.breakers.get_mut(alias) {
+            match failure {
+                None => b.on_success(ticket),
+                Some(f) => b.on_failure(f, now, ticket),
             }
         }
     }
@@ -451,23 +567,39 @@ impl Router {
         self.stats.get(alias)
     }
 
-    /// Probability of each of `candidates` (in their order) being tried first:
-    /// exact for a deterministic strategy, estimated over 1000 draws otherwise.
+    /// Probability of each of `candidates` (in their order) being tried first
+    /// (see [`Standing::probabilities`]).
     pub fn probabilities(&self, candidates: &[&str], rng: &mut dyn RngCore) -> Vec<f64> {
-        let rounds = if self.strategy.is_sampled() { 1000 } else { 1 };
-        let mut sums = vec![0.0; candidates.len()];
-        for _ in 0..rounds {
-            let weights = self.weights(candidates, rng);
-            let total: f64 = weights.iter().sum();
-            for (sum, w) in sums.iter_mut().zip(&weights) {
-                *sum += if total > 0.0 {
-                    w / total
-                } else {
-                    1.0 / candidates.len() as f64
-                };
-            }
+        self.standing(candidates, Instant::now()).probabilities(rng)
+    }
+
+    /// A copy of what the strategy needs to weigh `candidates`, to sample
+    /// from after the lock is released.
+    pub fn standing(&self, candidates: &[&str], now: Instant) -> Standing {
+        Standing {
+            strategy: self.strategy.clone(),
+            half_life: self.half_life,
+            now,
+            models: candidates
+                .iter()
+                .map(|a| {
+                    (
+                        a.to_string(),
+                        self.stats.get(*a).cloned().unwrap_or_default(),
+                    )
+                })
+                .collect(),
         }
-        sums.iter().map(|s| s / f64::from(rounds)).collect()
+    }
+
+    /// A copy of one model's record, estimate and breaker, for `GET /models`.
+    pub fn view(&self, alias: &str, now: Instant) -> ModelView {
+        let stats = self.stats.get(alias).cloned().unwrap_or_default();
+        ModelView {
+            success_estimate: stats.decayed.mean(now, self.half_life),
+            breaker: self.breaker(alias).map(|b| b.report(now)),
+            stats,
+        }
     }
 
     /// The order to try `candidates` in: the weights are drawn once for this
@@ -488,9 +620,26 @@ impl Router {
         order
     }
 
-    /// A good answer in `latency`.
+    /// A good answer in `latency` from an ordinary call (statistics only; see
+    /// [`Router::record_outcome`]).
     pub fn record_success(&mut self, alias: &str, latency: Duration) {
-        self.record(alias, latency, (1.0, 0.0), true, |s| {
+        self.learn_success(alias, latency, false);
+    }
+
+    /// A failed call or a rejected answer (`outcome` names it) from an
+    /// ordinary call (statistics only; see [`Router::record_outcome`]).
+    pub fn record_failure(
+        &mut self,
+        alias: &str,
+        latency: Duration,
+        outcome: &str,
+        rejected: bool,
+    ) {
+        self.learn_failure(alias, latency, outcome, rejected, false);
+    }
+
+    fn learn_success(&mut self, alias: &str, latency: Duration, probe: bool) {
+        self.record(alias, latency, (1.0, 0.0), true, probe, |s| {
             s.successes = s.successes.saturating_add(1);
             s.window.observe(latency);
             bump(s.outcomes.entry("ok".into()).or_default());
@@ -502,20 +651,21 @@ impl Router {
         });
     }
 
-    /// A failed call or a rejected answer (`outcome` names it). For the learning
-    /// strategy a rejection is half a failure: the model is up but answered badly.
-    pub fn record_failure(
+    /// For the learning strategy a rejection is half a failure: the model is
+    /// up but answered badly.
+    fn learn_failure(
         &mut self,
         alias: &str,
         latency: Duration,
         outcome: &str,
         rejected: bool,
+        probe: bool,
     ) {
         let weights = if rejected { (0.5, 0.5) } else { (0.0, 1.0) };
         // Only an answer or a timeout says how slow the model is: a refused
         // connection in 1 ms must not make a dead model look fast.
         let timed = rejected || outcome == "timeout";
-        self.record(alias, latency, weights, timed, |s| {
+        self.record(alias, latency, weights, timed, probe, |s| {
             s.errors += 1.0;
             s.last_error = Some(outcome.to_string());
             // A rejected answer is still an answer: its time counts for p95.
@@ -535,18 +685,20 @@ impl Router {
         latency: Duration,
         (success, failure): (f64, f64),
         timed: bool,
+        probing: bool,
         update: impl FnOnce(&mut ModelStats),
     ) {
+        self.changed();
         let Some(s) = self.stats.get_mut(alias) else {
             return;
         };
         let now = Instant::now();
-        // A half-open probe's result is news about a model that was down. A
-        // failure says only "still down", which the breaker already knows: it is
-        // not piled onto the learned record. An answer means it is back: its
-        // record starts afresh from the optimistic prior, and the latency
-        // estimate from this call, so it gets its share back quickly.
-        let probing = self.breakers.get(alias).is_some_and(Breaker::is_probing);
+        // A half-open probe's result (`probing`: the call held the probe
+        // ticket) is news about a model that was down. A failure says only
+        // "still down", which the breaker already knows: it is not piled onto
+        // the learned record. An answer means it is back: its record starts
+        // afresh from the optimistic prior, and the latency estimate from
+        // this call, so it gets its share back quickly.
         if probing && success > 0.0 {
             s.decayed = DecayedCounts::default();
             s.latency = PeakEwma::default();
@@ -582,19 +734,10 @@ impl Router {
 
     fn weights(&self, candidates: &[&str], rng: &mut dyn RngCore) -> Vec<f64> {
         let fresh = ModelStats::default();
-        let now = Instant::now();
-        candidates
+        let models = candidates
             .iter()
-            .map(|a| {
-                self.strategy.weight(
-                    a,
-                    self.stats.get(*a).unwrap_or(&fresh),
-                    now,
-                    self.half_life,
-                    rng,
-                )
-            })
-            .collect()
+            .map(|a| (*a, self.stats.get(*a).unwrap_or(&fresh)));
+        weigh(&*self.strategy, models, Instant::now(), self.half_life, rng)
     }
 
     /// A model's decayed success estimate (posterior mean) now.
@@ -753,5 +896,70 @@ mod tests {
         assert_eq!(r.stats("a").unwrap().total, 1);
         assert!(r.stats("b").is_none());
         assert_eq!(r.stats("c").unwrap().total, 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
+        let mut r = Router::new(Box::new(ThompsonStrategy));
+        r.sync(["a"]);
+        let ms = Duration::from_millis;
+        let state = |r: &Router| r.breaker("a").unwrap().report(Instant::now()).state;
+        // A call starts while the breaker is closed, and is slow to finish.
+        let early = r.try_acquire("a", Instant::now()).unwrap();
+        assert_eq!(early, Ticket::Ordinary);
+        let failed = ProviderError::Upstream(502);
+        for _ in 0..3 {
+            let ticket = r.try_acquire("a", Instant::now()).unwrap();
+            r.record_outcome(
+                "a",
+                ms(300),
+                Outcome::Failed(&failed),
+                ticket,
+                Instant::now(),
+            );
+        }
+        assert_eq!(state(&r), "open");
+        tokio::time::advance(Duration::from_secs(2)).await;
+        let probe = r.try_acquire("a", Instant::now()).unwrap();
+        assert_eq!(probe, Ticket::Probe);
+
+        // The early call answers while another request holds the probe: the
+        // breaker waits for its probe, and the record is not wiped.
+        r.record_outcome("a", ms(300), Outcome::Answered, early, Instant::now());
+        assert_eq!(state(&r), "half_open");
+        let estimate = r.success_estimate("a").unwrap();
+        assert!(
+            estimate < 0.5,
+            "three failures and one success, not a fresh start: {estimate}"
+        );
+
+        // The probe's answer closes it and starts the record afresh.
+        r.record_outcome("a", ms(300), Outcome::Answered, probe, Instant::now());
+        assert_eq!(state(&r), "closed");
+        let estimate = r.success_estimate("a").unwrap();
+        assert!(
+            (estimate - 0.75).abs() < 1e-9,
+            "prior 2:1 plus one: {estimate}"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn spent_credits_open_every_breaker_in_one_record() {
+        let mut r = Router::new(Box::new(ThompsonStrategy));
+        r.sync(["a", "b"]);
+        let ticket = r.try_acquire("a", Instant::now()).unwrap();
+        let before = r.generation();
+        r.record_outcome(
+            "a",
+            Duration::from_millis(50),
+            Outcome::Failed(&ProviderError::Credits),
+            ticket,
+            Instant::now(),
+        );
+        assert_ne!(r.generation(), before);
+        for alias in ["a", "b"] {
+            assert!(!r.breaker(alias).unwrap().is_available(Instant::now()));
+        }
+        assert_eq!(r.stats("a").unwrap().outcomes.get("credits"), Some(&1));
     }
 }

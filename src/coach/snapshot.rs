@@ -4,14 +4,23 @@
 //! Times are saved relative to the save (seconds left on a cool-down), with the
 //! wall-clock time of the save, so a restart ages them by the downtime: decayed
 //! counts keep decaying, cool-downs keep running. The file is written to a
-//! temporary file first and renamed over the old one, so a crash mid-write
-//! leaves the previous snapshot whole. A missing file means a first start; an
+//! temporary file first and renamed over the old one, then the folder is
+//! flushed too, so a crash mid-write (or just after) leaves a whole snapshot,
+//! the previous one or the new one. A missing file means a first start; an
 //! unreadable one is reported and ignored (the caller starts fresh).
+//!
+//! Saves are numbered when their state is captured ([`SaveOrder`]): a
+//! periodic save still being written when the final one at shutdown is made
+//! never renames its older state over the final snapshot.
 
 use std::{
     collections::BTreeMap,
     io::{self, Write},
     path::Path,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Mutex, PoisonError,
+    },
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
@@ -102,11 +111,14 @@ impl Snapshot {
     }
 
     /// Writes to `path` atomically: a temporary file in the same folder,
-    /// flushed to disk, then renamed over `path`.
+    /// flushed to disk, renamed over `path`, and the folder flushed (so the
+    /// rename itself survives a power cut).
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir)?;
         // A name of its own per write, so two saves at once (the periodic one
         // and the one at shutdown) never write into the same file.
         static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -120,7 +132,51 @@ impl Snapshot {
             file.write_all(&json)?;
             file.sync_all()?;
         }
-        std::fs::rename(temporary, path)
+        std::fs::rename(temporary, path)?;
+        sync_dir(dir)
+    }
+}
+
+/// Flushes a folder's entries (a rename) to disk. Only Unix can open a
+/// folder for that; elsewhere the rename is as durable as the OS makes it.
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
+}
+
+/// Orders the saves of one process: each capture takes the next number, and
+/// a capture is written only if no later one has been written already.
+#[derive(Debug, Default)]
+pub struct SaveOrder {
+    next: AtomicU64,
+    /// The number of the latest capture written (0: none yet).
+    written: Mutex<u64>,
+}
+
+impl SaveOrder {
+    /// The number of a capture made now (take it while the state is locked,
+    /// so numbers follow the order of the captures).
+    pub fn next(&self) -> u64 {
+        self.next.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// Runs `write` for capture `number` unless a later capture was written
+    /// already; writes never overlap. `Ok(false)` when skipped.
+    pub fn write_if_newest(
+        &self,
+        number: u64,
+        write: impl FnOnce() -> io::Result<()>,
+    ) -> io::Result<bool> {
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        if number < *written {
+            return Ok(false);
+        }
+        write()?;
+        *written = number;
+        Ok(true)
     }
 }
 

@@ -208,7 +208,7 @@ impl Collector for RouterState {
         let Some(coach) = self.0.upgrade() else {
             return Ok(());
         };
-        let report = coach.report();
+        let report = coach.cached_report();
 
         let calls = ConstCounter::new(0u64);
         let mut family = encoder.encode_descriptor(
@@ -217,7 +217,7 @@ impl Collector for RouterState {
             None,
             calls.metric_type(),
         )?;
-        for m in &report {
+        for m in report.iter() {
             for (outcome, n) in &m.stats.outcomes {
                 let labels = [("model", m.alias.as_str()), ("outcome", outcome.as_str())];
                 ConstCounter::new(*n).encode(family.encode_family(&labels)?)?;
@@ -231,7 +231,7 @@ impl Collector for RouterState {
             None,
             gauge.metric_type(),
         )?;
-        for m in &report {
+        for m in report.iter() {
             if let Some(b) = &m.breaker {
                 let labels = [("model", m.alias.as_str()), ("state", b.state)];
                 ConstGauge::new(1.0f64).encode(family.encode_family(&labels)?)?;
@@ -244,7 +244,7 @@ impl Collector for RouterState {
             None,
             gauge.metric_type(),
         )?;
-        for m in &report {
+        for m in report.iter() {
             let labels = [("model", m.alias.as_str())];
             ConstGauge::new(m.probability).encode(family.encode_family(&labels)?)?;
         }
@@ -255,7 +255,7 @@ impl Collector for RouterState {
             None,
             gauge.metric_type(),
         )?;
-        for m in &report {
+        for m in report.iter() {
             if let Some(p) = m.success_estimate {
                 let labels = [("model", m.alias.as_str())];
                 ConstGauge::new(p).encode(family.encode_family(&labels)?)?;

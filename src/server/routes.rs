@@ -158,7 +158,7 @@ async fn models(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     access.check(&headers)?;
     Ok(Json(
-        json!({ "models": coach.report(), "fallback": crate::coach::service::OFFLINE }),
+        json!({ "models": *coach.cached_report(), "fallback": crate::coach::service::OFFLINE }),
     ))
 }
 

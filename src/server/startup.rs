@@ -211,8 +211,12 @@ impl Application {
             }
         };
         if let Some((path, _)) = &self.persistence {
+            // Stop the periodic saves and wait for one under way to finish
+            // (aborting the task would not stop its blocking write), then
+            // save the final state. Captures are numbered, so even a late
+            // periodic write could not replace the final snapshot.
             if let Some(saver) = saver {
-                saver.abort();
+                saver.stop().await;
             }
             save(&self.coach, path);
         }
@@ -227,21 +231,38 @@ fn save(coach: &Coach, path: &std::path::Path) {
     }
 }
 
-fn spawn_periodic_save(
-    coach: Arc<Coach>,
-    path: PathBuf,
-    every: Duration,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
+/// The periodic saves, running until [`Saver::stop`].
+struct Saver {
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Saver {
+    /// Ends the loop and waits for a save under way to finish.
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        if let Err(e) = self.task.await {
+            tracing::warn!("periodic saves ended badly: {e}");
+        }
+    }
+}
+
+fn spawn_periodic_save(coach: Arc<Coach>, path: PathBuf, every: Duration) -> Saver {
+    let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every);
         ticks.tick().await; // the first tick is immediate
         loop {
-            ticks.tick().await;
+            tokio::select! {
+                _ = &mut stopped => break,
+                _ = ticks.tick() => {}
+            }
             let (coach, path) = (coach.clone(), path.clone());
-            // File I/O off the async workers.
+            // File I/O off the async workers; awaited, so `stop` waits for it.
             let _ = tokio::task::spawn_blocking(move || save(&coach, &path)).await;
         }
-    })
+    });
+    Saver { stop, task }
 }
 
 #[cfg(unix)]
@@ -251,7 +272,7 @@ fn spawn_reload_on_hangup(coach: Arc<Coach>) {
         Ok(mut hangups) => {
             tokio::spawn(async move {
                 while hangups.recv().await.is_some() {
-                    match coach.reload() {
+                    match coach.reload().await {
                         Ok(n) => tracing::info!("model registry reloaded: {n} models"),
                         Err(e) => {
                             tracing::error!("model registry not reloaded, keeping the old one: {e}")

@@ -14,6 +14,12 @@
 //! Every call first claims a slot of the upstream budget (`coach::budget`);
 //! when none is left, no more models are asked and the comment says so.
 //!
+//! A model forced with `?model=` gets no special treatment: it is called only
+//! if it is enabled, usable (its token is set), its breaker admits a call and
+//! the budget has room; otherwise the offline commentator answers and `tried`
+//! names the reason (`disabled`, `no_token`, `breaker_open`, `misconfigured`,
+//! `busy`, `daily_budget`).
+//!
 //! A call dropped before it ends (a cancelled hedge, the deadline, a visitor who
 //! left) hands its half-open probe back, so a breaker never waits forever on a
 //! probe that will not report.
@@ -25,13 +31,15 @@ use tokio::time::{sleep_until, Instant};
 
 use super::{millis, Coach, OFFLINE};
 use crate::coach::{
-    breaker::Failure,
+    breaker::Ticket,
     budget::Permit,
     input::CoachInput,
     prompt::{self, Prompt},
     providers::{offline, ProviderError},
     registry::{ModelSpec, Registry},
-    reply, Comment, Limited, Tier, Tried,
+    reply,
+    router::Outcome,
+    Comment, Limited, Tier, Tried,
 };
 
 /// A finished call.
@@ -41,6 +49,9 @@ struct Call<'a> {
     result: Result<String, ProviderError>,
     /// Its slot of the upstream budget, until the outcome is known.
     permit: Option<Permit>,
+    /// What the breaker granted it: only the probe's result decides a
+    /// half-open breaker.
+    ticket: Ticket,
 }
 
 /// Hands back an unfinished call's half-open probe when the call is dropped
@@ -72,6 +83,8 @@ struct Plan<'r> {
     in_flight: Vec<(String, Instant)>,
     /// The budget limit that stopped this request's calls.
     limited: Option<Limited>,
+    /// Why a forced model was not called (see the module docs).
+    refused: Vec<Tried>,
 }
 
 impl<'r> Plan<'r> {
@@ -122,7 +135,7 @@ impl Coach {
                 biased;
                 Some(mut call) = running.next() => {
                     plan.in_flight.retain(|(alias, _)| *alias != call.spec.alias);
-                    let text = self.settle(&mut call, &registry, &prompt, &mut tried);
+                    let text = self.settle(&mut call, &prompt, &mut tried);
                     // A refused connection spends no credits and no time:
                     // when the last door was refused, the next one may open.
                     if plan.last_door.as_deref() == Some(call.spec.alias.as_str())
@@ -135,6 +148,7 @@ impl Coach {
                         for (alias, at) in &plan.in_flight {
                             tried.push(tried_entry(alias, "cancelled", at.elapsed()));
                         }
+                        tried.splice(0..0, plan.refused);
                         return self.observed(Comment {
                             comment: text,
                             model: call.spec.alias.clone(),
@@ -166,6 +180,7 @@ impl Coach {
         }
         let mut comment = offline_comment(&input, plan.limited);
         comment.latency_ms = millis(started.elapsed());
+        tried.splice(0..0, plan.refused);
         comment.tried = tried;
         self.observed(comment)
     }
@@ -205,25 +220,48 @@ impl Coach {
                 if !hedge {
                     tracing::warn!(limit = ?limit, "upstream budget: no more model calls");
                     plan.limited = Some(limit);
+                    if plan.forced {
+                        let why = match limit {
+                            Limited::Busy => "busy",
+                            _ => "daily_budget",
+                        };
+                        plan.refuse(plan.queue.front().cloned().unwrap_or_default(), why);
+                    }
                 }
                 return None;
             }
         };
-        let Some((spec, probe)) = self.next_call(registry, plan, deadline, !hedge) else {
+        let Some((spec, ticket)) = self.next_call(registry, plan, deadline, !hedge) else {
             permit.refund();
             return None;
         };
         plan.in_flight.push((spec.alias.clone(), Instant::now()));
-        Some(self.call(spec, prompt, deadline, permit, probe))
+        Some(self.call(spec, prompt, deadline, permit, ticket))
     }
 
-    /// The forced model alone, or the admissible models in the router's order
-    /// (and a request's share of the hedge budget).
+    /// The forced model alone (if enabled and usable), or the admissible
+    /// models in the router's order (and a request's share of the hedge
+    /// budget).
     fn plan<'r>(&self, registry: &'r Registry, forced: Option<&str>) -> Plan<'r> {
         let candidates = self.candidates(registry);
+        let mut refused = Vec::new();
         let queue = match forced {
             Some(OFFLINE) => VecDeque::new(),
-            Some(alias) => VecDeque::from([alias.to_string()]),
+            Some(alias) => {
+                let why = match registry.get(alias) {
+                    None => Some("unknown"),
+                    Some(m) if !m.enabled => Some("disabled"),
+                    Some(m) if !self.provider.usable(m) => Some("no_token"),
+                    Some(_) => None,
+                };
+                match why {
+                    Some(why) => {
+                        refused.push(tried_entry(alias, why, std::time::Duration::ZERO));
+                        VecDeque::new()
+                    }
+                    None => VecDeque::from([alias.to_string()]),
+                }
+            }
             None => {
                 let (mut rng, mut router) = self.rng_and_router();
                 router.on_request();
@@ -239,6 +277,7 @@ impl Coach {
             last_door: None,
             in_flight: Vec::new(),
             limited: None,
+            refused,
         }
     }
 
@@ -246,14 +285,14 @@ impl Coach {
     /// queue runs out, models not yet called whose breaker has let go since
     /// the request began join it; after them, the last door (if `last_door`).
     /// `None` when nothing is left or the deadline has passed; with the spec,
-    /// whether this call claimed the breaker's half-open probe.
+    /// the breaker's ticket for this call.
     fn next_call<'r>(
         &self,
         registry: &'r Registry,
         plan: &mut Plan<'_>,
         deadline: Instant,
         last_door: bool,
-    ) -> Option<(&'r ModelSpec, bool)> {
+    ) -> Option<(&'r ModelSpec, Ticket)> {
         while Instant::now() < deadline {
             let alias = match plan.queue.pop_front() {
                 Some(alias) => alias,
@@ -277,18 +316,28 @@ impl Coach {
             let Some(spec) = registry.get(&alias) else {
                 continue;
             };
-            // A forced model is called whatever its breaker says (a debugging
-            // aid), and never as the probe.
-            let probe = if plan.forced {
-                false
-            } else {
-                match self.router().try_acquire(&alias, Instant::now()) {
-                    Some(probe) => probe,
-                    None => continue,
+            let now = Instant::now();
+            let mut router = self.router();
+            let Some(ticket) = router.try_acquire(&alias, now) else {
+                if plan.forced {
+                    // Its breaker keeps it out, forced or not.
+                    let misconfigured =
+                        router.breaker(&alias).is_some_and(|b| b.is_misconfigured());
+                    drop(router);
+                    plan.refuse(
+                        alias,
+                        if misconfigured {
+                            "misconfigured"
+                        } else {
+                            "breaker_open"
+                        },
+                    );
                 }
+                continue;
             };
+            drop(router);
             plan.called.push(alias);
-            return Some((spec, probe));
+            return Some((spec, ticket));
         }
         None
     }
@@ -300,12 +349,12 @@ impl Coach {
         prompt: &'a Prompt,
         deadline: Instant,
         permit: Permit,
-        probe: bool,
+        ticket: Ticket,
     ) -> Call<'a> {
         let mut guard = ProbeGuard {
             coach: self,
             alias: &spec.alias,
-            armed: probe,
+            armed: ticket == Ticket::Probe,
         };
         let started = Instant::now();
         let timeout = spec
@@ -326,15 +375,15 @@ impl Coach {
             started,
             result,
             permit: Some(permit),
+            ticket,
         }
     }
 
     /// Checks a finished call's answer and feeds the outcome to the router and
-    /// the breakers. The comment text if it passed.
+    /// its breaker, under one lock. The comment text if it passed.
     fn settle(
         &self,
         call: &mut Call<'_>,
-        registry: &Registry,
         prompt: &Prompt,
         tried: &mut Vec<Tried>,
     ) -> Option<String> {
@@ -349,52 +398,39 @@ impl Coach {
         {
             permit.refund();
         }
-        let outcome = match &call.result {
-            Ok(raw) => {
-                reply::check(raw, prompt).map_err(|r| (format!("rejected: {r}"), true, None))
-            }
+        let checked = match &call.result {
             Err(ProviderError::NoToken) => {
                 tried.push(tried_entry(alias, "no_token", latency));
                 return None;
             }
-            Err(e) => Err((e.outcome().to_string(), false, Some(e))),
+            Ok(raw) => reply::check(raw, prompt).map_err(|r| r.to_string()),
+            Err(_) => Err(String::new()),
         };
-        match outcome {
-            Ok(text) => {
-                self.router().record_success(alias, latency);
-                // After the record, which asks whether this call was a half-open probe.
-                self.router().record_breaker(alias, None, Instant::now());
-                tried.push(tried_entry(alias, "ok", latency));
-                Some(text)
-            }
-            Err((why, rejected, error)) => {
-                tracing::info!(model = %alias, outcome = %why, "model answer not used");
-                self.router().record_failure(alias, latency, &why, rejected);
-                // The breaker after the record, which asks whether this call
-                // was a half-open probe. A rejected answer still means the
-                // model is up.
-                match error {
-                    Some(error) => self.trip(registry, alias, error),
-                    None => self.router().record_breaker(alias, None, Instant::now()),
-                }
-                tried.push(tried_entry(alias, &why, latency));
-                None
-            }
+        let outcome = match (&call.result, &checked) {
+            (Err(error), _) => Outcome::Failed(error),
+            (Ok(_), Ok(_)) => Outcome::Answered,
+            (Ok(_), Err(why)) => Outcome::Rejected(why),
+        };
+        self.router()
+            .record_outcome(alias, latency, outcome, call.ticket, Instant::now());
+        let label = match outcome {
+            Outcome::Answered => "ok".to_string(),
+            Outcome::Rejected(why) => format!("rejected: {why}"),
+            Outcome::Failed(error) => error.outcome().to_string(),
+        };
+        if checked.is_err() {
+            tracing::info!(model = %alias, outcome = %label, "model answer not used");
         }
+        tried.push(tried_entry(alias, &label, latency));
+        checked.ok()
     }
+}
 
-    /// Feeds a failed call to the breakers: spent credits (402) open every
-    /// model, since they all share the one token; anything else opens or counts
-    /// against this model's breaker only.
-    fn trip(&self, registry: &Registry, alias: &str, error: &ProviderError) {
-        let now = Instant::now();
-        let mut router = self.router();
-        if *error == ProviderError::Credits {
-            let all: Vec<&str> = registry.models.iter().map(|m| m.alias.as_str()).collect();
-            router.open_all(&all, now);
-        } else {
-            router.record_breaker(alias, Some(Failure::of(error)), now);
-        }
+impl Plan<'_> {
+    /// Notes why the forced model `alias` was not called.
+    fn refuse(&mut self, alias: String, why: &str) {
+        self.refused
+            .push(tried_entry(&alias, why, std::time::Duration::ZERO));
     }
 }
 
