@@ -7,7 +7,7 @@ mod support;
 use std::{sync::Arc, time::Duration};
 
 use jay_trainer::{
-    coach::{providers::HttpProvider, registry::Registry, service::Coach},
+    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
     server::config::Guard,
 };
 use serde_json::{json, Value};
@@ -20,15 +20,21 @@ const TOKEN: &str = "hf_fake_token_for_tests";
 
 /// The app with `registry` (TOML), a fixed random seed and the fake token.
 async fn spawn_app(registry: &str) -> String {
+    spawn_with(registry, Some(TOKEN), UpstreamBudget::default()).await
+}
+
+/// The app with `registry` (TOML), a fixed random seed, `token` and `budget`.
+async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBudget) -> String {
     // The learning strategy, with circuit breakers (the seed's has none).
     let registry =
         Registry::parse(&format!("strategy = \"thompson\"\n{registry}")).expect("valid registry");
     let coach = Coach::new(
         registry,
         None,
-        Arc::new(HttpProvider::new(Some(TOKEN.into()))),
+        Arc::new(HttpProvider::new(token.map(String::from))),
         Some(7),
-    );
+    )
+    .with_budget(budget);
     // These tests ask often from one address: no rate limit in the way.
     let guard = Guard {
         rate_per_min: 100_000,
@@ -358,6 +364,137 @@ async fn a_forced_model_is_the_only_one_tried() {
         assert_eq!(body["comment"], "From B");
     }
     assert!(a.received_requests().await.unwrap().is_empty());
+}
+
+/// `tried` of a comment as (model, outcome) pairs.
+fn tried(body: &Value) -> Vec<(String, String)> {
+    body["tried"]
+        .as_array()
+        .expect("tried")
+        .iter()
+        .map(|t| {
+            let field = |k: &str| t[k].as_str().unwrap_or_default().to_string();
+            (field("model"), field("outcome"))
+        })
+        .collect()
+}
+
+fn pair(model: &str, outcome: &str) -> (String, String) {
+    (model.to_string(), outcome.to_string())
+}
+
+#[tokio::test]
+async fn a_forced_model_gets_no_way_around_the_safeguards() {
+    // Disabled: never called, forced or not.
+    let off = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(chat_reply("Should not be asked |fim|"))
+        .expect(0)
+        .mount(&off)
+        .await;
+    // Rate limited for 30 s after its first call; misconfigured after its first.
+    let limited = upstream(ResponseTemplate::new(429).insert_header("retry-after", "30")).await;
+    let revoked =
+        upstream(ResponseTemplate::new(401).set_body_json(json!({"error": "Invalid credentials"})))
+            .await;
+    let base = spawn_app(&format!(
+        "{}enabled = false\n{}{}",
+        chat_model("off", &off.uri()),
+        chat_model("limited", &limited.uri()),
+        chat_model("revoked", &revoked.uri()),
+    ))
+    .await;
+    let force = |alias: &str| format!("{base}/error?error=900&model={alias}");
+
+    let (status, body) = get_json(&force("off")).await;
+    assert_eq!((status, body["model"].as_str()), (200, Some("offline")));
+    assert_eq!(tried(&body), vec![pair("off", "disabled")]);
+
+    let (_, first) = get_json(&force("limited")).await;
+    assert_eq!(tried(&first), vec![pair("limited", "rate_limited")]);
+    let (_, again) = get_json(&force("limited")).await;
+    assert_eq!(tried(&again), vec![pair("limited", "breaker_open")]);
+    assert_eq!(again["model"], "offline");
+    assert_eq!(limited.received_requests().await.unwrap().len(), 1);
+
+    let (_, first) = get_json(&force("revoked")).await;
+    assert_eq!(tried(&first), vec![pair("revoked", "unauthorized")]);
+    let (_, again) = get_json(&force("revoked")).await;
+    assert_eq!(tried(&again), vec![pair("revoked", "misconfigured")]);
+    assert_eq!(revoked.received_requests().await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_forced_model_waits_for_the_budget_and_its_token_like_any_other() {
+    let model = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(chat_reply("Should not be asked |fim|"))
+        .expect(0)
+        .mount(&model)
+        .await;
+    // The day's budget is spent (none at all).
+    let base = spawn_with(
+        &chat_model("m", &model.uri()),
+        Some(TOKEN),
+        UpstreamBudget::new(8, 0),
+    )
+    .await;
+    let (_, body) = get_json(&format!("{base}/error?error=900&model=m")).await;
+    assert_eq!(tried(&body), vec![pair("m", "daily_budget")]);
+    assert_eq!(
+        (body["model"].as_str(), body["limited"].as_str()),
+        (Some("offline"), Some("daily_budget"))
+    );
+
+    // A remote model without its token is never called, forced or not.
+    let remote = "[[models]]\nalias = \"hf\"\nmodel = \"org/hf\"\napi = \"chat\"\n";
+    let base = spawn_with(remote, None, UpstreamBudget::default()).await;
+    let (_, body) = get_json(&format!("{base}/error?error=900&model=hf")).await;
+    assert_eq!(tried(&body), vec![pair("hf", "no_token")]);
+    assert_eq!(body["model"], "offline");
+}
+
+#[tokio::test]
+async fn routes_keep_answering_while_models_is_hammered() {
+    let model = upstream(chat_reply("Still here! |fim|")).await;
+    let base = spawn_app(&format!(
+        "{}{}",
+        chat_model("a", &model.uri()),
+        chat_model("b", &model.uri())
+    ))
+    .await;
+    let client = reqwest::Client::new();
+    let hammers: Vec<_> = (0..4)
+        .map(|_| {
+            let (client, url) = (client.clone(), format!("{base}/models"));
+            tokio::spawn(async move {
+                let mut ok = 0;
+                for _ in 0..100 {
+                    let response = client.get(&url).send().await.expect("GET /models");
+                    ok += usize::from(response.status() == 200);
+                }
+                ok
+            })
+        })
+        .collect();
+    for i in 0..20 {
+        let (status, body) = get_json(&format!("{base}/error?error={}", 900 + i)).await;
+        assert_eq!(
+            (status, body["comment"].as_str()),
+            (200, Some("Still here!"))
+        );
+    }
+    for hammer in hammers {
+        assert_eq!(hammer.await.unwrap(), 100, "every /models request answered");
+    }
+    // What was learned meanwhile shows at once: the cached report is renewed
+    // after every finished call.
+    let a = stats(&base, "a").await;
+    let b = stats(&base, "b").await;
+    assert_eq!(
+        a["stats"]["total"].as_u64().unwrap() + b["stats"]["total"].as_u64().unwrap(),
+        20
+    );
 }
 
 #[tokio::test]
