@@ -7,7 +7,7 @@
 //! [`ProviderError`] variant, so the router can treat a cold model, a rate limit,
 //! spent credits and a misconfiguration differently.
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use async_trait::async_trait;
 use reqwest::{header::HeaderMap, StatusCode};
@@ -195,7 +195,7 @@ pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> Provider
                 .map(|s| Duration::from_secs_f64(s.min(86_400.0))),
         },
         429 => ProviderError::RateLimited {
-            retry_after: retry_after(headers),
+            retry_after: retry_after(headers, SystemTime::now()),
         },
         402 => ProviderError::Credits,
         401 | 403 => ProviderError::Unauthorized(status.as_u16()),
@@ -206,11 +206,27 @@ pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> Provider
     }
 }
 
-/// `Retry-After` in seconds (the HTTP-date form is rare here and is ignored).
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let value = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
-    let seconds: u64 = value.trim().parse().ok()?;
-    Some(Duration::from_secs(seconds.min(86_400)))
+/// Longest `Retry-After` read (the breaker honours at most an hour of it).
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(86_400);
+
+/// `Retry-After` as a wait from `now`, in either of its forms (RFC 9110
+/// §10.2.3): delta-seconds (`120`) or an HTTP date (`Fri, 31 Dec 2026 23:59:59
+/// GMT`, and the two obsolete date formats). A date already past, or a value
+/// that is neither, is no hint: the breaker's own back-off applies.
+fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
+    let value = headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim();
+    let wait = match value.parse::<u64>() {
+        Ok(seconds) => Duration::from_secs(seconds),
+        Err(_) => {
+            let date = httpdate::parse_http_date(value).ok()?;
+            date.duration_since(now).ok().filter(|d| !d.is_zero())?
+        }
+    };
+    Some(wait.min(MAX_RETRY_AFTER))
 }
 
 /// The upstream's error message, for logs only: `error`, `error.message`,
@@ -233,6 +249,40 @@ pub fn upstream_message(body: &str) -> String {
 mod tests {
     use super::*;
     use reqwest::header::HeaderValue;
+
+    #[test]
+    fn retry_after_is_read_in_both_forms() {
+        let now = httpdate::parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT").unwrap();
+        let read = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert("retry-after", HeaderValue::from_static(value));
+            retry_after(&headers, now)
+        };
+        assert_eq!(read("120"), Some(Duration::from_secs(120)));
+        assert_eq!(read(" 7 "), Some(Duration::from_secs(7)));
+        assert_eq!(
+            read("Sun, 06 Nov 1994 08:51:37 GMT"),
+            Some(Duration::from_secs(120))
+        );
+        // The obsolete forms RFC 9110 still asks recipients to accept.
+        assert_eq!(
+            read("Sunday, 06-Nov-94 08:50:37 GMT"),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(
+            read("Sun Nov  6 08:50:07 1994"),
+            Some(Duration::from_secs(30))
+        );
+        // A date already past (or now) is no hint; nor is garbage.
+        assert_eq!(read("Sun, 06 Nov 1994 08:49:37 GMT"), None);
+        assert_eq!(read("Sat, 05 Nov 1994 08:49:37 GMT"), None);
+        assert_eq!(read("soon"), None);
+        assert_eq!(read("-5"), None);
+        // Bounded, both ways.
+        assert_eq!(read("99999999999"), Some(MAX_RETRY_AFTER));
+        assert_eq!(read("Fri, 31 Dec 9999 23:59:59 GMT"), Some(MAX_RETRY_AFTER));
+        assert_eq!(retry_after(&HeaderMap::new(), now), None);
+    }
 
     #[test]
     fn statuses_are_told_apart() {
