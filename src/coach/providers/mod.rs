@@ -85,6 +85,10 @@ pub trait Provider: Send + Sync {
     }
 }
 
+/// Most of an answer that is read: a 20-word comment in a JSON envelope needs
+/// a few hundred bytes; 64 KiB leaves room for verbose servers.
+pub const MAX_BODY: usize = 64 * 1024;
+
 /// The HTTP provider for both API kinds: one client, one optional token.
 pub struct HttpProvider {
     client: reqwest::Client,
@@ -140,10 +144,15 @@ impl Provider for HttpProvider {
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();
         let headers = response.headers().clone();
+        let (body, complete) = read_capped(response).await?;
+        // A failure is told by its status; its first 64 KiB say enough.
+        if status.is_success() && !complete {
+            return Err(ProviderError::BadBody("body over 64 KiB".into()));
+        }
         // Upstream text is untrusted: one that echoes the token (in an error
         // message, or a model repeating its input) must not carry it further,
         // into the logs or to a visitor.
-        let text = self.redact(&response.text().await.map_err(transport_error)?);
+        let text = self.redact(&String::from_utf8_lossy(&body));
         if !status.is_success() {
             let error = classify(status, &headers, &text);
             let message = self.redact(&upstream_message(&text));
@@ -170,6 +179,21 @@ impl Provider for HttpProvider {
     fn usable(&self, spec: &ModelSpec) -> bool {
         self.token.is_some() || spec.is_local()
     }
+}
+
+/// Reads the body as it streams in, up to [`MAX_BODY`] bytes: the bytes, and
+/// whether that was all of it. Never more than the cap is held in memory.
+async fn read_capped(mut response: reqwest::Response) -> Result<(Vec<u8>, bool), ProviderError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+        if body.len() + chunk.len() > MAX_BODY {
+            let room = MAX_BODY - body.len();
+            body.extend_from_slice(&chunk[..room]);
+            return Ok((body, false));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok((body, true))
 }
 
 fn transport_error(e: reqwest::Error) -> ProviderError {
@@ -248,7 +272,73 @@ pub fn upstream_message(body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coach::{input::CoachInput, prompt::build, registry::Registry, Lang};
     use reqwest::header::HeaderValue;
+    use serde_json::json;
+    use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
+
+    fn chat_at(base: &str) -> ModelSpec {
+        let toml = format!(
+            "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\n"
+        );
+        Registry::parse(&toml).unwrap().models.remove(0)
+    }
+
+    fn prompt() -> Prompt {
+        build(&CoachInput {
+            error: 812.0,
+            attempts: vec![900.0],
+            model: None,
+            lang: Lang::En,
+        })
+    }
+
+    /// A fake upstream answering every POST with `response`.
+    async fn upstream(response: ResponseTemplate) -> MockServer {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(response)
+            .mount(&server)
+            .await;
+        server
+    }
+
+    async fn call(spec: &ModelSpec) -> Result<String, ProviderError> {
+        HttpProvider::new(None)
+            .complete(spec, &prompt(), Duration::from_secs(5))
+            .await
+    }
+
+    #[tokio::test]
+    async fn a_body_over_64_kib_is_a_model_error() {
+        let huge = format!(
+            "{{\"choices\":[{{\"message\":{{\"content\":\"Hi\"}}}}],\"pad\":\"{}\"}}",
+            "x".repeat(1 << 20)
+        );
+        let server = upstream(
+            ResponseTemplate::new(200).set_body_raw(huge.into_bytes(), "application/json"),
+        )
+        .await;
+        assert_eq!(
+            call(&chat_at(&server.uri())).await,
+            Err(ProviderError::BadBody("body over 64 KiB".into()))
+        );
+        // Just under the cap is read whole.
+        let padding = "x".repeat(MAX_BODY - 200);
+        let server =
+            upstream(ResponseTemplate::new(200).set_body_json(
+                json!({"choices": [{"message": {"content": "Hi"}}], "pad": padding}),
+            ))
+            .await;
+        assert_eq!(call(&chat_at(&server.uri())).await.unwrap(), "Hi");
+        // A failure's status still says what it was.
+        let server =
+            upstream(ResponseTemplate::new(503).set_body_string("<html>".repeat(200_000))).await;
+        assert_eq!(
+            call(&chat_at(&server.uri())).await,
+            Err(ProviderError::Loading { estimated: None })
+        );
+    }
 
     #[test]
     fn retry_after_is_read_in_both_forms() {
