@@ -6,6 +6,12 @@
 //! Every HTTP failure of `reference/hf-protocol.md` §4 becomes its own
 //! [`ProviderError`] variant, so the router can treat a cold model, a rate limit,
 //! spent credits and a misconfiguration differently.
+//!
+//! Upstreams are untrusted: each request carries only the secret meant for its
+//! host ([`ModelSpec::credential`]: `HF_TOKEN` to Hugging Face hosts only, a
+//! model's own `token_env` key to its own endpoint, nothing elsewhere), at most
+//! [`MAX_BODY`] bytes of an answer are read, and every secret is blanked out of
+//! what comes back.
 
 use std::time::{Duration, SystemTime};
 
@@ -13,7 +19,10 @@ use async_trait::async_trait;
 use reqwest::{header::HeaderMap, StatusCode};
 use serde_json::Value;
 
-use super::{prompt::Prompt, registry::ModelSpec};
+use super::{
+    prompt::Prompt,
+    registry::{Credential, ModelSpec},
+};
 
 pub mod chat;
 pub mod offline;
@@ -44,7 +53,7 @@ pub enum ProviderError {
     Connect,
     #[error("unusable response: {0}")]
     BadBody(String),
-    #[error("no HF_TOKEN for a remote model")]
+    #[error("no key for this model (HF_TOKEN, or the variable its token_env names)")]
     NoToken,
 }
 
@@ -89,32 +98,54 @@ pub trait Provider: Send + Sync {
 /// a few hundred bytes; 64 KiB leaves room for verbose servers.
 pub const MAX_BODY: usize = 64 * 1024;
 
-/// The HTTP provider for both API kinds: one client, one optional token.
+/// The HTTP provider for both API kinds: one client and the Hugging Face token
+/// (models with their own `token_env` key carry it in their [`ModelSpec`]).
 pub struct HttpProvider {
     client: reqwest::Client,
-    token: Option<String>,
+    hf_token: Option<String>,
 }
 
 impl HttpProvider {
-    pub fn new(token: Option<String>) -> Self {
+    /// `hf_token`: `HF_TOKEN`, sent to Hugging Face hosts only.
+    pub fn new(hf_token: Option<String>) -> Self {
         let client = reqwest::Client::builder()
             .user_agent(concat!("jay-trainer/", env!("CARGO_PKG_VERSION")))
             .build()
             .unwrap_or_default();
         Self {
             client,
-            token: token.filter(|t| !t.trim().is_empty()),
+            hf_token: hf_token.filter(|t| !t.trim().is_empty()),
         }
     }
 
-    /// `text` with every occurrence of the token blanked out.
-    fn redact(&self, text: &str) -> String {
-        match &self.token {
-            Some(token) if text.contains(token.as_str()) => {
-                text.replace(token.as_str(), "[redacted]")
-            }
-            _ => text.to_string(),
+    /// The bearer token for `spec`'s requests: `Ok(None)` for none at all,
+    /// `Err(NoToken)` when the model needs a key that is not set.
+    fn key_for<'a>(&'a self, spec: &'a ModelSpec) -> Result<Option<&'a str>, ProviderError> {
+        match spec.credential() {
+            Credential::Own(key) => key.map(|k| Some(k.expose())).ok_or(ProviderError::NoToken),
+            Credential::HuggingFace => self
+                .hf_token
+                .as_deref()
+                .map(Some)
+                .ok_or(ProviderError::NoToken),
+            Credential::Nothing => Ok(None),
         }
+    }
+
+    /// `text` with every secret of this call blanked out: `HF_TOKEN` (sent or
+    /// not) and the model's own key.
+    fn redact(&self, text: &str, spec: &ModelSpec) -> String {
+        let secrets = [
+            self.hf_token.as_deref(),
+            spec.key.as_ref().map(|k| k.expose()),
+        ];
+        let mut text = text.to_string();
+        for secret in secrets.into_iter().flatten() {
+            if text.contains(secret) {
+                text = text.replace(secret, "[redacted]");
+            }
+        }
+        text
     }
 }
 
@@ -126,9 +157,7 @@ impl Provider for HttpProvider {
         prompt: &Prompt,
         timeout: Duration,
     ) -> Result<String, ProviderError> {
-        if !self.usable(spec) {
-            return Err(ProviderError::NoToken);
-        }
+        let key = self.key_for(spec)?;
         let body = match spec.api {
             super::registry::ApiKind::Chat => chat::body(spec, prompt),
             super::registry::ApiKind::TextGeneration => text_generation::body(spec, prompt)?,
@@ -138,8 +167,8 @@ impl Provider for HttpProvider {
             .post(spec.endpoint())
             .timeout(timeout)
             .json(&body);
-        if let Some(token) = &self.token {
-            request = request.bearer_auth(token);
+        if let Some(key) = key {
+            request = request.bearer_auth(key);
         }
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();
@@ -149,13 +178,13 @@ impl Provider for HttpProvider {
         if status.is_success() && !complete {
             return Err(ProviderError::BadBody("body over 64 KiB".into()));
         }
-        // Upstream text is untrusted: one that echoes the token (in an error
+        // Upstream text is untrusted: one that echoes a secret (in an error
         // message, or a model repeating its input) must not carry it further,
         // into the logs or to a visitor.
-        let text = self.redact(&String::from_utf8_lossy(&body));
+        let text = self.redact(&String::from_utf8_lossy(&body), spec);
         if !status.is_success() {
             let error = classify(status, &headers, &text);
-            let message = self.redact(&upstream_message(&text));
+            let message = self.redact(&upstream_message(&text), spec);
             tracing::warn!(model = %spec.alias, %status, %message, "model call failed");
             return Err(error);
         }
@@ -172,12 +201,12 @@ impl Provider for HttpProvider {
             super::registry::ApiKind::Chat => chat::text(&json),
             super::registry::ApiKind::TextGeneration => text_generation::text(&json),
         }?;
-        Ok(self.redact(&text))
+        Ok(self.redact(&text, spec))
     }
 
-    /// A remote model needs the token; one on this machine does not.
+    /// False when the model needs a key that is not set.
     fn usable(&self, spec: &ModelSpec) -> bool {
-        self.token.is_some() || spec.is_local()
+        self.key_for(spec).is_ok()
     }
 }
 
@@ -277,11 +306,22 @@ mod tests {
     use serde_json::json;
     use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
-    fn chat_at(base: &str) -> ModelSpec {
-        let toml = format!(
-            "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\n"
-        );
-        Registry::parse(&toml).unwrap().models.remove(0)
+    const HF_TOKEN: &str = "hf_secret_for_tests";
+    const OWN_KEY: &str = "sk-own-key-for-tests";
+
+    /// One model from `toml` (a `[[models]]` table); `UPSTREAM_KEY` is set.
+    fn spec(toml: &str) -> ModelSpec {
+        let env = |name: &str| (name == "UPSTREAM_KEY").then(|| OWN_KEY.to_string());
+        Registry::parse_with_env(toml, env)
+            .unwrap()
+            .models
+            .remove(0)
+    }
+
+    fn chat_at(base: &str, extra: &str) -> ModelSpec {
+        spec(&format!(
+            "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\n{extra}"
+        ))
     }
 
     fn prompt() -> Prompt {
@@ -303,10 +343,115 @@ mod tests {
         server
     }
 
+    fn chat_reply(content: &str) -> ResponseTemplate {
+        ResponseTemplate::new(200).set_body_json(
+            json!({"choices": [{"message": {"role": "assistant", "content": content}}]}),
+        )
+    }
+
+    /// The `Authorization` headers the upstream received, one per request.
+    async fn authorizations(server: &MockServer) -> Vec<Option<String>> {
+        let requests = server.received_requests().await.unwrap_or_default();
+        requests
+            .iter()
+            .map(|r| {
+                r.headers
+                    .get("authorization")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string)
+            })
+            .collect()
+    }
+
     async fn call(spec: &ModelSpec) -> Result<String, ProviderError> {
-        HttpProvider::new(None)
+        HttpProvider::new(Some(HF_TOKEN.into()))
             .complete(spec, &prompt(), Duration::from_secs(5))
             .await
+    }
+
+    #[tokio::test]
+    async fn hf_token_never_goes_to_a_host_that_is_not_hugging_face() {
+        let server = upstream(chat_reply("Nudge the bias!")).await;
+        let text_generation = spec(&format!(
+            "[[models]]\nalias = \"tg\"\nmodel = \"org/tg\"\napi = \"text-generation\"\nbase_url = \"{}/models/{{model}}\"\ntemplate = \"{{{{ messages[0].content }}}}\"\n",
+            server.uri()
+        ));
+        assert_eq!(
+            call(&chat_at(&server.uri(), "")).await.unwrap(),
+            "Nudge the bias!"
+        );
+        let _ = call(&text_generation).await;
+        let requests = server.received_requests().await.unwrap_or_default();
+        assert_eq!(requests.len(), 2);
+        assert_eq!(authorizations(&server).await, vec![None, None]);
+        for request in requests {
+            let headers = format!("{:?}", request.headers);
+            assert!(!headers.contains(HF_TOKEN), "{headers}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_token_env_model_gets_its_own_key_and_it_is_redacted() {
+        // The upstream echoes what it was sent, as a hostile one might.
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(|request: &wiremock::Request| {
+                let auth = request
+                    .headers
+                    .get("authorization")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default()
+                    .to_string();
+                chat_reply(&format!("Got {auth}"))
+            })
+            .mount(&server)
+            .await;
+        let own = chat_at(&server.uri(), "token_env = \"UPSTREAM_KEY\"\n");
+        assert_eq!(call(&own).await.unwrap(), "Got Bearer [redacted]");
+        assert_eq!(
+            authorizations(&server).await,
+            vec![Some(format!("Bearer {OWN_KEY}"))]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_model_whose_key_is_unset_is_not_called() {
+        let server = upstream(chat_reply("Hi")).await;
+        let unset = chat_at(&server.uri(), "token_env = \"UNSET_KEY_FOR_TESTS\"\n");
+        let provider = HttpProvider::new(Some(HF_TOKEN.into()));
+        assert!(!provider.usable(&unset));
+        assert_eq!(call(&unset).await, Err(ProviderError::NoToken));
+        assert!(server
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .is_empty());
+    }
+
+    #[test]
+    fn each_host_gets_its_secret_or_none() {
+        let with_token = HttpProvider::new(Some(HF_TOKEN.into()));
+        let without = HttpProvider::new(None);
+        let hf = spec(
+            "[[models]]\nalias = \"q\"\nmodel = \"Qwen/Qwen2.5-7B-Instruct\"\napi = \"chat\"\n",
+        );
+        assert_eq!(with_token.key_for(&hf), Ok(Some(HF_TOKEN)));
+        assert_eq!(without.key_for(&hf), Err(ProviderError::NoToken));
+        assert!(!without.usable(&hf));
+        for base in [
+            "http://127.0.0.1:11434",
+            "https://api.example.com",
+            "http://127.evil.example",
+        ] {
+            let other = chat_at(base, "");
+            assert_eq!(with_token.key_for(&other), Ok(None), "{base}");
+            assert!(without.usable(&other), "{base}");
+        }
+        let own = chat_at(
+            "https://router.huggingface.co",
+            "token_env = \"UPSTREAM_KEY\"\n",
+        );
+        assert_eq!(with_token.key_for(&own), Ok(Some(OWN_KEY)));
     }
 
     #[tokio::test]
@@ -320,7 +465,7 @@ mod tests {
         )
         .await;
         assert_eq!(
-            call(&chat_at(&server.uri())).await,
+            call(&chat_at(&server.uri(), "")).await,
             Err(ProviderError::BadBody("body over 64 KiB".into()))
         );
         // Just under the cap is read whole.
@@ -330,12 +475,12 @@ mod tests {
                 json!({"choices": [{"message": {"content": "Hi"}}], "pad": padding}),
             ))
             .await;
-        assert_eq!(call(&chat_at(&server.uri())).await.unwrap(), "Hi");
+        assert_eq!(call(&chat_at(&server.uri(), "")).await.unwrap(), "Hi");
         // A failure's status still says what it was.
         let server =
             upstream(ResponseTemplate::new(503).set_body_string("<html>".repeat(200_000))).await;
         assert_eq!(
-            call(&chat_at(&server.uri())).await,
+            call(&chat_at(&server.uri(), "")).await,
             Err(ProviderError::Loading { estimated: None })
         );
     }
