@@ -248,7 +248,7 @@ async fn the_token_never_appears_in_a_response_or_a_log_line() {
             .mount(&upstream)
             .await;
         registry.push_str(&format!(
-            "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{}/v1\"\n",
+            "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{}/v1\"\ntoken_env = \"JAY_TEST_UPSTREAM_KEY\"\n",
             upstream.uri()
         ));
         upstreams.push(upstream);
@@ -256,6 +256,9 @@ async fn the_token_never_appears_in_a_response_or_a_log_line() {
     let path = temp_registry("secret", &registry);
     let mut child = server(&path)
         .env("HF_TOKEN", TOKEN)
+        // HF_TOKEN goes to Hugging Face hosts only: these local fakes get (and
+        // echo) the models' own key, the same secret here.
+        .env("JAY_TEST_UPSTREAM_KEY", TOKEN)
         .env("RUST_LOG", "debug")
         .env("JAY_LOG_FORMAT", "json")
         .env("JAY_DATA_DIR", path.parent().unwrap().join("data"))

@@ -26,8 +26,11 @@ async fn spawn_app(registry: &str) -> String {
 /// The app with `registry` (TOML), a fixed random seed, `token` and `budget`.
 async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBudget) -> String {
     // The learning strategy, with circuit breakers (the seed's has none).
-    let registry =
-        Registry::parse(&format!("strategy = \"thompson\"\n{registry}")).expect("valid registry");
+    // A model with `token_env = "UPSTREAM_KEY"` gets the fake token as its key
+    // (HF_TOKEN itself only goes to Hugging Face hosts, never to these fakes).
+    let env = |name: &str| (name == "UPSTREAM_KEY").then(|| TOKEN.to_string());
+    let registry = Registry::parse_with_env(&format!("strategy = \"thompson\"\n{registry}"), env)
+        .expect("valid registry");
     let coach = Coach::new(
         registry,
         None,
@@ -108,7 +111,8 @@ async fn a_chat_model_answers_and_the_reply_is_cleaned() {
         .expect(1)
         .mount(&upstream)
         .await;
-    let base = spawn_app(&chat_model("m", &upstream.uri())).await;
+    let model = chat_model("m", &upstream.uri()) + "token_env = \"UPSTREAM_KEY\"\n";
+    let base = spawn_app(&model).await;
 
     let (status, body) =
         get_json(&format!("{base}/error?error=812.5&tentativas=13359.08,900")).await;

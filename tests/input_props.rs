@@ -1,8 +1,14 @@
-//! Property tests of the `GET /error` query parser: no input panics, and every
-//! rejection names one of the request's fields.
+//! Property tests of untrusted text: the `GET /error` query parser (no input
+//! panics, and every rejection names one of the request's fields) and the check
+//! of a model's answer (no answer panics, whatever its script).
 #![cfg(feature = "ssr")]
 
-use jay_trainer::coach::input::CoachInput;
+use jay_trainer::coach::{
+    input::CoachInput,
+    prompt::build,
+    reply::{check, max_chars},
+    Lang,
+};
 use proptest::prelude::*;
 
 fn key() -> impl Strategy<Value = String> {
@@ -57,5 +63,81 @@ proptest! {
         let pairs = vec![("error".to_string(), format!("{error:.2}")), ("tentativas".to_string(), list)];
         let input = CoachInput::from_query(&pairs, None).unwrap();
         prop_assert_eq!(input.attempts.len(), history.len());
+    }
+}
+
+/// Pieces of a model's answer: role tags in several cases, Portuguese and
+/// Chinese text, characters whose lower case changes byte length (`İ`, the
+/// Kelvin sign `K`, `ẞ`), quotes, markers and template tokens.
+const PIECES: &[&str] = &[
+    "assistant:",
+    "ASSISTANT:",
+    "Assistant:",
+    "coach:",
+    "Coach:",
+    "answer:",
+    "response:",
+    "Treinador:",
+    "RESPOSTA:",
+    "教练：",
+    "回答：",
+    "İ",
+    "İİ:",
+    "\u{212A}",
+    "\u{212A}oach:",
+    "ẞ",
+    "Ação",
+    "ção",
+    "Não é fácil!",
+    "você",
+    "Ünïcödé",
+    "误差",
+    "快到了！",
+    "加油",
+    "「",
+    "」",
+    "“",
+    "”",
+    "«",
+    "»",
+    "'",
+    "\"",
+    "`",
+    " ",
+    "\n",
+    "|fim|",
+    "<think>",
+    "</think>",
+    "<|assistant|>",
+    "<|end|>",
+    "<s>",
+    "[INST]",
+];
+
+/// One of [`PIECES`], or any short text.
+fn answer_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(PIECES).prop_map(str::to_string),
+        "\\PC{0,6}",
+        ".{0,6}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn any_answer_is_checked_without_panicking(
+        pieces in proptest::collection::vec(answer_piece(), 0..12),
+        lang in prop::sample::select(vec![Lang::En, Lang::Pt, Lang::Zh]),
+    ) {
+        let raw = pieces.concat();
+        let prompt = build(&CoachInput { error: 812.0, attempts: vec![900.0], model: None, lang });
+        if let Ok(comment) = check(&raw, &prompt) {
+            let chars = comment.chars().count();
+            prop_assert!(chars > 0 && chars <= max_chars(lang), "{comment:?}");
+            prop_assert_eq!(comment.trim(), comment.as_str());
+            prop_assert!(!comment.contains("|fim|"), "{comment:?}");
+        }
     }
 }

@@ -12,13 +12,23 @@
 //! model = "meta-llama/Llama-3.1-8B-Instruct"
 //! api = "chat"                    # or "text-generation"
 //! # base_url, max_new_tokens (70), temperature (0.5), timeout_ms (5000),
-//! # enabled (true), template (text-generation only: a Jinja chat template)
+//! # enabled (true), template (text-generation only: a Jinja chat template),
+//! # token_env (the environment variable holding this provider's key)
 //! ```
 //!
 //! Every problem stops start-up with a message naming the model and the key.
+//!
+//! **Which secret goes where** ([`ModelSpec::credential`]): a model with
+//! `token_env` gets that variable's value (read when the file is loaded; unset,
+//! the model is skipped); otherwise a model on a Hugging Face host (`https`,
+//! `huggingface.co` or a subdomain, or a dedicated Inference Endpoint under
+//! `endpoints.huggingface.cloud`) gets `HF_TOKEN`; anything else (Ollama, a
+//! third-party host, a typo'd domain, a Space on `*.hf.space`, which runs
+//! someone's own code) is called with no `Authorization` header at all.
 
-use std::{collections::HashSet, path::Path, time::Duration};
+use std::{collections::HashSet, fmt, net::IpAddr, path::Path, time::Duration};
 
+use reqwest::Url;
 use serde::Deserialize;
 
 /// The Hugging Face router's OpenAI-compatible base URL.
@@ -60,7 +70,47 @@ pub struct ModelSpec {
     pub enabled: bool,
     /// Jinja chat template (text-generation only).
     pub template: Option<String>,
+    /// The environment variable holding this model's own key, if any.
+    pub token_env: Option<String>,
+    /// That variable's value, read when the registry was loaded (`None`: unset).
+    pub key: Option<ApiKey>,
 }
+
+/// A provider's key: never printed (`Debug` shows `[redacted]`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ApiKey(String);
+
+impl ApiKey {
+    /// `None` for an empty or blank value.
+    pub fn new(value: &str) -> Option<Self> {
+        let value = value.trim();
+        (!value.is_empty()).then(|| Self(value.to_string()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for ApiKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ApiKey([redacted])")
+    }
+}
+
+/// Which secret a model's requests carry (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Credential<'a> {
+    /// Its own key, from `token_env` (`None`: the variable is unset).
+    Own(Option<&'a ApiKey>),
+    /// A Hugging Face host: `HF_TOKEN`.
+    HuggingFace,
+    /// No `Authorization` header.
+    Nothing,
+}
+
+/// Domains whose hosts (the domain itself and its subdomains) get `HF_TOKEN`.
+const HF_DOMAINS: [&str; 2] = ["huggingface.co", "endpoints.huggingface.cloud"];
 
 impl ModelSpec {
     /// The URL a request goes to.
@@ -71,18 +121,77 @@ impl ModelSpec {
         }
     }
 
-    /// True when the endpoint is on this machine (no token needed).
+    /// The base URL's host, as the URL parser reads it (lower-cased; an IPv6
+    /// address in brackets; `user@` and the port left out).
+    fn host(&self) -> Option<(Url, String)> {
+        let url = Url::parse(&self.base_url).ok()?;
+        let host = url.host_str()?.to_string();
+        Some((url, host))
+    }
+
+    /// True when the endpoint is on this machine: the host is `localhost` or a
+    /// loopback address (`127.0.0.0/8`, `::1`). `127.evil.example` is a domain
+    /// like any other.
     pub fn is_local(&self) -> bool {
-        let rest = self.base_url.split_once("://").map_or("", |(_, r)| r);
-        let host = rest.split(['/', '?']).next().unwrap_or_default();
-        let host = host.rsplit_once(':').map_or(host, |(h, port)| {
-            if port.bytes().all(|b| b.is_ascii_digit()) {
-                h
-            } else {
-                host
+        let Some((_, host)) = self.host() else {
+            return false;
+        };
+        let bare = host.trim_start_matches('[').trim_end_matches(']');
+        match bare.parse::<IpAddr>() {
+            Ok(IpAddr::V4(ip)) => ip.is_loopback(),
+            Ok(IpAddr::V6(ip)) => {
+                ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
             }
-        });
-        matches!(host, "localhost" | "[::1]") || host.starts_with("127.")
+            Err(_) => host == "localhost",
+        }
+    }
+
+    /// True when the endpoint is a Hugging Face host reached over `https`:
+    /// `huggingface.co` or one of its subdomains (the router, the Inference
+    /// API), or a dedicated Inference Endpoint (`*.endpoints.huggingface.cloud`).
+    /// Not `*.hf.space`: a Space runs its owner's code.
+    pub fn is_hugging_face(&self) -> bool {
+        let Some((url, host)) = self.host() else {
+            return false;
+        };
+        url.scheme() == "https"
+            && HF_DOMAINS.iter().any(|domain| {
+                host == *domain
+                    || host
+                        .strip_suffix(domain)
+                        .is_some_and(|sub| sub.ends_with('.'))
+            })
+    }
+
+    /// Which secret this model's requests carry.
+    pub fn credential(&self) -> Credential<'_> {
+        if self.token_env.is_some() {
+            Credential::Own(self.key.as_ref())
+        } else if self.is_hugging_face() {
+            Credential::HuggingFace
+        } else {
+            Credential::Nothing
+        }
+    }
+
+    /// What an operator should know about this model's key, for the log at
+    /// load: an unset `token_env` (the model is skipped), a key sent in clear
+    /// text, a remote host that gets no key at all.
+    pub fn key_notice(&self) -> Option<String> {
+        let alias = &self.alias;
+        let plain_remote = self.base_url.starts_with("http://") && !self.is_local();
+        match (self.credential(), &self.token_env) {
+            (Credential::Own(None), Some(name)) => Some(format!(
+                "model {alias:?}: token_env {name} is not set: the model is skipped"
+            )),
+            (Credential::Own(Some(_)), Some(name)) if plain_remote => Some(format!(
+                "model {alias:?}: the key from {name} travels unencrypted (http:// to another machine)"
+            )),
+            (Credential::Nothing, _) if !self.is_local() => Some(format!(
+                "model {alias:?}: not a Hugging Face host and no token_env: called without a key"
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -154,6 +263,7 @@ struct RawModel {
     #[serde(default = "default_enabled")]
     enabled: bool,
     template: Option<String>,
+    token_env: Option<String>,
 }
 
 fn default_deadline_ms() -> u64 {
@@ -186,15 +296,30 @@ fn default_enabled() -> bool {
 }
 
 impl Registry {
+    /// Reads and validates the file, reads each `token_env` variable, and logs
+    /// what an operator should know about the models' keys.
     pub fn load(path: &Path) -> Result<Self, RegistryError> {
         let text = std::fs::read_to_string(path).map_err(|source| RegistryError::Read {
             path: path.display().to_string(),
             source,
         })?;
-        Self::parse(&text)
+        let registry = Self::parse(&text)?;
+        for notice in registry.models.iter().filter_map(ModelSpec::key_notice) {
+            tracing::warn!("{notice}");
+        }
+        Ok(registry)
     }
 
+    /// [`Registry::parse_with_env`] with the process environment.
     pub fn parse(text: &str) -> Result<Self, RegistryError> {
+        Self::parse_with_env(text, |name| std::env::var(name).ok())
+    }
+
+    /// Validates `text`; `env` gives the value of each `token_env` variable.
+    pub fn parse_with_env(
+        text: &str,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, RegistryError> {
         let raw: RawRegistry =
             toml::from_str(text).map_err(|e| RegistryError::Syntax(e.to_string()))?;
         if !(500..=120_000).contains(&raw.deadline_ms) {
@@ -226,7 +351,13 @@ impl Registry {
             .models
             .into_iter()
             .map(|m| {
-                let spec = validate(m)?;
+                let mut spec = validate(m)?;
+                spec.key = spec
+                    .token_env
+                    .as_deref()
+                    .and_then(&env)
+                    .as_deref()
+                    .and_then(ApiKey::new);
                 if !seen.insert(spec.alias.clone()) {
                     return Err(invalid(&spec.alias, "alias", "is used by another model"));
                 }
@@ -295,12 +426,29 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
         }
         .to_string()
     });
-    if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
+    let url_ok = Url::parse(&base_url)
+        .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some());
+    if !url_ok {
         return Err(invalid(
             &alias,
             "base_url",
-            "must start with http:// or https://",
+            "must be an http:// or https:// URL with a host",
         ));
+    }
+    if let Some(name) = &m.token_env {
+        let mut bytes = name.bytes();
+        let name_ok = name.len() <= 128
+            && bytes
+                .next()
+                .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if !name_ok {
+            return Err(invalid(
+                &alias,
+                "token_env",
+                "must name an environment variable (letters, digits and _, not starting with a digit)",
+            ));
+        }
     }
     if !(1..=512).contains(&m.max_new_tokens) {
         return Err(invalid(&alias, "max_new_tokens", "must be from 1 to 512"));
@@ -342,6 +490,8 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
         timeout: Duration::from_millis(m.timeout_ms),
         enabled: m.enabled,
         template: m.template,
+        token_env: m.token_env,
+        key: None,
     })
 }
 
@@ -428,23 +578,134 @@ mod tests {
         assert!(e.contains("half_life_s"), "{e}");
     }
 
+    /// A chat model at `url`, with `extra` TOML lines; `FAKE_KEY` is set.
+    fn spec(url: &str, extra: &str) -> ModelSpec {
+        let toml = format!(
+            "[[models]]\nalias = \"a\"\nmodel = \"m/m\"\napi = \"chat\"\nbase_url = \"{url}\"\n{extra}"
+        );
+        let env = |name: &str| (name == "FAKE_KEY").then(|| "sk-fake".to_string());
+        let mut registry = Registry::parse_with_env(&toml, env).unwrap();
+        registry.models.remove(0)
+    }
+
     #[test]
     fn local_hosts_are_recognised() {
-        let spec = |url: &str| ModelSpec {
-            alias: "a".into(),
-            model: "m".into(),
-            api: ApiKind::Chat,
-            base_url: url.into(),
-            max_new_tokens: 70,
-            temperature: 0.5,
-            timeout: Duration::from_secs(1),
-            enabled: true,
-            template: None,
-        };
-        assert!(spec("http://127.0.0.1:11434/v1").is_local());
-        assert!(spec("http://localhost:8080").is_local());
-        assert!(spec("http://[::1]:8080/v1").is_local());
-        assert!(!spec("https://router.huggingface.co/v1").is_local());
-        assert!(!spec("http://localhost.example.com/v1").is_local());
+        let local = |url: &str| spec(url, "").is_local();
+        assert!(local("http://127.0.0.1:11434/v1"));
+        assert!(local("http://127.0.0.2:8080"));
+        assert!(local("http://127.1:8080/v1"), "the URL parser's 127.0.0.1");
+        assert!(local("http://localhost:8080"));
+        assert!(local("http://LOCALHOST/v1"));
+        assert!(local("http://[::1]:8080/v1"));
+        assert!(local("http://[::ffff:127.0.0.1]/v1"));
+        assert!(!local("https://router.huggingface.co/v1"));
+        assert!(!local("http://localhost.example.com/v1"));
+        assert!(!local("http://127.evil.example/v1"));
+        assert!(!local("http://127.0.0.1.evil.example/v1"));
+        assert!(!local("http://localhost@evil.example/v1"));
+        assert!(!local("http://evil.example/127.0.0.1/v1"));
+        assert!(!local("http://10.0.0.1:11434/v1"));
+        assert!(!local("http://[::2]/v1"));
+    }
+
+    #[test]
+    fn hugging_face_hosts_are_recognised() {
+        let hf = |url: &str| spec(url, "").is_hugging_face();
+        assert!(hf("https://router.huggingface.co/v1"));
+        assert!(hf("https://huggingface.co/api"));
+        assert!(hf("https://api-inference.huggingface.co/models/{model}"));
+        assert!(hf("https://ROUTER.HuggingFace.co:443/v1"));
+        assert!(hf(
+            "https://x1y2.us-east-1.aws.endpoints.huggingface.cloud/v1"
+        ));
+        assert!(
+            !hf("http://router.huggingface.co/v1"),
+            "never in clear text"
+        );
+        assert!(!hf("https://router.hugginface.co/v1"), "a typo");
+        assert!(!hf("https://evilhuggingface.co/v1"));
+        assert!(!hf("https://huggingface.co.evil.example/v1"));
+        assert!(!hf("https://router.huggingface.co@evil.example/v1"));
+        assert!(!hf("https://evil.example/huggingface.co/v1"));
+        assert!(
+            !hf("https://someone-app.hf.space/v1"),
+            "a Space runs its owner's code"
+        );
+        assert!(!hf("https://huggingface.cloud/v1"));
+        assert!(!hf("http://127.0.0.1:11434/v1"));
+    }
+
+    #[test]
+    fn each_model_gets_its_own_secret_or_none() {
+        let hf = spec("https://router.huggingface.co/v1", "");
+        assert_eq!(hf.credential(), Credential::HuggingFace);
+        assert_eq!(hf.key_notice(), None);
+        let own = spec("https://api.example.com/v1", "token_env = \"FAKE_KEY\"\n");
+        assert_eq!(
+            own.credential(),
+            Credential::Own(ApiKey::new("sk-fake").as_ref())
+        );
+        assert_eq!(own.key_notice(), None);
+        assert!(
+            !format!("{own:?}").contains("sk-fake"),
+            "the key is never printed"
+        );
+        // token_env wins over the host: a Hugging Face host gets the named key.
+        let named = spec(
+            "https://router.huggingface.co/v1",
+            "token_env = \"FAKE_KEY\"\n",
+        );
+        assert_eq!(
+            named.credential(),
+            Credential::Own(ApiKey::new("sk-fake").as_ref())
+        );
+        let unset = spec(
+            "https://api.example.com/v1",
+            "token_env = \"NOT_SET_ANYWHERE\"\n",
+        );
+        assert_eq!(unset.credential(), Credential::Own(None));
+        let notice = unset.key_notice().unwrap();
+        assert!(
+            notice.contains("\"a\"") && notice.contains("NOT_SET_ANYWHERE"),
+            "{notice}"
+        );
+        let ollama = spec("http://127.0.0.1:11434/v1", "");
+        assert_eq!(
+            (ollama.credential(), ollama.key_notice()),
+            (Credential::Nothing, None)
+        );
+        let typo = spec("https://router.hugginface.co/v1", "");
+        assert_eq!(typo.credential(), Credential::Nothing);
+        assert!(typo.key_notice().unwrap().contains("without a key"));
+        let clear = spec("http://gpu-box.lan:8000/v1", "token_env = \"FAKE_KEY\"\n");
+        assert!(clear.key_notice().unwrap().contains("unencrypted"));
+    }
+
+    #[test]
+    fn token_env_must_be_a_variable_name() {
+        for bad in ["", "1KEY", "MY-KEY", "KEY NAME", "$KEY", "KEY=x", "ключ"] {
+            let toml = format!(
+                "[[models]]\nalias = \"ext\"\nmodel = \"m/m\"\napi = \"chat\"\ntoken_env = \"{bad}\"\n"
+            );
+            let e = Registry::parse(&toml).unwrap_err().to_string();
+            assert!(
+                e.contains("\"ext\"") && e.contains("token_env"),
+                "{bad:?}: {e}"
+            );
+        }
+        for good in ["OPENAI_API_KEY", "_K", "k2"] {
+            assert!(spec(
+                "https://api.example.com/v1",
+                &format!("token_env = \"{good}\"\n")
+            )
+            .token_env
+            .is_some());
+        }
+        let e = Registry::parse(
+            "[[models]]\nalias = \"u\"\nmodel = \"m/m\"\napi = \"chat\"\nbase_url = \"http://\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("\"u\"") && e.contains("base_url"), "{e}");
     }
 }

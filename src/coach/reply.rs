@@ -70,19 +70,34 @@ fn remove_spans(text: &str, open: &str, close: &str) -> String {
     out
 }
 
+/// Role tags a model may put before its answer, matched ignoring ASCII case.
+const ROLE_TAGS: [&str; 8] = [
+    "assistant:",
+    "coach:",
+    "answer:",
+    "response:",
+    "treinador:",
+    "resposta:",
+    "教练：",
+    "回答：",
+];
+
+/// `text` after the first of `tags` it starts with (ignoring ASCII case), or
+/// `None`. Both are compared byte for byte over the tag's length, on `text`
+/// itself: no offset measured on another string (such as a lower-cased copy,
+/// whose length can differ: `İ` is 2 bytes, its lower case 3) is used to slice.
+fn strip_role_tag<'a>(text: &'a str, tags: &[&str]) -> Option<&'a str> {
+    tags.iter().find_map(|tag| {
+        let head = text.get(..tag.len())?;
+        head.eq_ignore_ascii_case(tag)
+            .then(|| text.get(tag.len()..))
+            .flatten()
+    })
+}
+
 /// Template tokens, role tags, quotes and extra whitespace out.
 fn clean(text: &str) -> String {
     let mut text = remove_template_tokens(text);
-    const ROLE_TAGS: [&str; 8] = [
-        "assistant:",
-        "coach:",
-        "answer:",
-        "response:",
-        "treinador:",
-        "resposta:",
-        "教练：",
-        "回答：",
-    ];
     loop {
         let trimmed = text
             .trim()
@@ -93,12 +108,9 @@ fn clean(text: &str) -> String {
                 )
             })
             .trim();
-        let lower = trimmed.to_lowercase();
-        let without_tag = ROLE_TAGS
-            .iter()
-            .find(|tag| lower.starts_with(*tag))
-            .map(|tag| trimmed[tag.len()..].to_string());
-        let next = without_tag.unwrap_or_else(|| trimmed.to_string());
+        let next = strip_role_tag(trimmed, &ROLE_TAGS)
+            .unwrap_or(trimmed)
+            .to_string();
         if next == text {
             break;
         }
@@ -177,6 +189,49 @@ mod tests {
             check("Line one\n\nline two |fim|", &p).unwrap(),
             "Line one line two"
         );
+    }
+
+    #[test]
+    fn role_tags_are_stripped_in_any_ascii_case_and_any_script() {
+        let p = prompt(Lang::En);
+        for raw in ["ASSISTANT: Almost!", "Coach:Almost!", "ReSpOnSe: 'Almost!'"] {
+            assert_eq!(check(raw, &p).unwrap(), "Almost!", "{raw}");
+        }
+        let pt = prompt(Lang::Pt);
+        assert_eq!(
+            check("Treinador: Ação, quase lá!", &pt).unwrap(),
+            "Ação, quase lá!"
+        );
+        let zh = prompt(Lang::Zh);
+        assert_eq!(check("教练：「快到了！」", &zh).unwrap(), "快到了！");
+        assert_eq!(check("回答：教练：加油", &zh).unwrap(), "加油");
+        // Not a tag: kept whole.
+        assert_eq!(
+            check("İstanbul: assistant: go", &p).unwrap(),
+            "İstanbul: assistant: go"
+        );
+    }
+
+    /// The old rule lower-cased the text, matched the tag there, and sliced the
+    /// original at the tag's length. With a tag holding a `k`, the Kelvin sign
+    /// `K` (3 bytes, lower case `k`, 1 byte) put that offset inside a
+    /// character: `"a\u{212A}: hi"` with the tag `"ak:"` panicked there.
+    #[test]
+    fn tag_matching_never_slices_inside_a_character() {
+        assert_eq!(strip_role_tag("a\u{212A}: hi", &["ak:"]), None);
+        assert_eq!(strip_role_tag("AK: hi", &["ak:"]), Some(" hi"));
+        assert_eq!(strip_role_tag("İ: hi", &["i:", "i\u{307}:"]), None);
+        assert_eq!(
+            strip_role_tag("教", &["教练："]),
+            None,
+            "shorter than the tag"
+        );
+        assert_eq!(
+            strip_role_tag("教练", &["教x"]),
+            None,
+            "the tag's end inside a character"
+        );
+        assert_eq!(strip_role_tag("", &ROLE_TAGS), None);
     }
 
     #[test]

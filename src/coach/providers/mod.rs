@@ -6,14 +6,23 @@
 //! Every HTTP failure of `reference/hf-protocol.md` §4 becomes its own
 //! [`ProviderError`] variant, so the router can treat a cold model, a rate limit,
 //! spent credits and a misconfiguration differently.
+//!
+//! Upstreams are untrusted: each request carries only the secret meant for its
+//! host ([`ModelSpec::credential`]: `HF_TOKEN` to Hugging Face hosts only, a
+//! model's own `token_env` key to its own endpoint, nothing elsewhere), at most
+//! [`MAX_BODY`] bytes of an answer are read, and every secret is blanked out of
+//! what comes back.
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use async_trait::async_trait;
 use reqwest::{header::HeaderMap, StatusCode};
 use serde_json::Value;
 
-use super::{prompt::Prompt, registry::ModelSpec};
+use super::{
+    prompt::Prompt,
+    registry::{Credential, ModelSpec},
+};
 
 pub mod chat;
 pub mod offline;
@@ -44,7 +53,7 @@ pub enum ProviderError {
     Connect,
     #[error("unusable response: {0}")]
     BadBody(String),
-    #[error("no HF_TOKEN for a remote model")]
+    #[error("no key for this model (HF_TOKEN, or the variable its token_env names)")]
     NoToken,
 }
 
@@ -85,32 +94,58 @@ pub trait Provider: Send + Sync {
     }
 }
 
-/// The HTTP provider for both API kinds: one client, one optional token.
+/// Most of an answer that is read: a 20-word comment in a JSON envelope needs
+/// a few hundred bytes; 64 KiB leaves room for verbose servers.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The HTTP provider for both API kinds: one client and the Hugging Face token
+/// (models with their own `token_env` key carry it in their [`ModelSpec`]).
 pub struct HttpProvider {
     client: reqwest::Client,
-    token: Option<String>,
+    hf_token: Option<String>,
 }
 
 impl HttpProvider {
-    pub fn new(token: Option<String>) -> Self {
+    /// `hf_token`: `HF_TOKEN`, sent to Hugging Face hosts only.
+    pub fn new(hf_token: Option<String>) -> Self {
         let client = reqwest::Client::builder()
             .user_agent(concat!("jay-trainer/", env!("CARGO_PKG_VERSION")))
             .build()
             .unwrap_or_default();
         Self {
             client,
-            token: token.filter(|t| !t.trim().is_empty()),
+            hf_token: hf_token.filter(|t| !t.trim().is_empty()),
         }
     }
 
-    /// `text` with every occurrence of the token blanked out.
-    fn redact(&self, text: &str) -> String {
-        match &self.token {
-            Some(token) if text.contains(token.as_str()) => {
-                text.replace(token.as_str(), "[redacted]")
-            }
-            _ => text.to_string(),
+    /// The bearer token for `spec`'s requests: `Ok(None)` for none at all,
+    /// `Err(NoToken)` when the model needs a key that is not set.
+    fn key_for<'a>(&'a self, spec: &'a ModelSpec) -> Result<Option<&'a str>, ProviderError> {
+        match spec.credential() {
+            Credential::Own(key) => key.map(|k| Some(k.expose())).ok_or(ProviderError::NoToken),
+            Credential::HuggingFace => self
+                .hf_token
+                .as_deref()
+                .map(Some)
+                .ok_or(ProviderError::NoToken),
+            Credential::Nothing => Ok(None),
         }
+    }
+
+    /// `text` with every secret of this call blanked out: `HF_TOKEN` (sent or
+    /// not) and the model's own key.
+    fn redact(&self, text: &str, spec: &ModelSpec) -> String {
+        let secrets = [
+            self.hf_token.as_deref(),
+            spec.key.as_ref().map(|k| k.expose()),
+        ];
+        let mut text = text.to_string();
+        for secret in secrets.into_iter().flatten() {
+            if text.contains(secret) {
+                text = text.replace(secret, "[redacted]");
+            }
+        }
+        text
     }
 }
 
@@ -122,9 +157,7 @@ impl Provider for HttpProvider {
         prompt: &Prompt,
         timeout: Duration,
     ) -> Result<String, ProviderError> {
-        if !self.usable(spec) {
-            return Err(ProviderError::NoToken);
-        }
+        let key = self.key_for(spec)?;
         let body = match spec.api {
             super::registry::ApiKind::Chat => chat::body(spec, prompt),
             super::registry::ApiKind::TextGeneration => text_generation::body(spec, prompt)?,
@@ -134,19 +167,24 @@ impl Provider for HttpProvider {
             .post(spec.endpoint())
             .timeout(timeout)
             .json(&body);
-        if let Some(token) = &self.token {
-            request = request.bearer_auth(token);
+        if let Some(key) = key {
+            request = request.bearer_auth(key);
         }
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();
         let headers = response.headers().clone();
-        // Upstream text is untrusted: one that echoes the token (in an error
+        let (body, complete) = read_capped(response).await?;
+        // A failure is told by its status; its first 64 KiB say enough.
+        if status.is_success() && !complete {
+            return Err(ProviderError::BadBody("body over 64 KiB".into()));
+        }
+        // Upstream text is untrusted: one that echoes a secret (in an error
         // message, or a model repeating its input) must not carry it further,
         // into the logs or to a visitor.
-        let text = self.redact(&response.text().await.map_err(transport_error)?);
+        let text = self.redact(&String::from_utf8_lossy(&body), spec);
         if !status.is_success() {
             let error = classify(status, &headers, &text);
-            let message = self.redact(&upstream_message(&text));
+            let message = self.redact(&upstream_message(&text), spec);
             tracing::warn!(model = %spec.alias, %status, %message, "model call failed");
             return Err(error);
         }
@@ -163,13 +201,28 @@ impl Provider for HttpProvider {
             super::registry::ApiKind::Chat => chat::text(&json),
             super::registry::ApiKind::TextGeneration => text_generation::text(&json),
         }?;
-        Ok(self.redact(&text))
+        Ok(self.redact(&text, spec))
     }
 
-    /// A remote model needs the token; one on this machine does not.
+    /// False when the model needs a key that is not set.
     fn usable(&self, spec: &ModelSpec) -> bool {
-        self.token.is_some() || spec.is_local()
+        self.key_for(spec).is_ok()
     }
+}
+
+/// Reads the body as it streams in, up to [`MAX_BODY`] bytes: the bytes, and
+/// whether that was all of it. Never more than the cap is held in memory.
+async fn read_capped(mut response: reqwest::Response) -> Result<(Vec<u8>, bool), ProviderError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+        if body.len() + chunk.len() > MAX_BODY {
+            let room = MAX_BODY - body.len();
+            body.extend_from_slice(&chunk[..room]);
+            return Ok((body, false));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok((body, true))
 }
 
 fn transport_error(e: reqwest::Error) -> ProviderError {
@@ -195,7 +248,7 @@ pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> Provider
                 .map(|s| Duration::from_secs_f64(s.min(86_400.0))),
         },
         429 => ProviderError::RateLimited {
-            retry_after: retry_after(headers),
+            retry_after: retry_after(headers, SystemTime::now()),
         },
         402 => ProviderError::Credits,
         401 | 403 => ProviderError::Unauthorized(status.as_u16()),
@@ -206,11 +259,27 @@ pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> Provider
     }
 }
 
-/// `Retry-After` in seconds (the HTTP-date form is rare here and is ignored).
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let value = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
-    let seconds: u64 = value.trim().parse().ok()?;
-    Some(Duration::from_secs(seconds.min(86_400)))
+/// Longest `Retry-After` read (the breaker honours at most an hour of it).
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(86_400);
+
+/// `Retry-After` as a wait from `now`, in either of its forms (RFC 9110
+/// §10.2.3): delta-seconds (`120`) or an HTTP date (`Fri, 31 Dec 2026 23:59:59
+/// GMT`, and the two obsolete date formats). A date already past, or a value
+/// that is neither, is no hint: the breaker's own back-off applies.
+fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
+    let value = headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim();
+    let wait = match value.parse::<u64>() {
+        Ok(seconds) => Duration::from_secs(seconds),
+        Err(_) => {
+            let date = httpdate::parse_http_date(value).ok()?;
+            date.duration_since(now).ok().filter(|d| !d.is_zero())?
+        }
+    };
+    Some(wait.min(MAX_RETRY_AFTER))
 }
 
 /// The upstream's error message, for logs only: `error`, `error.message`,
@@ -232,7 +301,223 @@ pub fn upstream_message(body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coach::{input::CoachInput, prompt::build, registry::Registry, Lang};
     use reqwest::header::HeaderValue;
+    use serde_json::json;
+    use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
+
+    const HF_TOKEN: &str = "hf_secret_for_tests";
+    const OWN_KEY: &str = "sk-own-key-for-tests";
+
+    /// One model from `toml` (a `[[models]]` table); `UPSTREAM_KEY` is set.
+    fn spec(toml: &str) -> ModelSpec {
+        let env = |name: &str| (name == "UPSTREAM_KEY").then(|| OWN_KEY.to_string());
+        Registry::parse_with_env(toml, env)
+            .unwrap()
+            .models
+            .remove(0)
+    }
+
+    fn chat_at(base: &str, extra: &str) -> ModelSpec {
+        spec(&format!(
+            "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\n{extra}"
+        ))
+    }
+
+    fn prompt() -> Prompt {
+        build(&CoachInput {
+            error: 812.0,
+            attempts: vec![900.0],
+            model: None,
+            lang: Lang::En,
+        })
+    }
+
+    /// A fake upstream answering every POST with `response`.
+    async fn upstream(response: ResponseTemplate) -> MockServer {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(response)
+            .mount(&server)
+            .await;
+        server
+    }
+
+    fn chat_reply(content: &str) -> ResponseTemplate {
+        ResponseTemplate::new(200).set_body_json(
+            json!({"choices": [{"message": {"role": "assistant", "content": content}}]}),
+        )
+    }
+
+    /// The `Authorization` headers the upstream received, one per request.
+    async fn authorizations(server: &MockServer) -> Vec<Option<String>> {
+        let requests = server.received_requests().await.unwrap_or_default();
+        requests
+            .iter()
+            .map(|r| {
+                r.headers
+                    .get("authorization")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string)
+            })
+            .collect()
+    }
+
+    async fn call(spec: &ModelSpec) -> Result<String, ProviderError> {
+        HttpProvider::new(Some(HF_TOKEN.into()))
+            .complete(spec, &prompt(), Duration::from_secs(5))
+            .await
+    }
+
+    #[tokio::test]
+    async fn hf_token_never_goes_to_a_host_that_is_not_hugging_face() {
+        let server = upstream(chat_reply("Nudge the bias!")).await;
+        let text_generation = spec(&format!(
+            "[[models]]\nalias = \"tg\"\nmodel = \"org/tg\"\napi = \"text-generation\"\nbase_url = \"{}/models/{{model}}\"\ntemplate = \"{{{{ messages[0].content }}}}\"\n",
+            server.uri()
+        ));
+        assert_eq!(
+            call(&chat_at(&server.uri(), "")).await.unwrap(),
+            "Nudge the bias!"
+        );
+        let _ = call(&text_generation).await;
+        let requests = server.received_requests().await.unwrap_or_default();
+        assert_eq!(requests.len(), 2);
+        assert_eq!(authorizations(&server).await, vec![None, None]);
+        for request in requests {
+            let headers = format!("{:?}", request.headers);
+            assert!(!headers.contains(HF_TOKEN), "{headers}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_token_env_model_gets_its_own_key_and_it_is_redacted() {
+        // The upstream echoes what it was sent, as a hostile one might.
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(|request: &wiremock::Request| {
+                let auth = request
+                    .headers
+                    .get("authorization")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default()
+                    .to_string();
+                chat_reply(&format!("Got {auth}"))
+            })
+            .mount(&server)
+            .await;
+        let own = chat_at(&server.uri(), "token_env = \"UPSTREAM_KEY\"\n");
+        assert_eq!(call(&own).await.unwrap(), "Got Bearer [redacted]");
+        assert_eq!(
+            authorizations(&server).await,
+            vec![Some(format!("Bearer {OWN_KEY}"))]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_model_whose_key_is_unset_is_not_called() {
+        let server = upstream(chat_reply("Hi")).await;
+        let unset = chat_at(&server.uri(), "token_env = \"UNSET_KEY_FOR_TESTS\"\n");
+        let provider = HttpProvider::new(Some(HF_TOKEN.into()));
+        assert!(!provider.usable(&unset));
+        assert_eq!(call(&unset).await, Err(ProviderError::NoToken));
+        assert!(server
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .is_empty());
+    }
+
+    #[test]
+    fn each_host_gets_its_secret_or_none() {
+        let with_token = HttpProvider::new(Some(HF_TOKEN.into()));
+        let without = HttpProvider::new(None);
+        let hf = spec(
+            "[[models]]\nalias = \"q\"\nmodel = \"Qwen/Qwen2.5-7B-Instruct\"\napi = \"chat\"\n",
+        );
+        assert_eq!(with_token.key_for(&hf), Ok(Some(HF_TOKEN)));
+        assert_eq!(without.key_for(&hf), Err(ProviderError::NoToken));
+        assert!(!without.usable(&hf));
+        for base in [
+            "http://127.0.0.1:11434",
+            "https://api.example.com",
+            "http://127.evil.example",
+        ] {
+            let other = chat_at(base, "");
+            assert_eq!(with_token.key_for(&other), Ok(None), "{base}");
+            assert!(without.usable(&other), "{base}");
+        }
+        let own = chat_at(
+            "https://router.huggingface.co",
+            "token_env = \"UPSTREAM_KEY\"\n",
+        );
+        assert_eq!(with_token.key_for(&own), Ok(Some(OWN_KEY)));
+    }
+
+    #[tokio::test]
+    async fn a_body_over_64_kib_is_a_model_error() {
+        let huge = format!(
+            "{{\"choices\":[{{\"message\":{{\"content\":\"Hi\"}}}}],\"pad\":\"{}\"}}",
+            "x".repeat(1 << 20)
+        );
+        let server = upstream(
+            ResponseTemplate::new(200).set_body_raw(huge.into_bytes(), "application/json"),
+        )
+        .await;
+        assert_eq!(
+            call(&chat_at(&server.uri(), "")).await,
+            Err(ProviderError::BadBody("body over 64 KiB".into()))
+        );
+        // Just under the cap is read whole.
+        let padding = "x".repeat(MAX_BODY - 200);
+        let server =
+            upstream(ResponseTemplate::new(200).set_body_json(
+                json!({"choices": [{"message": {"content": "Hi"}}], "pad": padding}),
+            ))
+            .await;
+        assert_eq!(call(&chat_at(&server.uri(), "")).await.unwrap(), "Hi");
+        // A failure's status still says what it was.
+        let server =
+            upstream(ResponseTemplate::new(503).set_body_string("<html>".repeat(200_000))).await;
+        assert_eq!(
+            call(&chat_at(&server.uri(), "")).await,
+            Err(ProviderError::Loading { estimated: None })
+        );
+    }
+
+    #[test]
+    fn retry_after_is_read_in_both_forms() {
+        let now = httpdate::parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT").unwrap();
+        let read = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert("retry-after", HeaderValue::from_static(value));
+            retry_after(&headers, now)
+        };
+        assert_eq!(read("120"), Some(Duration::from_secs(120)));
+        assert_eq!(read(" 7 "), Some(Duration::from_secs(7)));
+        assert_eq!(
+            read("Sun, 06 Nov 1994 08:51:37 GMT"),
+            Some(Duration::from_secs(120))
+        );
+        // The obsolete forms RFC 9110 still asks recipients to accept.
+        assert_eq!(
+            read("Sunday, 06-Nov-94 08:50:37 GMT"),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(
+            read("Sun Nov  6 08:50:07 1994"),
+            Some(Duration::from_secs(30))
+        );
+        // A date already past (or now) is no hint; nor is garbage.
+        assert_eq!(read("Sun, 06 Nov 1994 08:49:37 GMT"), None);
+        assert_eq!(read("Sat, 05 Nov 1994 08:49:37 GMT"), None);
+        assert_eq!(read("soon"), None);
+        assert_eq!(read("-5"), None);
+        // Bounded, both ways.
+        assert_eq!(read("99999999999"), Some(MAX_RETRY_AFTER));
+        assert_eq!(read("Fri, 31 Dec 9999 23:59:59 GMT"), Some(MAX_RETRY_AFTER));
+        assert_eq!(retry_after(&HeaderMap::new(), now), None);
+    }
 
     #[test]
     fn statuses_are_told_apart() {
