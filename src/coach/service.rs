@@ -51,7 +51,8 @@ pub struct ModelReport {
     pub model: String,
     pub api: &'static str,
     pub enabled: bool,
-    /// False when the model needs `HF_TOKEN` and none is set.
+    /// False when the model needs a key (`HF_TOKEN` for a Hugging Face host,
+    /// or the variable its `token_env` names) and none is set.
     pub usable: bool,
     pub stats: ModelStats,
     pub probability: f64,

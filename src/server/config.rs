@@ -7,7 +7,7 @@
 //! | `LEPTOS_SITE_ADDR` | full listen address when `PORT` is unset (cargo-leptos sets it) | `127.0.0.1:3000` |
 //! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
 //! | `JAY_MODELS` | the model registry (TOML, see `coach::registry`) | `models.toml` |
-//! | `HF_TOKEN` | Hugging Face token for remote models; unset: offline commentator | unset |
+//! | `HF_TOKEN` | Hugging Face token, sent to Hugging Face hosts only (other hosts: a model's `token_env`); unset: those models are skipped | unset |
 //! | `JAY_RATE_PER_MIN` | comments per minute per client IP (`/error` and the page) | `20` |
 //! | `JAY_RATE_BURST` | requests a client may make at once before the rate applies | `5` |
 //! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |

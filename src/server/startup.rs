@@ -126,7 +126,7 @@ impl Application {
         let token = settings.hf_token.as_ref().map(|s| s.expose().to_string());
         if token.is_none() {
             tracing::info!(
-                "no HF_TOKEN: remote models are skipped, the offline commentator answers"
+                "no HF_TOKEN: Hugging Face models are skipped (local ones and those with their own token_env key still answer; otherwise the offline commentator)"
             );
         }
         let provider = Arc::new(HttpProvider::new(token));
