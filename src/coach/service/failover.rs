@@ -97,6 +97,12 @@ impl<'r> Plan<'r> {
             .collect()
     }
 
+    /// Notes why the forced model `alias` was not called.
+    fn refuse(&mut self, alias: String, why: &str) {
+        self.refused
+            .push(tried_entry(&alias, why, std::time::Duration::ZERO));
+    }
+
     /// No model is left to ask (so no budget is needed): neither the queue,
     /// nor a model not yet called (which could rejoin or be the last door).
     fn exhausted(&self) -> bool {
@@ -423,14 +429,6 @@ impl Coach {
         }
         tried.push(tried_entry(alias, &label, latency));
         checked.ok()
-    }
-}
-
-impl Plan<'_> {
-    /// Notes why the forced model `alias` was not called.
-    fn refuse(&mut self, alias: String, why: &str) {
-        self.refused
-            .push(tried_entry(&alias, why, std::time::Duration::ZERO));
     }
 }
 
