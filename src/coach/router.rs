@@ -172,7 +172,7 @@ impl Strategy for ThompsonStrategy {
     ) -> f64 {
         score(
             stats.decayed.sample(now, half_life, rng),
-            stats.latency.get(),
+            stats.latency.get(now, LATENCY_TAU),
         )
     }
 
@@ -315,7 +315,7 @@ impl Router {
                     outcomes: s.outcomes.clone(),
                     last_error: s.last_error.clone(),
                     decayed: s.decayed.at(now, self.half_life),
-                    latency_ewma_ms: s.latency.get(),
+                    latency_ewma_ms: s.latency.get(now, LATENCY_TAU),
                     recent_ms: s.window.to_millis(),
                     breaker: self
                         .breakers

@@ -234,7 +234,9 @@ impl Coach {
                     mean_latency_ms: stats.mean_latency_ms(),
                     last_error: stats.last_error.clone(),
                     success_estimate: router.success_estimate(&m.alias),
-                    latency_ewma_ms: stats.latency.get(),
+                    latency_ewma_ms: stats
+                        .latency
+                        .get(Instant::now(), super::router::LATENCY_TAU),
                     p50_ms: stats.window.quantile(0.5).map(millis),
                     p95_ms: stats.window.quantile(0.95).map(millis),
                     breaker: router.breaker(&m.alias).map(|b| b.report(Instant::now())),
