@@ -63,8 +63,8 @@ impl DecayedCounts {
         (self.successes * factor, self.failures * factor)
     }
 
-    /// Adds an observation (`success` and `failure` weights, e.g. 0.5 each for a
-    /// quality rejection: the model answered, but badly).
+    /// Adds an observation (`success` and `failure` weights: the router gives
+    /// a good answer `(1, 0)`, a failed call or a rejected answer `(0, 1)`).
     pub fn add(&mut self, now: Instant, half_life: Duration, success: f64, failure: f64) {
         let (s, f) = self.at(now, half_life);
         *self = Self {
