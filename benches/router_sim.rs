@@ -11,15 +11,23 @@
 //! (and the worst) of the 5 runs.
 //!
 //! Common random numbers: whether model `m` fails, answers badly, and how long
-//! it takes on request `i` of run `s` is drawn from a generator seeded by
+//! it takes on request `i` of run `s` is drawn from a stream keyed by
 //! `(s, i, m)`, so every strategy meets the same luck and the differences
-//! between rows are the strategies' own, not noise.
+//! between rows are the strategies' own, not noise. The key and the stream are
+//! SplitMix64, written out below: unlike `DefaultHasher` (whose output may
+//! change with any Rust release) it gives the same numbers everywhere. (The
+//! router's own draws come from the coach's `StdRng`, seeded with `s`: the same
+//! for as long as `Cargo.lock` pins `rand`.)
 //!
-//! Run: `cargo bench --features ssr --bench router_sim` (prints a Markdown table).
+//! The default strategy's targets are checked in [`report`]: the process exits
+//! with status 1, naming each missed target, when one is missed.
+//!
+//! Run: `cargo bench --features ssr --bench router_sim` (prints the README's
+//! block of Markdown tables); add `-- --write-readme` to put that block into
+//! README.md between its `router_sim` markers.
 
 use std::{
     collections::VecDeque,
-    hash::{DefaultHasher, Hash, Hasher},
     sync::{Arc, Mutex},
     time::Duration,
 };
@@ -36,8 +44,13 @@ use jay_trainer::coach::{
     service::Coach,
     Lang,
 };
-use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
+use rand::RngCore;
 use tokio::time::Instant;
+
+#[path = "router_sim/report.rs"]
+mod report;
+
+use report::{Outcome, Row};
 
 const REQUESTS: usize = 10_000;
 /// Runs per scenario and strategy, each with its own luck: 50 000 requests.
@@ -86,16 +99,18 @@ enum Scenario {
     Bad,
     RateLimited,
     AllDown,
+    Rejected,
 }
 
 impl Scenario {
-    const ALL: [Scenario; 6] = [
+    const ALL: [Scenario; 7] = [
         Scenario::Steady,
         Scenario::Down,
         Scenario::Slow,
         Scenario::Bad,
         Scenario::RateLimited,
         Scenario::AllDown,
+        Scenario::Rejected,
     ];
 
     fn name(self) -> &'static str {
@@ -106,7 +121,14 @@ impl Scenario {
             Scenario::Bad => "4 b bad answers 50 %",
             Scenario::RateLimited => "5 a rate-limited > 0.5 req/s",
             Scenario::AllDown => "6 all down 1000–2000 s, back one by one",
+            Scenario::Rejected => "7 a always rejected (rambles)",
         }
+    }
+
+    /// The model whose every answer is rejected (its share of first picks is
+    /// followed over time).
+    fn always_rejected(self) -> Option<&'static str> {
+        (self == Scenario::Rejected).then_some("a")
     }
 
     /// The model that recovers, and when (for the recovery-time column).
@@ -123,7 +145,7 @@ impl Scenario {
             .iter()
             .filter(|m| {
                 let truth = self.truth(m, t);
-                truth.p_error < 1.0 && truth.latency_ms < 5000.0
+                truth.p_error < 1.0 && truth.p_bad < 1.0 && truth.latency_ms < 5000.0
             })
             .count()
     }
@@ -144,6 +166,7 @@ impl Scenario {
             }
             Scenario::Slow if alias == "a" && outage => truth.latency_ms = 5000.0,
             Scenario::Bad if alias == "b" => truth.p_bad = 0.5,
+            Scenario::Rejected if alias == "a" => truth.p_bad = 1.0,
             Scenario::AllDown => {
                 let back =
                     2000.0 + 300.0 * MODELS.iter().position(|m| *m == alias).unwrap_or(0) as f64;
@@ -201,18 +224,11 @@ impl Provider for SimProvider {
                 };
             }
         }
-        let (latency, error_draw, bad_draw) = {
-            // The request's own numbers are in the user turn: seed by (request, model).
-            let mut hasher = DefaultHasher::new();
-            (self.seed, &prompt.user, &spec.alias).hash(&mut hasher);
-            let mut rng = StdRng::seed_from_u64(hasher.finish());
-            let jitter = 0.7 + 0.6 * rng.random::<f64>();
-            (
-                Duration::from_secs_f64(truth.latency_ms * jitter / 1000.0),
-                rng.random::<f64>(),
-                rng.random::<f64>(),
-            )
-        };
+        // The request's own numbers are in the user turn: key by (run, request, model).
+        let key = stable_key(self.seed, &[&prompt.user, &spec.alias]);
+        let jitter = 0.7 + 0.6 * draw(key, 0);
+        let latency = Duration::from_secs_f64(truth.latency_ms * jitter / 1000.0);
+        let (error_draw, bad_draw) = (draw(key, 1), draw(key, 2));
         if latency > timeout {
             tokio::time::sleep(timeout).await;
             return Err(ProviderError::Timeout);
@@ -227,12 +243,48 @@ impl Provider for SimProvider {
                 },
             });
         }
-        Ok(if bad_draw < truth.p_bad {
-            String::new()
-        } else {
+        Ok(if bad_draw >= truth.p_bad {
             "Nice move! |fim|".into()
+        } else if truth.p_bad >= 1.0 {
+            // The model that always rambles: 400 characters, no end marker.
+            "Let me think about the weight and the bias step by step. ".repeat(7)
+        } else {
+            String::new()
         })
     }
+}
+
+/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number
+/// generators", OOPSLA 2014): the `(k + 1)`-th output of the generator whose
+/// state starts at `state`. A fixed function: the same on every platform and
+/// release.
+fn splitmix64(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A stable key for `seed` and the texts in `parts`: each 8-byte chunk, then
+/// each part's length, is mixed in with SplitMix64.
+fn stable_key(seed: u64, parts: &[&str]) -> u64 {
+    let mut key = splitmix64(seed);
+    for part in parts {
+        for chunk in part.as_bytes().chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            key = splitmix64(key ^ u64::from_le_bytes(word));
+        }
+        key = splitmix64(key ^ part.len() as u64);
+    }
+    key
+}
+
+/// The `k`-th number in [0, 1) of the SplitMix64 stream keyed by `key`.
+fn draw(key: u64, k: u64) -> f64 {
+    let bits = splitmix64(key.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+    // The top 53 bits, as f64 has 53 bits of precision.
+    (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// Every model equally likely, no breakers.
@@ -282,50 +334,6 @@ impl Strategy for Oracle {
     fn uses_breakers(&self) -> bool {
         false
     }
-}
-
-#[derive(Default)]
-struct Outcome {
-    successes: usize,
-    fallbacks: usize,
-    /// Requests that arrived while at least one model was healthy, and how
-    /// many of those a model answered.
-    healthy_requests: usize,
-    healthy_successes: usize,
-    latencies: Vec<u64>,
-    calls: usize,
-    /// (simulated second, first model tried)
-    firsts: Vec<(f64, String)>,
-    /// Seconds until the recovered model had its share back, per run (`None`:
-    /// never); empty when nothing recovers in the scenario.
-    recoveries: Vec<Option<f64>>,
-}
-
-fn percentile(sorted: &[u64], q: f64) -> u64 {
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-/// Seconds after `back` until `alias` is first tried in ≥ 80 % of its steady
-/// share (measured over 0–1000 s) over a trailing 30 s window.
-fn recovery_time(firsts: &[(f64, String)], alias: &str, back: f64) -> Option<f64> {
-    let share = |from: f64, to: f64| {
-        let window: Vec<_> = firsts
-            .iter()
-            .filter(|(t, _)| (from..to).contains(t))
-            .collect();
-        let hits = window.iter().filter(|(_, m)| m == alias).count();
-        hits as f64 / window.len().max(1) as f64
-    };
-    let steady = share(0.0, 1000.0);
-    let mut end = back + 30.0;
-    while end <= back + 1000.0 {
-        if share(end - 30.0, end) >= 0.8 * steady {
-            return Some(end - back);
-        }
-        end += 5.0;
-    }
-    None
 }
 
 async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
@@ -383,7 +391,11 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
         let coach = coach.clone();
         pending.push(tokio::spawn(async move { (t, coach.comment(input).await) }));
     }
-    let mut out = Outcome::default();
+    let mut out = Outcome {
+        requests: REQUESTS,
+        ..Outcome::default()
+    };
+    let mut firsts = Vec::with_capacity(REQUESTS);
     for handle in pending {
         let (t, comment) = handle.await.expect("request task");
         if scenario.healthy_count(t) > 0 {
@@ -392,7 +404,7 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
         }
         out.calls += comment.tried.len();
         if let Some(first) = comment.tried.first() {
-            out.firsts.push((t, first.model.clone()));
+            firsts.push((t, first.model.clone()));
         }
         if comment.fallback {
             out.fallbacks += 1;
@@ -403,78 +415,59 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
     }
     out.recoveries = scenario
         .recovery()
-        .map(|(alias, back)| recovery_time(&out.firsts, alias, back))
+        .map(|(alias, back)| report::recovery_time(&firsts, alias, back))
         .into_iter()
         .collect();
+    if let Some(alias) = scenario.always_rejected() {
+        out.rejected_picks = report::picks_by_window(&firsts, alias);
+    }
     out
 }
 
-impl Outcome {
-    /// Adds another run's figures.
-    fn merge(&mut self, other: Outcome) {
-        self.successes += other.successes;
-        self.fallbacks += other.fallbacks;
-        self.healthy_requests += other.healthy_requests;
-        self.healthy_successes += other.healthy_successes;
-        self.latencies.extend(other.latencies);
-        self.calls += other.calls;
-        self.recoveries.extend(other.recoveries);
-    }
-}
-
-/// "median (worst)" over the runs; "never" counts as the worst.
-fn recovery_summary(runs: &[Option<f64>]) -> String {
-    if runs.is_empty() {
-        return "–".into();
-    }
-    let mut seconds: Vec<f64> = runs.iter().map(|r| r.unwrap_or(f64::INFINITY)).collect();
-    seconds.sort_by(f64::total_cmp);
-    let show = |s: f64| {
-        if s.is_finite() {
-            format!("{s:.0}")
-        } else {
-            "never".into()
-        }
-    };
-    format!(
-        "{} ({})",
-        show(seconds[seconds.len() / 2]),
-        show(seconds[seconds.len() - 1])
-    )
-}
-
 fn main() {
+    let write_readme = std::env::args().any(|a| a == "--write-readme");
+    if write_readme && std::env::var_os("SIM_HALF_LIFE_S").is_some() {
+        eprintln!("--write-readme: the README shows the defaults; unset SIM_HALF_LIFE_S");
+        std::process::exit(2);
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
         .start_paused(true)
         .build()
         .expect("runtime");
-    println!(
-        "| scenario | strategy | success | success, ≥ 1 model healthy | fallback | p50 ms | p95 ms | p99 ms | calls/req | recovery s, median (worst) |"
-    );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut rows = Vec::new();
     for scenario in Scenario::ALL {
         for strategy in ["seed", "uniform", "thompson", "thompson+hedge", "oracle"] {
             let mut out = Outcome::default();
             for seed in 1..=SEEDS {
                 out.merge(runtime.block_on(run(scenario, strategy, seed)));
             }
-            out.latencies.sort_unstable();
-            let requests = REQUESTS * SEEDS as usize;
-            let recovery = recovery_summary(&out.recoveries);
-            println!(
-                "| {} | {} | {:.2} % | {:.2} % | {:.2} % | {} | {} | {} | {:.2} | {} |",
-                scenario.name(),
-                strategy,
-                100.0 * out.successes as f64 / requests as f64,
-                100.0 * out.healthy_successes as f64 / out.healthy_requests.max(1) as f64,
-                100.0 * out.fallbacks as f64 / requests as f64,
-                percentile(&out.latencies, 0.50),
-                percentile(&out.latencies, 0.95),
-                percentile(&out.latencies, 0.99),
-                out.calls as f64 / requests as f64,
-                recovery,
-            );
+            rows.push(Row::new(scenario, strategy, out));
         }
+    }
+    let targets = report::targets(&rows);
+    let block = report::block(&rows, &targets);
+    print!("{block}");
+    if write_readme {
+        let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+        if let Err(e) = report::write_readme(&readme, &block) {
+            eprintln!("--write-readme: {e}");
+            std::process::exit(2);
+        }
+        eprintln!("wrote the block into {}", readme.display());
+    }
+    let mut missed = false;
+    for target in &targets {
+        for miss in &target.misses {
+            eprintln!(
+                "missed target of `{}`: {} ({miss})",
+                report::DEFAULT,
+                target.name
+            );
+            missed = true;
+        }
+    }
+    if missed {
+        std::process::exit(1);
     }
 }

@@ -17,7 +17,15 @@
 //! tower's `load::PeakEwma`). An exponentially weighted moving average of
 //! response times with time constant `τ`, except that a response slower than the
 //! average replaces it at once: the estimate reacts to a slowdown immediately and
-//! forgets it gradually.
+//! forgets it gradually. As in tower (`tower::load::peak_ewma`, whose `load()`
+//! decays the estimate before every read), it also fades while the model is not
+//! heard from: read after a silence `t`, it is `value × e^(−t/τ)`. Without this a
+//! single slow answer stuck to a model until its next call, and the slow estimate
+//! made that next call unlikely. Like tower we decay toward zero, not toward some
+//! older level: a model not heard from for a while looks fast again and is tried
+//! again (latency exploration, on the scale of `τ`; reliability is explored by
+//! the Thompson draws below). Being wrong costs one call, because the peak rule
+//! puts a slow answer back into the estimate at once.
 //!
 //! **Score.** `weight = p² × L / (L + latency)`, with `p` the sampled success rate
 //! and `L` a latency scale (1 s). The router then draws a model at random in
@@ -55,8 +63,8 @@ impl DecayedCounts {
         (self.successes * factor, self.failures * factor)
     }
 
-    /// Adds an observation (`success` and `failure` weights, e.g. 0.5 each for a
-    /// quality rejection: the model answered, but badly).
+    /// Adds an observation (`success` and `failure` weights: the router gives
+    /// a good answer `(1, 0)`, a failed call or a rejected answer `(0, 1)`).
     pub fn add(&mut self, now: Instant, half_life: Duration, success: f64, failure: f64) {
         let (s, f) = self.at(now, half_life);
         *self = Self {
@@ -121,18 +129,14 @@ pub struct PeakEwma {
 }
 
 impl PeakEwma {
+    /// Takes one response time: a peak (slower than the estimate now) at once,
+    /// anything else blended in by the time since the last sample.
     pub fn observe(&mut self, now: Instant, tau: Duration, rtt: Duration) {
         let rtt_ms = rtt.as_secs_f64() * 1000.0;
-        let value = match (self.value_ms, self.at) {
-            (Some(previous), Some(at)) if rtt_ms <= previous => {
-                let elapsed = now.saturating_duration_since(at).as_secs_f64();
-                let w = if tau.is_zero() {
-                    0.0
-                } else {
-                    (-elapsed / tau.as_secs_f64()).exp()
-                };
-                previous * w + rtt_ms * (1.0 - w)
-            }
+        let value = match self.get(now, tau) {
+            // `current` is the old value already decayed by `w`: this is
+            // `old × w + rtt × (1 − w)`.
+            Some(current) if rtt_ms <= current => current + rtt_ms * (1.0 - self.weight(now, tau)),
             // First sample, or a peak: take it at once.
             _ => rtt_ms,
         };
@@ -142,8 +146,22 @@ impl PeakEwma {
         };
     }
 
-    pub fn get(&self) -> Option<f64> {
-        self.value_ms
+    /// The estimate at `now`: the last value decayed toward zero by the time
+    /// since it was set (`None` before the first sample).
+    pub fn get(&self, now: Instant, tau: Duration) -> Option<f64> {
+        Some(self.value_ms? * self.weight(now, tau))
+    }
+
+    /// `e^(−t/τ)` for the time `t` since the last sample (0 when `τ` is 0).
+    fn weight(&self, now: Instant, tau: Duration) -> f64 {
+        let elapsed = self
+            .at
+            .map_or(Duration::ZERO, |at| now.saturating_duration_since(at));
+        if tau.is_zero() {
+            0.0
+        } else {
+            (-elapsed.as_secs_f64() / tau.as_secs_f64()).exp()
+        }
     }
 
     /// An estimate read back from disk, as if just observed.
@@ -217,19 +235,62 @@ mod tests {
         assert!(wins > 990, "{wins}");
     }
 
-    #[tokio::test]
+    #[tokio::test(start_paused = true)]
     async fn peak_ewma_jumps_up_and_decays_down() {
-        pause();
         let tau = Duration::from_secs(10);
         let mut e = PeakEwma::default();
+        assert_eq!(e.get(Instant::now(), tau), None);
         e.observe(Instant::now(), tau, Duration::from_millis(200));
-        assert_eq!(e.get(), Some(200.0));
+        assert_eq!(e.get(Instant::now(), tau), Some(200.0));
         e.observe(Instant::now(), tau, Duration::from_millis(5000));
-        assert_eq!(e.get(), Some(5000.0), "a peak is taken at once");
+        assert_eq!(
+            e.get(Instant::now(), tau),
+            Some(5000.0),
+            "a peak is taken at once"
+        );
         advance(tau).await;
         e.observe(Instant::now(), tau, Duration::from_millis(200));
         let expected = 5000.0 * (-1.0f64).exp() + 200.0 * (1.0 - (-1.0f64).exp());
-        assert!((e.get().unwrap() - expected).abs() < 1e-9);
+        assert!((e.get(Instant::now(), tau).unwrap() - expected).abs() < 1e-9);
+    }
+
+    /// Item 10: a spike fades with silence, not only when a new sample comes.
+    #[tokio::test(start_paused = true)]
+    async fn a_spike_fades_while_the_model_is_not_heard_from() {
+        let tau = Duration::from_secs(10);
+        let mut e = PeakEwma::default();
+        for _ in 0..5 {
+            advance(Duration::from_secs(1)).await;
+            e.observe(Instant::now(), tau, Duration::from_millis(200));
+        }
+        let before = e.get(Instant::now(), tau).unwrap();
+        assert!((before - 200.0).abs() < 1e-9, "{before}");
+        advance(Duration::from_secs(1)).await;
+        e.observe(Instant::now(), tau, Duration::from_secs(5));
+        assert_eq!(e.get(Instant::now(), tau), Some(5000.0));
+        advance(tau * 3).await; // no sample: 5000 × e^−3 ≈ 249
+        let after = e.get(Instant::now(), tau).unwrap();
+        assert!(after < 1.25 * before, "back near {before} ms: {after}");
+        advance(tau * 3).await;
+        let later = e.get(Instant::now(), tau).unwrap();
+        assert!(later < after && later > 0.0, "still fading: {later}");
+        // The next answer's time is taken as it is (a peak above the faded value).
+        e.observe(Instant::now(), tau, Duration::from_millis(300));
+        assert_eq!(e.get(Instant::now(), tau), Some(300.0));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_restored_estimate_fades_from_the_restore() {
+        let tau = Duration::from_secs(10);
+        let e = PeakEwma::restore(Some(1000.0), Instant::now());
+        assert_eq!(e.get(Instant::now(), tau), Some(1000.0));
+        advance(tau).await;
+        let faded = e.get(Instant::now(), tau).unwrap();
+        assert!((faded - 1000.0 * (-1.0f64).exp()).abs() < 1e-9, "{faded}");
+        assert_eq!(
+            PeakEwma::restore(Some(f64::NAN), Instant::now()).get(Instant::now(), tau),
+            None
+        );
     }
 
     #[test]

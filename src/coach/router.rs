@@ -174,7 +174,7 @@ impl Strategy for ThompsonStrategy {
     ) -> f64 {
         score(
             stats.decayed.sample(now, half_life, rng),
-            stats.latency.get(),
+            stats.latency.get(now, LATENCY_TAU),
         )
     }
 
@@ -403,7 +403,7 @@ impl Router {
                     outcomes: s.outcomes.clone(),
                     last_error: s.last_error.clone(),
                     decayed: s.decayed.at(now, self.half_life),
-                    latency_ewma_ms: s.latency.get(),
+                    latency_ewma_ms: s.latency.get(now, LATENCY_TAU),
                     recent_ms: s.window.to_millis(),
                     breaker: self
                         .breakers
@@ -651,8 +651,9 @@ impl Router {
         });
     }
 
-    /// For the learning strategy a rejection is half a failure: the model is
-    /// up but answered badly.
+    /// For the learning strategy a rejection is a whole failure: the visitor
+    /// got nothing from it (the breaker, told separately, still sees that the
+    /// model is up).
     fn learn_failure(
         &mut self,
         alias: &str,
@@ -661,7 +662,7 @@ impl Router {
         rejected: bool,
         probe: bool,
     ) {
-        let weights = if rejected { (0.5, 0.5) } else { (0.0, 1.0) };
+        let weights = (0.0, 1.0);
         // Only an answer or a timeout says how slow the model is: a refused
         // connection in 1 ms must not make a dead model look fast.
         let timed = rejected || outcome == "timeout";
@@ -886,6 +887,30 @@ mod tests {
         );
         let p = seed.probabilities(&["a", "b"], &mut rng());
         assert!(p[0] < 0.03, "the seed still shuts it out: {p:?}");
+    }
+
+    /// Item 13: an answer that is always rejected is learned as a failure,
+    /// so that model loses the traffic. When a rejection was half a success,
+    /// its estimate settled near 0.5 and it kept a quarter of the first picks.
+    #[tokio::test(start_paused = true)]
+    async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
+        let mut r = Router::new(Box::new(ThompsonStrategy));
+        r.sync(["rambler", "good"]);
+        for _ in 0..30 {
+            r.record_failure(
+                "rambler",
+                Duration::from_millis(300),
+                "rejected: too long",
+                true,
+            );
+            r.record_success("good", Duration::from_millis(600));
+        }
+        let estimate = r.success_estimate("rambler").unwrap();
+        assert!(estimate < 0.1, "learned as failures: {estimate}");
+        let shares = first_pick_shares(&r, &["rambler", "good"], 2000);
+        assert!(shares[0] < 0.02, "{shares:?}");
+        let s = r.stats("rambler").unwrap();
+        assert_eq!((s.outcomes.get("rejected"), s.successes), (Some(&30), 0));
     }
 
     #[test]

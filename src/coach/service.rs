@@ -329,7 +329,9 @@ impl Coach {
                     mean_latency_ms: stats.mean_latency_ms(),
                     last_error: stats.last_error.clone(),
                     success_estimate: Some(view.success_estimate),
-                    latency_ewma_ms: stats.latency.get(),
+                    latency_ewma_ms: stats
+                        .latency
+                        .get(Instant::now(), super::router::LATENCY_TAU),
                     p50_ms: stats.window.quantile(0.5).map(millis),
                     p95_ms: stats.window.quantile(0.95).map(millis),
                     breaker: view.breaker,
