@@ -19,6 +19,18 @@
 //! is not a fault that time heals: the model is not called again until the
 //! registry is reloaded.
 //!
+//! **Unusable answers** are told apart from an outage: a rejected answer
+//! (empty, or rambling past the length limit) shows the model is up, so it does
+//! not count towards the failure threshold; but
+//! [`BreakerConfig::rejection_threshold`] rejected answers in a row (5) mean it
+//! is up and useless (a chat template or stop token that does not fit it), and
+//! open the breaker for longer: [`BreakerConfig::quality_cooldown`] (30 s),
+//! doubling up to [`BreakerConfig::max_quality_cooldown`] (10 min), since such a
+//! fault rarely heals by itself. Its half-open probe decides as usual.
+//!
+//! Only the half-open probe's result decides an open or half-open breaker
+//! ([`Ticket`]); a misconfiguration stops the model whoever reports it.
+//!
 //! Time is tokio's [`Instant`], so tests drive it with `tokio::time::pause()`.
 
 use std::time::Duration;
@@ -36,6 +48,10 @@ pub struct BreakerConfig {
     pub failure_threshold: u32,
     pub base_cooldown: Duration,
     pub max_cooldown: Duration,
+    /// Rejected answers in a row that open the breaker.
+    pub rejection_threshold: u32,
+    pub quality_cooldown: Duration,
+    pub max_quality_cooldown: Duration,
 }
 
 impl Default for BreakerConfig {
@@ -44,6 +60,9 @@ impl Default for BreakerConfig {
             failure_threshold: 3,
             base_cooldown: Duration::from_secs(2),
             max_cooldown: Duration::from_secs(30),
+            rejection_threshold: 5,
+            quality_cooldown: Duration::from_secs(30),
+            max_quality_cooldown: Duration::from_secs(600),
         }
     }
 }
@@ -109,6 +128,8 @@ pub struct BreakerReport {
     /// Seconds until an open breaker lets a probe through.
     pub retry_in_s: Option<f64>,
     pub consecutive_failures: u32,
+    /// Rejected answers in a row (see the module docs).
+    pub consecutive_rejections: u32,
 }
 
 /// A breaker as saved to disk (times relative to the save).
@@ -118,6 +139,9 @@ pub struct SavedBreaker {
     pub open_for_s: Option<f64>,
     pub consecutive_failures: u32,
     pub opened_in_a_row: u32,
+    /// Rejected answers in a row (absent from files written before it).
+    #[serde(default)]
+    pub consecutive_rejections: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -126,6 +150,8 @@ pub struct Breaker {
     state: State,
     /// Times opened since the last success: the exponent of the cool-down.
     opened_in_a_row: u32,
+    /// Rejected answers since the last good one.
+    rejected_in_a_row: u32,
 }
 
 impl Breaker {
@@ -134,6 +160,7 @@ impl Breaker {
             config,
             state: State::Closed { failures: 0 },
             opened_in_a_row: 0,
+            rejected_in_a_row: 0,
         }
     }
 
@@ -196,17 +223,45 @@ impl Breaker {
         }
     }
 
-    /// The model answered (even if the answer was then rejected: it is alive).
-    /// An open or half-open breaker closes only on its probe's answer.
-    pub fn on_success(&mut self, ticket: Ticket) {
-        let heard = match self.state {
+    /// Whether a result carried by `ticket` is news to this breaker: a
+    /// closed one hears every call, an open or half-open one only its probe.
+    fn hears(&self, ticket: Ticket) -> bool {
+        match self.state {
             State::Misconfigured => false,
             State::Closed { .. } => true,
             State::Open { .. } | State::HalfOpen { .. } => ticket == Ticket::Probe,
-        };
-        if heard {
+        }
+    }
+
+    /// The model gave a good answer. An open or half-open breaker closes only
+    /// on its probe's answer.
+    pub fn on_success(&mut self, ticket: Ticket) {
+        if self.hears(ticket) {
             self.state = State::Closed { failures: 0 };
             self.opened_in_a_row = 0;
+            self.rejected_in_a_row = 0;
+        }
+    }
+
+    /// The model answered, but the answer was rejected: it is up (its
+    /// transient failures are forgotten), and after
+    /// [`BreakerConfig::rejection_threshold`] such answers in a row (or a
+    /// rejected probe) it opens for the longer quality cool-down.
+    pub fn on_rejected(&mut self, ticket: Ticket, now: Instant) {
+        if !self.hears(ticket) {
+            return;
+        }
+        self.rejected_in_a_row = self.rejected_in_a_row.saturating_add(1);
+        let probe = !matches!(self.state, State::Closed { .. });
+        if probe || self.rejected_in_a_row >= self.config.rejection_threshold {
+            let cooldown = grown(
+                self.config.quality_cooldown,
+                self.opened_in_a_row,
+                self.config.max_quality_cooldown,
+            );
+            self.open_for(now, cooldown);
+        } else {
+            self.state = State::Closed { failures: 0 };
         }
     }
 
@@ -234,13 +289,16 @@ impl Breaker {
     }
 
     fn open(&mut self, now: Instant, hint: Option<Duration>) {
-        let grown = self
-            .config
-            .base_cooldown
-            .saturating_mul(1 << self.opened_in_a_row.min(16))
-            .min(self.config.max_cooldown);
+        let grown = grown(
+            self.config.base_cooldown,
+            self.opened_in_a_row,
+            self.config.max_cooldown,
+        );
         // The upstream's own estimate wins (bounded to an hour against nonsense).
-        let cooldown = hint.map_or(grown, |h| h.min(MAX_HINT));
+        self.open_for(now, hint.map_or(grown, |h| h.min(MAX_HINT)));
+    }
+
+    fn open_for(&mut self, now: Instant, cooldown: Duration) {
         self.opened_in_a_row = self.opened_in_a_row.saturating_add(1);
         self.state = State::Open {
             until: now + cooldown,
@@ -261,6 +319,7 @@ impl Breaker {
             open_for_s,
             consecutive_failures,
             opened_in_a_row: self.opened_in_a_row,
+            consecutive_rejections: self.rejected_in_a_row,
         }
     }
 
@@ -291,6 +350,9 @@ impl Breaker {
             config,
             state,
             opened_in_a_row: saved.opened_in_a_row.min(16),
+            rejected_in_a_row: saved
+                .consecutive_rejections
+                .min(config.rejection_threshold.saturating_sub(1)),
         }
     }
 
@@ -309,8 +371,14 @@ impl Breaker {
             state,
             retry_in_s,
             consecutive_failures,
+            consecutive_rejections: self.rejected_in_a_row,
         }
     }
+}
+
+/// `base × 2^times`, at most `max`.
+fn grown(base: Duration, times: u32, max: Duration) -> Duration {
+    base.saturating_mul(1 << times.min(16)).min(max)
 }
 
 #[cfg(test)]
@@ -463,5 +531,47 @@ mod tests {
         b.on_failure(Failure::Throttled(None), Instant::now(), Ticket::Ordinary);
         b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
         assert_eq!(b.report(Instant::now()).state, "misconfigured");
+    }
+
+    #[tokio::test]
+    async fn answers_rejected_in_a_row_open_it_for_longer_than_an_outage() {
+        pause();
+        let mut b = breaker();
+        for _ in 0..4 {
+            b.on_rejected(Ticket::Ordinary, Instant::now());
+        }
+        b.on_success(Ticket::Ordinary);
+        b.on_failure(Failure::Transient, Instant::now(), Ticket::Ordinary);
+        for _ in 0..4 {
+            b.on_rejected(Ticket::Ordinary, Instant::now());
+        }
+        assert_eq!(
+            b.report(Instant::now()).state,
+            "closed",
+            "a good answer starts the count again; a failure is not a rejection"
+        );
+        assert_eq!(b.report(Instant::now()).consecutive_rejections, 4);
+        b.on_rejected(Ticket::Ordinary, Instant::now());
+        let open_for = |b: &Breaker| b.open_until().unwrap().duration_since(Instant::now());
+        assert_eq!(open_for(&b), Duration::from_secs(30));
+        // Its probe answers badly again: twice as long, up to 10 minutes.
+        let mut cooldowns = Vec::new();
+        for _ in 0..6 {
+            advance(open_for(&b)).await;
+            assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+            b.on_rejected(Ticket::Probe, Instant::now());
+            cooldowns.push(open_for(&b).as_secs());
+        }
+        assert_eq!(cooldowns, vec![60, 120, 240, 480, 600, 600]);
+        advance(open_for(&b)).await;
+        assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+        b.on_success(Ticket::Probe);
+        assert_eq!(
+            (
+                b.report(Instant::now()).state,
+                b.report(Instant::now()).consecutive_rejections
+            ),
+            ("closed", 0)
+        );
     }
 }

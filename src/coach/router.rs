@@ -545,8 +545,14 @@ impl Router {
             }
         }
         let failure = match outcome {
-            // A rejected answer still means the model is up.
-            Outcome::Answered | Outcome::Rejected(_) => None,
+            Outcome::Answered => None,
+            // The model is up: the breaker counts these apart from failures.
+            Outcome::Rejected(_) => {
+                if let Some(b) = self.breakers.get_mut(alias) {
+                    b.on_rejected(ticket, now);
+                }
+                return;
+            }
             Outcome::Failed(ProviderError::Credits) => {
                 for b in self.breakers.values_mut() {
                     b.on_failure(Failure::Throttled(None), now, Ticket::Ordinary);

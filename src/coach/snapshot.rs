@@ -209,6 +209,7 @@ mod tests {
                 open_for_s: Some(12.5),
                 consecutive_failures: 0,
                 opened_in_a_row: 2,
+                consecutive_rejections: 1,
             },
             ..SavedModel::default()
         };
