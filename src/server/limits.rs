@@ -1,4 +1,5 @@
-//! Who is asking, and how often: the per-client rate limit on comments.
+//! Who is asking, and how often: the client's address and the per-client
+//! rate limit on comments (the limiter itself is in [`rate`]).
 //!
 //! The client is the socket's peer address, or, behind proxies the operator
 //! trusts (`JAY_TRUSTED_PROXY_HOPS`), the `X-Forwarded-For` entry the outermost
@@ -6,16 +7,11 @@
 //! from, so with `n` trusted proxies the client is the `n`-th entry from the
 //! right; anything further left was written by the client and may be forged.
 //!
-//! The limit is a GCRA token bucket per client IP (the `governor` crate): a
-//! steady `rate_per_min` with bursts of `rate_burst`. Both `GET /error` and the
-//! page's server function draw from the same bucket.
+//! IPv6 clients are limited per /64 ([`bucket`]).
 
-use std::{
-    net::{IpAddr, Ipv4Addr, SocketAddr},
-    num::NonZeroU32,
-    sync::atomic::{AtomicU64, Ordering},
-    time::Duration,
-};
+mod rate;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, Request},
@@ -23,42 +19,13 @@ use axum::{
     middleware::Next,
     response::Response,
 };
-use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+pub use rate::{Charge, ClientLimiter, Clock, ManualClock, MonotonicClock};
 
 /// The client's address, as [`client_ip`] worked it out; put into every
 /// request's extensions by [`tag_client`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientIp(pub IpAddr);
-
-/// Forget idle clients every this many checks, so the table stays small.
-const PRUNE_EVERY: u64 = 1024;
-
-pub struct ClientLimiter {
-    limiter: DefaultKeyedRateLimiter<IpAddr>,
-    checks: AtomicU64,
-}
-
-impl ClientLimiter {
-    pub fn new(rate_per_min: u32, burst: u32) -> Self {
-        let rate = NonZeroU32::new(rate_per_min).unwrap_or(NonZeroU32::MIN);
-        let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
-        Self {
-            limiter: RateLimiter::keyed(Quota::per_minute(rate).allow_burst(burst)),
-            checks: AtomicU64::new(0),
-        }
-    }
-
-    /// Takes one comment from `ip`'s allowance, or says how long until one is
-    /// free again.
-    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
-        if self.checks.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == PRUNE_EVERY - 1 {
-            self.limiter.retain_recent();
-        }
-        self.limiter
-            .check_key(&bucket(ip))
-            .map_err(|not_until| not_until.wait_time_from(self.limiter.clock().now()))
-    }
-}
 
 /// Whose allowance an address draws on. An IPv6 host usually holds a whole
 /// /64 and could hop between its addresses, so IPv6 is limited per /64; an
@@ -168,26 +135,5 @@ mod tests {
         );
         assert_ne!(bucket(ip("2001:db8:1:2::1")), bucket(ip("2001:db8:1:3::1")));
         assert_eq!(bucket(ip("::ffff:198.51.100.7")), ip("198.51.100.7"));
-        let limiter = ClientLimiter::new(20, 1);
-        assert!(limiter.check(ip("2001:db8::1")).is_ok());
-        assert!(
-            limiter.check(ip("2001:db8::2")).is_err(),
-            "same /64, same allowance"
-        );
-    }
-
-    #[test]
-    fn a_client_gets_its_burst_then_waits_while_another_is_served() {
-        let limiter = ClientLimiter::new(20, 5);
-        let (a, b) = (ip("198.51.100.1"), ip("198.51.100.2"));
-        for _ in 0..5 {
-            assert!(limiter.check(a).is_ok());
-        }
-        let wait = limiter.check(a).unwrap_err();
-        assert!(
-            wait > Duration::ZERO && wait <= Duration::from_secs(3),
-            "one comment every 3 s: {wait:?}"
-        );
-        assert!(limiter.check(b).is_ok(), "another client is not limited");
     }
 }
