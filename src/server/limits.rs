@@ -6,12 +6,18 @@
 //! trusted proxy added. Each proxy appends the address it received the request
 //! from, so with `n` trusted proxies the client is the `n`-th entry from the
 //! right; anything further left was written by the client and may be forged.
+//! A request that carries `X-Forwarded-For` while no proxy is trusted is logged
+//! once, loudly: behind a proxy that setting makes every visitor share the
+//! proxy's allowance.
 //!
 //! IPv6 clients are limited per /64 ([`bucket`]).
 
 mod rate;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::{
+    net::{IpAddr, Ipv4Addr, SocketAddr},
+    sync::atomic::{AtomicBool, Ordering},
+};
 
 use axum::{
     extract::{ConnectInfo, Request},
@@ -71,12 +77,36 @@ fn parse_forwarded(entry: &str) -> Option<IpAddr> {
         .or_else(|| entry.parse::<SocketAddr>().ok().map(|s| s.ip()))
 }
 
+/// Whether this process has warned about an untrusted `X-Forwarded-For`.
+static WARNED_UNTRUSTED_PROXY: AtomicBool = AtomicBool::new(false);
+
+/// Logs one loud warning (the first time only, as `warned` records) when a
+/// request carries `X-Forwarded-For` but no proxy is trusted: behind a proxy,
+/// every visitor then shares the proxy's allowance. Says whether it warned.
+fn warn_untrusted_proxy(warned: &AtomicBool, headers: &HeaderMap, trusted_hops: usize) -> bool {
+    if trusted_hops != 0
+        || !headers.contains_key("x-forwarded-for")
+        || warned.swap(true, Ordering::Relaxed)
+    {
+        return false;
+    }
+    tracing::warn!(
+        "REQUESTS ARRIVE THROUGH A PROXY (they carry X-Forwarded-For) BUT \
+         JAY_TRUSTED_PROXY_HOPS=0: the rate limit keys on the proxy's address, so \
+         ALL VISITORS SHARE ONE ALLOWANCE. Behind one proxy (a Hugging Face Space) \
+         set JAY_TRUSTED_PROXY_HOPS=1; if clients reach this server directly, keep 0 \
+         (the header is theirs to forge). Said once."
+    );
+    true
+}
+
 /// Middleware: records the [`ClientIp`] of every request.
 pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -> Response {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip());
+    warn_untrusted_proxy(&WARNED_UNTRUSTED_PROXY, request.headers(), trusted_hops);
     let ip = client_ip(peer, request.headers(), trusted_hops);
     request.extensions_mut().insert(ClientIp(ip));
     next.run(request).await
@@ -84,6 +114,8 @@ pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Mutex};
+
     use super::*;
 
     fn headers(xff: &[&str]) -> HeaderMap {
@@ -135,5 +167,56 @@ mod tests {
         );
         assert_ne!(bucket(ip("2001:db8:1:2::1")), bucket(ip("2001:db8:1:3::1")));
         assert_eq!(bucket(ip("::ffff:198.51.100.7")), ip("198.51.100.7"));
+    }
+
+    /// The log lines written while `f` runs.
+    fn logs_of(f: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Sink(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Sink {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, f);
+        let bytes = sink.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn a_forwarded_request_with_no_trusted_proxy_is_warned_about_once() {
+        let warned = AtomicBool::new(false);
+        let logs = logs_of(|| {
+            assert!(!warn_untrusted_proxy(&warned, &headers(&[]), 0));
+            assert!(!warn_untrusted_proxy(
+                &warned,
+                &headers(&["203.0.113.7"]),
+                1
+            ));
+            assert!(!warned.load(Ordering::Relaxed), "nothing to warn about yet");
+            assert!(warn_untrusted_proxy(&warned, &headers(&["203.0.113.7"]), 0));
+            for _ in 0..3 {
+                assert!(!warn_untrusted_proxy(
+                    &warned,
+                    &headers(&["203.0.113.8"]),
+                    0
+                ));
+            }
+        });
+        assert_eq!(logs.lines().count(), 1, "once: {logs}");
+        assert!(
+            logs.contains("WARN") && logs.contains("JAY_TRUSTED_PROXY_HOPS=1"),
+            "{logs}"
+        );
     }
 }
