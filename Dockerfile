@@ -1,5 +1,9 @@
 # Jay Trainer: release build with cargo-leptos, then a slim non-root runtime.
 # Listens on $PORT (default 7860, what Hugging Face Docker Spaces expect).
+# Made for a Space: it trusts one proxy's X-Forwarded-For entry (the Space's),
+# so each visitor has their own rate limit. Run it with no proxy in front and a
+# visitor could forge that header: pass `-e JAY_TRUSTED_PROXY_HOPS=0` then
+# (docker-compose.yml does).
 
 FROM rust:1-bookworm AS build
 WORKDIR /app
@@ -27,7 +31,8 @@ ENV LEPTOS_SITE_ROOT=site \
     JAY_MODELS=/app/models.toml \
     JAY_DATA_DIR=/app/data \
     HOST=0.0.0.0 \
-    PORT=7860
+    PORT=7860 \
+    JAY_TRUSTED_PROXY_HOPS=1
 EXPOSE 7860
 USER app
 CMD ["/app/jay-trainer"]

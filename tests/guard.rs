@@ -1,25 +1,64 @@
 //! Ready for the open internet: per-client rate limits, the upstream budget,
 //! CORS, the page's security headers, the `/models` token, body size limits.
+//!
+//! The per-client limiter runs on a [`ManualClock`]: time stands still unless a
+//! test moves it, so "N requests in a row" never depends on the machine's speed.
 #![cfg(feature = "ssr")]
 
-mod support;
-
-use std::sync::Arc;
+use std::{future::IntoFuture, net::SocketAddr, sync::Arc, time::Duration};
 
 use jay_trainer::{
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
-    server::config::{Guard, Secret},
+    server::{
+        config::{Guard, Secret},
+        limits::{ClientLimiter, ManualClock},
+        startup::router_with_limiter,
+    },
 };
+use leptos::config::LeptosOptions;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
+use tokio::{io::AsyncWriteExt, net::TcpListener};
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
-/// The app with `guard`, the models of `registry` (TOML) and `budget`.
-async fn spawn(guard: Guard, registry: &str, budget: UpstreamBudget) -> String {
+/// The app under test: its base URL, the limiter's clock and the limiter.
+struct App {
+    base: String,
+    clock: ManualClock,
+    limiter: Arc<ClientLimiter>,
+}
+
+/// The app with `guard`, the models of `registry` (TOML) and `budget`, on
+/// 127.0.0.1, port 0.
+async fn spawn_app(guard: Guard, registry: &str, budget: UpstreamBudget) -> App {
     let registry = Registry::parse(registry).expect("registry");
     let coach =
         Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(3)).with_budget(budget);
-    support::serve(coach, &guard).await
+    let clock = ManualClock::default();
+    let limiter = Arc::new(ClientLimiter::with_clock(
+        guard.rate_per_min,
+        guard.rate_burst,
+        clock.clone(),
+    ));
+    let options = LeptosOptions::builder()
+        .output_name("jay-trainer")
+        .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
+        .build();
+    let app = router_with_limiter(options, Arc::new(coach), &guard, limiter.clone())
+        .into_make_service_with_connect_info::<SocketAddr>();
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(axum::serve(listener, app).into_future());
+    App {
+        base: format!("http://{addr}"),
+        clock,
+        limiter,
+    }
+}
+
+/// [`spawn_app`]'s base URL only.
+async fn spawn(guard: Guard, registry: &str, budget: UpstreamBudget) -> String {
+    spawn_app(guard, registry, budget).await.base
 }
 
 /// Behind one trusted proxy, so tests can speak for several clients.
@@ -41,7 +80,7 @@ async fn error_as(base: &str, client_ip: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn one_client_flooding_error_is_limited_after_its_burst_while_another_is_not() {
-    let base = spawn(behind_proxy(), "", UpstreamBudget::default()).await;
+    let App { base, clock, .. } = spawn_app(behind_proxy(), "", UpstreamBudget::default()).await;
     for _ in 0..5 {
         assert_eq!(
             error_as(&base, "203.0.113.1").await.status(),
@@ -55,10 +94,7 @@ async fn one_client_flooding_error_is_limited_after_its_burst_while_another_is_n
         .unwrap()
         .parse()
         .unwrap();
-    assert!(
-        (1..=3).contains(&retry),
-        "20 a minute: one every 3 s, got {retry}"
-    );
+    assert_eq!(retry, 3, "20 a minute: one every 3 s");
     let body: Value = limited.json().await.unwrap();
     assert_eq!(body["retry_after_s"], retry);
     assert!(body["error"].as_str().unwrap().contains("retry"));
@@ -69,6 +105,17 @@ async fn one_client_flooding_error_is_limited_after_its_burst_while_another_is_n
         StatusCode::OK
     );
     // The forged leftmost entry (6.6.6.6) was never the key.
+
+    // Coming back after Retry-After works, once.
+    clock.advance(Duration::from_secs(retry));
+    assert_eq!(
+        error_as(&base, "203.0.113.1").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        error_as(&base, "203.0.113.1").await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
 }
 
 #[tokio::test]
@@ -95,6 +142,74 @@ async fn the_page_keeps_working_over_the_limit_with_a_flagged_offline_comment() 
         (Some(true), Some("offline"))
     );
     assert!(!over["comment"].as_str().unwrap().is_empty());
+}
+
+/// A fake model that answers only after ten minutes: requests to it stay
+/// under way until the test hangs up. Its server and a registry naming it.
+async fn slow_model() -> (MockServer, String) {
+    let upstream = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_delay(Duration::from_secs(600))
+                .set_body_json(
+                    json!({"choices": [{"message": {"role": "assistant", "content": "Hi |fim|"}}]}),
+                ),
+        )
+        .mount(&upstream)
+        .await;
+    let registry = format!(
+        "deadline_ms = 120000\n[[models]]\nalias = \"slow\"\nmodel = \"org/slow\"\napi = \"chat\"\nbase_url = \"{}/v1\"\ntimeout_ms = 60000\n",
+        upstream.uri()
+    );
+    (upstream, registry)
+}
+
+/// Polls `condition` until it holds; gives up after a minute (a safety net
+/// against hanging, not a speed check).
+macro_rules! eventually {
+    ($what:expr, $condition:expr) => {
+        let mut polls = 0;
+        while !$condition {
+            polls += 1;
+            assert!(polls < 6000, "never happened: {}", $what);
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+}
+
+#[tokio::test]
+async fn a_request_dropped_before_it_answers_is_not_charged() {
+    let (upstream, registry) = slow_model().await;
+    let app = spawn_app(behind_proxy(), &registry, UpstreamBudget::default()).await;
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let client = "203.0.113.50".parse().unwrap();
+    let body = r#"{"error": 900.0, "attempts": [13359.08], "lang": "en"}"#;
+    let requests = [
+        format!(
+            "GET /error?error=900 HTTP/1.1\r\nhost: {addr}\r\nx-forwarded-for: {client}\r\n\r\n"
+        ),
+        format!(
+            "POST /api/comment HTTP/1.1\r\nhost: {addr}\r\nx-forwarded-for: {client}\r\n\
+             content-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    ];
+    for (asked_before, request) in requests.iter().enumerate() {
+        let mut socket = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        socket.write_all(request.as_bytes()).await.unwrap();
+        eventually!(
+            "the model is asked",
+            upstream.received_requests().await.unwrap().len() > asked_before
+        );
+        assert_eq!(app.limiter.remaining(client), 4, "charged while under way");
+        // The visitor moves on: the browser cancels, the connection closes.
+        drop(socket);
+        eventually!(
+            format!("the comment is given back ({request:.20}...)"),
+            app.limiter.remaining(client) == 5
+        );
+    }
 }
 
 #[tokio::test]

@@ -8,7 +8,9 @@ use super::{Comment, Lang};
 /// first; without `lang` the browser's `Accept-Language` decides. Validation is
 /// the one `GET /error` uses, and a rejected input answers 400. A visitor over
 /// the per-client rate limit still gets a comment: the offline commentator's,
-/// flagged `limited: "client"`.
+/// flagged `limited: "client"`. A call the browser abandons (a newer attempt
+/// superseded it, so the connection closed and this future was dropped) is
+/// not charged to the visitor's allowance.
 // JSON, not the default form encoding: a form cannot carry an empty list.
 #[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
@@ -44,12 +46,18 @@ pub async fn get_comment(
         ServerFnError::new(e.to_string())
     })?;
     let client = leptos_axum::extract::<Extension<ClientIp>>().await.ok();
-    if let (Some(limiter), Some(Extension(ClientIp(ip)))) =
-        (use_context::<Arc<ClientLimiter>>(), client)
-    {
-        if limiter.check(ip).is_err() {
-            return Ok(coach.limited(&input, Limited::Client));
-        }
+    let limiter = use_context::<Arc<ClientLimiter>>();
+    // Dropped uncommitted if this future is dropped first: see `ClientLimiter`.
+    let charge = match (&limiter, client) {
+        (Some(limiter), Some(Extension(ClientIp(ip)))) => match limiter.charge(ip) {
+            Ok(charge) => Some(charge),
+            Err(_) => return Ok(coach.limited(&input, Limited::Client)),
+        },
+        _ => None,
+    };
+    let comment = coach.comment(input).await;
+    if let Some(charge) = charge {
+        charge.keep();
     }
-    Ok(coach.comment(input).await)
+    Ok(comment)
 }

@@ -1,20 +1,22 @@
-//! Who is asking, and how often: the per-client rate limit on comments.
+//! Who is asking, and how often: the client's address and the per-client
+//! rate limit on comments (the limiter itself is in [`rate`]).
 //!
 //! The client is the socket's peer address, or, behind proxies the operator
 //! trusts (`JAY_TRUSTED_PROXY_HOPS`), the `X-Forwarded-For` entry the outermost
 //! trusted proxy added. Each proxy appends the address it received the request
 //! from, so with `n` trusted proxies the client is the `n`-th entry from the
 //! right; anything further left was written by the client and may be forged.
+//! A request that carries `X-Forwarded-For` while no proxy is trusted is logged
+//! once, loudly: behind a proxy that setting makes every visitor share the
+//! proxy's allowance.
 //!
-//! The limit is a GCRA token bucket per client IP (the `governor` crate): a
-//! steady `rate_per_min` with bursts of `rate_burst`. Both `GET /error` and the
-//! page's server function draw from the same bucket.
+//! IPv6 clients are limited per /64 ([`bucket`]).
+
+mod rate;
 
 use std::{
     net::{IpAddr, Ipv4Addr, SocketAddr},
-    num::NonZeroU32,
-    sync::atomic::{AtomicU64, Ordering},
-    time::Duration,
+    sync::atomic::{AtomicBool, Ordering},
 };
 
 use axum::{
@@ -23,42 +25,13 @@ use axum::{
     middleware::Next,
     response::Response,
 };
-use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+pub use rate::{Charge, ClientLimiter, Clock, ManualClock, MonotonicClock};
 
 /// The client's address, as [`client_ip`] worked it out; put into every
 /// request's extensions by [`tag_client`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientIp(pub IpAddr);
-
-/// Forget idle clients every this many checks, so the table stays small.
-const PRUNE_EVERY: u64 = 1024;
-
-pub struct ClientLimiter {
-    limiter: DefaultKeyedRateLimiter<IpAddr>,
-    checks: AtomicU64,
-}
-
-impl ClientLimiter {
-    pub fn new(rate_per_min: u32, burst: u32) -> Self {
-        let rate = NonZeroU32::new(rate_per_min).unwrap_or(NonZeroU32::MIN);
-        let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
-        Self {
-            limiter: RateLimiter::keyed(Quota::per_minute(rate).allow_burst(burst)),
-            checks: AtomicU64::new(0),
-        }
-    }
-
-    /// Takes one comment from `ip`'s allowance, or says how long until one is
-    /// free again.
-    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
-        if self.checks.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == PRUNE_EVERY - 1 {
-            self.limiter.retain_recent();
-        }
-        self.limiter
-            .check_key(&bucket(ip))
-            .map_err(|not_until| not_until.wait_time_from(self.limiter.clock().now()))
-    }
-}
 
 /// Whose allowance an address draws on. An IPv6 host usually holds a whole
 /// /64 and could hop between its addresses, so IPv6 is limited per /64; an
@@ -104,12 +77,36 @@ fn parse_forwarded(entry: &str) -> Option<IpAddr> {
         .or_else(|| entry.parse::<SocketAddr>().ok().map(|s| s.ip()))
 }
 
+/// Whether this process has warned about an untrusted `X-Forwarded-For`.
+static WARNED_UNTRUSTED_PROXY: AtomicBool = AtomicBool::new(false);
+
+/// Logs one loud warning (the first time only, as `warned` records) when a
+/// request carries `X-Forwarded-For` but no proxy is trusted: behind a proxy,
+/// every visitor then shares the proxy's allowance. Says whether it warned.
+fn warn_untrusted_proxy(warned: &AtomicBool, headers: &HeaderMap, trusted_hops: usize) -> bool {
+    if trusted_hops != 0
+        || !headers.contains_key("x-forwarded-for")
+        || warned.swap(true, Ordering::Relaxed)
+    {
+        return false;
+    }
+    tracing::warn!(
+        "REQUESTS ARRIVE THROUGH A PROXY (they carry X-Forwarded-For) BUT \
+         JAY_TRUSTED_PROXY_HOPS=0: the rate limit keys on the proxy's address, so \
+         ALL VISITORS SHARE ONE ALLOWANCE. Behind one proxy (a Hugging Face Space) \
+         set JAY_TRUSTED_PROXY_HOPS=1; if clients reach this server directly, keep 0 \
+         (the header is theirs to forge). Said once."
+    );
+    true
+}
+
 /// Middleware: records the [`ClientIp`] of every request.
 pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -> Response {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip());
+    warn_untrusted_proxy(&WARNED_UNTRUSTED_PROXY, request.headers(), trusted_hops);
     let ip = client_ip(peer, request.headers(), trusted_hops);
     request.extensions_mut().insert(ClientIp(ip));
     next.run(request).await
@@ -117,6 +114,8 @@ pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Mutex};
+
     use super::*;
 
     fn headers(xff: &[&str]) -> HeaderMap {
@@ -168,26 +167,56 @@ mod tests {
         );
         assert_ne!(bucket(ip("2001:db8:1:2::1")), bucket(ip("2001:db8:1:3::1")));
         assert_eq!(bucket(ip("::ffff:198.51.100.7")), ip("198.51.100.7"));
-        let limiter = ClientLimiter::new(20, 1);
-        assert!(limiter.check(ip("2001:db8::1")).is_ok());
-        assert!(
-            limiter.check(ip("2001:db8::2")).is_err(),
-            "same /64, same allowance"
-        );
+    }
+
+    /// The log lines written while `f` runs.
+    fn logs_of(f: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Sink(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Sink {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, f);
+        let bytes = sink.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
     }
 
     #[test]
-    fn a_client_gets_its_burst_then_waits_while_another_is_served() {
-        let limiter = ClientLimiter::new(20, 5);
-        let (a, b) = (ip("198.51.100.1"), ip("198.51.100.2"));
-        for _ in 0..5 {
-            assert!(limiter.check(a).is_ok());
-        }
-        let wait = limiter.check(a).unwrap_err();
+    fn a_forwarded_request_with_no_trusted_proxy_is_warned_about_once() {
+        let warned = AtomicBool::new(false);
+        let logs = logs_of(|| {
+            assert!(!warn_untrusted_proxy(&warned, &headers(&[]), 0));
+            assert!(!warn_untrusted_proxy(
+                &warned,
+                &headers(&["203.0.113.7"]),
+                1
+            ));
+            assert!(!warned.load(Ordering::Relaxed), "nothing to warn about yet");
+            assert!(warn_untrusted_proxy(&warned, &headers(&["203.0.113.7"]), 0));
+            for _ in 0..3 {
+                assert!(!warn_untrusted_proxy(
+                    &warned,
+                    &headers(&["203.0.113.8"]),
+                    0
+                ));
+            }
+        });
+        assert_eq!(logs.lines().count(), 1, "once: {logs}");
         assert!(
-            wait > Duration::ZERO && wait <= Duration::from_secs(3),
-            "one comment every 3 s: {wait:?}"
+            logs.contains("WARN") && logs.contains("JAY_TRUSTED_PROXY_HOPS=1"),
+            "{logs}"
         );
-        assert!(limiter.check(b).is_ok(), "another client is not limited");
     }
 }

@@ -1,7 +1,8 @@
 //! The JSON routes: `GET /error` (a comment), `GET /models` (the router's state),
 //! `GET /test`. `/error` and `/models` answer cross-origin requests (CORS from
 //! `server::headers`). A client over its rate limit gets `429` with
-//! `Retry-After` from `/error`; `/models` may want a bearer token.
+//! `Retry-After` from `/error` (a request it abandons before the answer is
+//! not charged); `/models` may want a bearer token.
 
 use std::sync::Arc;
 
@@ -142,13 +143,21 @@ async fn comment(
     let accept_language = headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let input = CoachInput::from_query(&pairs, accept_language)?;
     coach.check_model(input.model.as_deref())?;
-    if let Some(Extension(ClientIp(ip))) = client {
-        limiter
-            .check(ip)
-            // Rounded up: coming back a little late always works.
-            .map_err(|wait| ApiError::RateLimited(wait.as_secs_f64().ceil().max(1.0) as u64))?;
+    // Given back if the client hangs up before the answer (this future is dropped).
+    let charge = match client {
+        Some(Extension(ClientIp(ip))) => Some(
+            limiter
+                .charge(ip)
+                // Rounded up: coming back a little late always works.
+                .map_err(|wait| ApiError::RateLimited(wait.as_secs_f64().ceil().max(1.0) as u64))?,
+        ),
+        None => None,
+    };
+    let comment = coach.comment(input).await;
+    if let Some(charge) = charge {
+        charge.keep();
     }
-    Ok(Json(coach.comment(input).await))
+    Ok(Json(comment))
 }
 
 async fn models(

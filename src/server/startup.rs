@@ -36,8 +36,18 @@ const SNAPSHOT: &str = "router.json";
 
 /// The route table, with the guard's limits and headers.
 pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Router {
-    let routes = generate_route_list(App);
     let limiter = Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst));
+    router_with_limiter(options, coach, guard, limiter)
+}
+
+/// [`router`] with a given per-client limiter (tests bring one on a manual clock).
+pub fn router_with_limiter(
+    options: LeptosOptions,
+    coach: Arc<Coach>,
+    guard: &Guard,
+    limiter: Arc<ClientLimiter>,
+) -> Router {
+    let routes = generate_route_list(App);
     let page_context = {
         let (coach, limiter) = (coach.clone(), limiter.clone());
         let ancestors = guard.frame_ancestors.clone();

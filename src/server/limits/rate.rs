@@ -1,0 +1,296 @@
+//! The per-client rate limit: GCRA (the generic cell rate algorithm, a token
+//! bucket kept as one number per client) with refunds, on an injected clock.
+//!
+//! Each client ([`super::bucket`] of its address) has a *theoretical arrival
+//! time* (TAT): the moment its allowance would be full again. A comment pushes
+//! it one emission interval (`60 s / rate_per_min`) later, and is refused when
+//! that would put it more than `rate_burst` intervals ahead of now: a steady
+//! `rate_per_min` with bursts of `rate_burst`. Both `GET /error` and the page's
+//! server function draw from the same allowance.
+//!
+//! A comment is taken as a [`Charge`]. A request that is dropped before it
+//! answers (the visitor moved on and the browser cancelled it, so the
+//! connection closed and the handler's future was dropped) drops its charge
+//! without [`Charge::keep`], and that gives the comment back: the TAT moves
+//! back one interval. Refunds have an allowance of their own (the same rate
+//! and burst), so a client that keeps hanging up cannot use them to call the
+//! models without limit: at worst it gets twice the rate.
+//!
+//! (The `governor` crate cannot give a comment back, hence this small GCRA.)
+//! The clock is injected ([`Clock`]): [`MonotonicClock`] in production, a
+//! [`ManualClock`] in tests, which then need no real seconds.
+
+use std::{
+    collections::HashMap,
+    net::IpAddr,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc, Mutex, MutexGuard, PoisonError,
+    },
+    time::{Duration, Instant},
+};
+
+use super::bucket;
+
+/// Forget idle clients every this many charges, so the table stays small.
+const PRUNE_EVERY: u64 = 1024;
+
+/// Where the limiter reads the time: a monotonic duration since some origin.
+pub trait Clock: Send + Sync + 'static {
+    fn now(&self) -> Duration;
+}
+
+/// The real clock: time since the limiter was made.
+pub struct MonotonicClock(Instant);
+
+impl Default for MonotonicClock {
+    fn default() -> Self {
+        Self(Instant::now())
+    }
+}
+
+impl Clock for MonotonicClock {
+    fn now(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// A clock that moves only when told to (tests). Clones share the time.
+#[derive(Clone, Debug, Default)]
+pub struct ManualClock(Arc<Mutex<Duration>>);
+
+impl ManualClock {
+    pub fn advance(&self, by: Duration) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) += by;
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> Duration {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One client's state: when its allowance of comments, and of refunds, is
+/// full again (at or before now: full).
+#[derive(Clone, Copy, Debug)]
+struct Allowance {
+    comments_full_at: Duration,
+    refunds_full_at: Duration,
+}
+
+pub struct ClientLimiter {
+    /// One comment's worth of time: `60 s / rate_per_min`.
+    interval: Duration,
+    /// How far ahead of now a TAT may go: `rate_burst` intervals.
+    window: Duration,
+    clock: Box<dyn Clock>,
+    clients: Mutex<HashMap<IpAddr, Allowance>>,
+    charges: AtomicU64,
+}
+
+impl ClientLimiter {
+    /// `rate_per_min` comments a minute per client, `burst` at once (0 counts as 1).
+    pub fn new(rate_per_min: u32, burst: u32) -> Self {
+        Self::with_clock(rate_per_min, burst, MonotonicClock::default())
+    }
+
+    pub fn with_clock(rate_per_min: u32, burst: u32, clock: impl Clock) -> Self {
+        let interval = Duration::from_secs(60) / rate_per_min.max(1);
+        Self {
+            interval,
+            window: interval * burst.max(1),
+            clock: Box::new(clock),
+            clients: Mutex::new(HashMap::new()),
+            charges: AtomicU64::new(0),
+        }
+    }
+
+    /// Takes one comment from `ip`'s allowance, or says how long until one is
+    /// free again. The comment is given back if the [`Charge`] is dropped
+    /// without [`Charge::keep`].
+    pub fn charge(&self, ip: IpAddr) -> Result<Charge<'_>, Duration> {
+        let now = self.clock.now();
+        let key = bucket(ip);
+        let mut clients = self.clients();
+        if self.charges.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == PRUNE_EVERY - 1 {
+            prune(&mut clients, now);
+        }
+        let allowance = clients.entry(key).or_insert(Allowance {
+            comments_full_at: now,
+            refunds_full_at: now,
+        });
+        let tat = allowance.comments_full_at.max(now) + self.interval;
+        if tat > now + self.window {
+            return Err(tat - now - self.window);
+        }
+        allowance.comments_full_at = tat;
+        Ok(Charge {
+            limiter: self,
+            key,
+            kept: false,
+        })
+    }
+
+    /// How many comments `ip` could have right now.
+    pub fn remaining(&self, ip: IpAddr) -> u32 {
+        let now = self.clock.now();
+        let full_at = self
+            .clients()
+            .get(&bucket(ip))
+            .map_or(now, |a| a.comments_full_at.max(now));
+        let free = (now + self.window).saturating_sub(full_at);
+        // Whole intervals only; the ratio is at most `burst`.
+        (free.as_nanos() / self.interval.as_nanos().max(1)) as u32
+    }
+
+    /// Gives one comment back to `key`, unless it has had too many refunds lately.
+    fn refund(&self, key: IpAddr) {
+        let now = self.clock.now();
+        let mut clients = self.clients();
+        // Forgotten meanwhile: its allowance is full anyway.
+        let Some(allowance) = clients.get_mut(&key) else {
+            return;
+        };
+        let refunds_tat = allowance.refunds_full_at.max(now) + self.interval;
+        if refunds_tat > now + self.window {
+            return;
+        }
+        allowance.refunds_full_at = refunds_tat;
+        allowance.comments_full_at = allowance
+            .comments_full_at
+            .saturating_sub(self.interval)
+            .max(now);
+    }
+
+    fn clients(&self) -> MutexGuard<'_, HashMap<IpAddr, Allowance>> {
+        // Nothing panics while holding the lock; if something did, the table
+        // is still consistent (every update is one assignment).
+        self.clients.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Forgets clients whose allowances are full: they are as good as new.
+fn prune(clients: &mut HashMap<IpAddr, Allowance>, now: Duration) {
+    clients.retain(|_, a| a.comments_full_at > now || a.refunds_full_at > now);
+    if clients.capacity() > 4 * clients.len().max(64) {
+        clients.shrink_to_fit();
+    }
+}
+
+/// One comment taken from a client's allowance by [`ClientLimiter::charge`].
+/// Dropped without [`Charge::keep`] (the request was abandoned before it
+/// answered), it is given back.
+#[must_use = "dropping a charge gives the comment back; call keep() once the comment is served"]
+pub struct Charge<'a> {
+    limiter: &'a ClientLimiter,
+    key: IpAddr,
+    kept: bool,
+}
+
+impl Charge<'_> {
+    /// The comment was served: it stays charged.
+    pub fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for Charge<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.limiter.refund(self.key);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::Ipv4Addr;
+
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    /// 20 a minute (one every 3 s), bursts of `burst`, on a clock the test moves.
+    fn limiter(burst: u32) -> (ClientLimiter, ManualClock) {
+        let clock = ManualClock::default();
+        (ClientLimiter::with_clock(20, burst, clock.clone()), clock)
+    }
+
+    #[test]
+    fn ipv6_clients_share_their_64s_allowance() {
+        let (limiter, _clock) = limiter(1);
+        limiter.charge(ip("2001:db8::1")).unwrap().keep();
+        assert!(
+            limiter.charge(ip("2001:db8::2")).is_err(),
+            "same /64, same allowance"
+        );
+    }
+
+    #[test]
+    fn a_client_gets_its_burst_then_waits_while_another_is_served() {
+        let (limiter, clock) = limiter(5);
+        let (a, b) = (ip("198.51.100.1"), ip("198.51.100.2"));
+        for _ in 0..5 {
+            limiter.charge(a).unwrap().keep();
+        }
+        let wait = limiter.charge(a).err();
+        assert_eq!(wait, Some(Duration::from_secs(3)), "one comment every 3 s");
+        assert!(limiter.charge(b).is_ok(), "another client is not limited");
+
+        clock.advance(Duration::from_millis(2999));
+        assert_eq!(limiter.charge(a).err(), Some(Duration::from_millis(1)));
+        clock.advance(Duration::from_millis(1));
+        limiter.charge(a).unwrap().keep();
+        assert!(limiter.charge(a).is_err(), "one came back, one was taken");
+        // A long pause fills the allowance, and no more than that.
+        clock.advance(Duration::from_secs(600));
+        assert_eq!(limiter.remaining(a), 5);
+    }
+
+    #[test]
+    fn a_request_dropped_before_it_answers_gives_its_comment_back() {
+        let (limiter, _clock) = limiter(5);
+        let a = ip("198.51.100.1");
+        let first = limiter.charge(a).unwrap();
+        assert_eq!(limiter.remaining(a), 4);
+        drop(first);
+        assert_eq!(limiter.remaining(a), 5, "abandoned: not charged");
+        limiter.charge(a).unwrap().keep();
+        assert_eq!(limiter.remaining(a), 4, "served: charged");
+    }
+
+    #[test]
+    fn refunds_have_their_own_allowance_so_hanging_up_is_not_free_for_ever() {
+        let (limiter, clock) = limiter(5);
+        let a = ip("198.51.100.1");
+        // Five abandoned requests are refunded, the sixth is not.
+        for _ in 0..5 {
+            drop(limiter.charge(a).unwrap());
+        }
+        assert_eq!(limiter.remaining(a), 5);
+        drop(limiter.charge(a).unwrap());
+        assert_eq!(limiter.remaining(a), 4);
+        // Refunds come back at the same rate as comments.
+        clock.advance(Duration::from_secs(3));
+        assert_eq!(limiter.remaining(a), 5);
+        drop(limiter.charge(a).unwrap());
+        assert_eq!(limiter.remaining(a), 5);
+    }
+
+    #[test]
+    fn idle_clients_are_forgotten() {
+        let (limiter, clock) = limiter(5);
+        for i in 0..PRUNE_EVERY - 1 {
+            let client = IpAddr::V4(Ipv4Addr::from(0x0a00_0000 + i as u32));
+            limiter.charge(client).unwrap().keep();
+        }
+        assert_eq!(limiter.clients().len(), (PRUNE_EVERY - 1) as usize);
+        clock.advance(Duration::from_secs(3));
+        // The 1024th charge prunes: every earlier client is full again.
+        limiter.charge(ip("192.0.2.1")).unwrap().keep();
+        assert_eq!(limiter.clients().len(), 1);
+    }
+}
