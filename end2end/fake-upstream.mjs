@@ -52,10 +52,12 @@ const server = http.createServer((req, res) => {
     const question = request.messages?.at(-1)?.content ?? "";
     const attempt = Number(/Attempt (\d+)/.exec(question)?.[1] ?? 0);
     const content = ` "Fake coach on attempt ${attempt}: nice move!" |fim| rambling that must be cut`;
-    // A visitor's first attempt is answered slowly, so a test can check that a
-    // late answer to an older attempt never replaces the latest one.
-    const delay = attempt === 1 ? 1500 : 0;
-    setTimeout(() => res.writeHead(200, { "content-type": "application/json", "x-inference-provider": "fake" }).end(
+    // The slow model always takes 2 s, so quick key presses find a comment still
+    // under way (coach-rate-limit.spec.ts). Otherwise a visitor's first attempt
+    // is answered slowly, so a test can check that a newer attempt cancels it.
+    // (A request the app gave up on meanwhile closed its connection: no answer.)
+    const delay = /Slow/.test(request.model ?? "") ? 2000 : attempt === 1 ? 1500 : 0;
+    setTimeout(() => !req.socket.destroyed && res.writeHead(200, { "content-type": "application/json", "x-inference-provider": "fake" }).end(
       JSON.stringify({
         id: `fake-${calls}`,
         object: "chat.completion",

@@ -1,5 +1,17 @@
 import { defineConfig } from "@playwright/test";
 
+// Every test's browser is the same client to the servers (127.0.0.1), so the
+// per-client rate limit is set high enough that no test can use it up (.ci/test
+// does the same for the app on :3000); the rate-limit test has a server of its
+// own, with the default burst. Each server gets its own data directory, fresh
+// per run when .ci/test gives a JAY_E2E_DATA_DIR, and trusts no proxy.
+const hermetic = (name: string) => ({
+  LEPTOS_SITE_ROOT: "target/site",
+  HF_TOKEN: "",
+  JAY_DATA_DIR: `${process.env.JAY_E2E_DATA_DIR ?? "target/e2e-data"}/${name}`,
+  JAY_TRUSTED_PROXY_HOPS: "0",
+});
+
 // Playwright never downloads a browser here: it drives Debian's Chromium, which
 // .ci/setup installs. The background-networking flags stop Chromium from calling
 // home (these machines have no network, and such calls only slow it down).
@@ -30,8 +42,9 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   // `cargo leptos end-to-end --release` starts the app on :3000 (repository
   // registry, no token: the offline commentator answers). For the tests of the
-  // coach with a model, a fake upstream and a second instance of the same release
-  // binary, pointed at it by end2end/fake-models.toml, start here.
+  // coach with a model, a fake upstream and two more instances of the same
+  // release binary, pointed at it by end2end/fake-models.toml (:3002) and
+  // end2end/slow-models.toml (:3004, the rate-limit test's), start here.
   webServer: [
     {
       command: "node fake-upstream.mjs",
@@ -44,10 +57,25 @@ export default defineConfig({
       url: "http://127.0.0.1:3002/healthz",
       reuseExistingServer: false,
       env: {
+        ...hermetic("3002"),
         LEPTOS_SITE_ADDR: "127.0.0.1:3002",
-        LEPTOS_SITE_ROOT: "target/site",
         JAY_MODELS: "end2end/fake-models.toml",
-        HF_TOKEN: "",
+        JAY_RATE_BURST: "10000",
+      },
+    },
+    {
+      command: "target/release/jay-trainer",
+      cwd: "..",
+      url: "http://127.0.0.1:3004/healthz",
+      reuseExistingServer: false,
+      env: {
+        ...hermetic("3004"),
+        LEPTOS_SITE_ADDR: "127.0.0.1:3004",
+        JAY_MODELS: "end2end/slow-models.toml",
+        // The default burst; one comment back a minute, so none comes back
+        // while the test runs.
+        JAY_RATE_BURST: "5",
+        JAY_RATE_PER_MIN: "1",
       },
     },
   ],

@@ -2,13 +2,16 @@
 //! server function, the same service as `GET /error`), shows a typing state, then
 //! the comment with a small label naming the model.
 //!
-//! Only the latest attempt's answer is shown: every request carries a sequence
-//! number and an answer that arrives after a newer request was sent is dropped.
+//! The requests go through a Leptos [`ServerAction`]. Only the latest attempt
+//! matters, so a new attempt aborts the request still under way for an older
+//! one: the browser cancels that fetch (the server then does not charge it to
+//! the visitor's rate limit), and its answer can never reach the bubble. Quick
+//! key presses thus cost one comment, not one each.
 
-use leptos::{prelude::*, task::spawn_local};
+use leptos::prelude::*;
 
 use super::simulator::Attempt;
-use crate::coach::{api::get_comment, Comment};
+use crate::coach::{api::GetComment, Comment};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Bubble {
@@ -22,17 +25,22 @@ enum Bubble {
 
 #[component]
 pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
-    let bubble = RwSignal::new(Bubble::Waiting);
-    let latest = StoredValue::new(0_u64);
+    let ask = ServerAction::<GetComment>::new();
+    let (pending, answer) = (ask.pending(), ask.value());
+    // The abort handle of the request under way, if any.
+    let in_flight = StoredValue::new(None::<ActionAbortHandle>);
+    // `try_`: never a panic if the component is already gone.
+    let abort_in_flight = move || {
+        if let Some(handle) = in_flight.try_update_value(Option::take).flatten() {
+            handle.abort();
+        }
+    };
 
     // Effects run only in the browser, after hydration.
     Effect::new(move |previous_len: Option<usize>| {
         let all = attempts.get();
         let len = all.len();
         if len > previous_len.unwrap_or(0) {
-            let seq = latest.get_value() + 1;
-            latest.set_value(seq);
-            bubble.set(Bubble::Typing);
             let current = all[len - 1].error;
             let earlier: Vec<f64> = all[..len - 1]
                 .iter()
@@ -41,14 +49,27 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
                 .rev()
                 .map(|a| a.error)
                 .collect();
-            spawn_local(async move {
-                let answer = get_comment(current, earlier, None).await;
-                if latest.get_value() == seq {
-                    bubble.set(answer.map_or(Bubble::Failed, Bubble::Said));
-                }
+            abort_in_flight();
+            let handle = ask.dispatch(GetComment {
+                error: current,
+                attempts: earlier,
+                lang: None,
             });
+            in_flight.try_set_value(Some(handle));
         }
         len
+    });
+    on_cleanup(abort_in_flight);
+
+    let bubble = Memo::new(move |_| {
+        if pending.get() {
+            return Bubble::Typing;
+        }
+        match answer.get() {
+            None => Bubble::Waiting,
+            Some(Ok(comment)) => Bubble::Said(comment),
+            Some(Err(_)) => Bubble::Failed,
+        }
     });
 
     let text = move || match bubble.get() {
