@@ -219,4 +219,16 @@ mod tests {
             "{logs}"
         );
     }
+
+    #[test]
+    fn the_space_image_trusts_the_spaces_proxy_out_of_the_box() {
+        // On a Hugging Face Space every visitor arrives through one proxy: with
+        // no hop trusted, they would all share one allowance.
+        let dockerfile = include_str!("../../Dockerfile");
+        let hops: Vec<&str> = dockerfile
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("JAY_TRUSTED_PROXY_HOPS="))
+            .collect();
+        assert_eq!(hops, vec!["1"], "the image's ENV sets it once, to 1");
+    }
 }
