@@ -55,12 +55,16 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                 when=move || !embed
                 fallback=|| {
                     view! {
-                        <p class="intro embed-intro">
-                            "Move the sliders until the error drops below 450. "
-                            <a href="/" target="_blank" rel="noopener">
-                                "Jay Trainer ↗"
-                            </a>
-                        </p>
+                        // Compact, but still a page with its one h1.
+                        <div class="embed-intro">
+                            <h1 class="embed-title">"Train a neuron by hand"</h1>
+                            <p>
+                                "Move the sliders until the error drops below 450. "
+                                <a href="/" target="_blank" rel="noopener">
+                                    "Jay Trainer ↗"
+                                </a>
+                            </p>
+                        </div>
                         <PostHeight/>
                     }
                 }

@@ -1,0 +1,37 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// axe-core keeps accessibility from rotting: no violation of its default rules
+// (WCAG 2 A/AA among them) on the full page and the embed, hydrated, after an
+// attempt, and once the goal is reached.
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+async function attempt(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#weight").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
+}
+
+for (const path of ["/", "/embed"]) {
+  test(`axe finds no violation on ${path} after an attempt`, async ({ page }) => {
+    await page.goto(path);
+    await attempt(page);
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test("axe finds no violation once the goal is reached", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#weight-number").fill("0.0585");
+  await page.locator("#weight-number").press("Enter");
+  await page.locator("#bias-number").fill("247.26");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.getByTestId("score")).toHaveClass(/success/);
+  expect(await violations(page)).toEqual([]);
+});
