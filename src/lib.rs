@@ -2,6 +2,8 @@
 //!
 //! Module map (server-only code is behind the `ssr` feature):
 //! - [`neuron`]: the dataset and the pure math (prediction, error, gradient, optimum).
+//! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
+//! - [`valley`]: moving a marker along and across the error's valley.
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
 //! - [`components`]: one file per UI component of the simulator page.
@@ -15,7 +17,9 @@ pub mod app;
 pub mod coach;
 pub mod components;
 pub mod format;
+pub mod landscape;
 pub mod neuron;
+pub mod valley;
 
 #[cfg(feature = "ssr")]
 pub mod server;
