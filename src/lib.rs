@@ -4,6 +4,7 @@
 //! - [`neuron`]: the dataset and the pure math (prediction, error, gradient, optimum).
 //! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
 //! - [`valley`]: moving a marker along and across the error's valley.
+//! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
 //! - [`components`]: one file per UI component of the simulator page.
@@ -16,6 +17,7 @@
 pub mod app;
 pub mod coach;
 pub mod components;
+pub mod contour;
 pub mod format;
 pub mod landscape;
 pub mod neuron;
