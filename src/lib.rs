@@ -5,6 +5,7 @@
 //! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
 //! - [`valley`]: moving a marker along and across the error's valley.
 //! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
+//! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
 //! - [`components`]: one file per UI component of the simulator page.
@@ -22,6 +23,7 @@ pub mod format;
 pub mod landscape;
 pub mod neuron;
 pub mod valley;
+pub mod zigzag;
 
 #[cfg(feature = "ssr")]
 pub mod server;
