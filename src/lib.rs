@@ -2,6 +2,11 @@
 //!
 //! Module map (server-only code is behind the `ssr` feature):
 //! - [`neuron`]: the dataset and the pure math (prediction, error, gradient, optimum).
+//! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
+//! - [`valley`]: moving a marker along and across the error's valley.
+//! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
+//! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
+//! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
 //! - [`components`]: one file per UI component of the simulator page.
@@ -14,8 +19,13 @@
 pub mod app;
 pub mod coach;
 pub mod components;
+pub mod contour;
+pub mod descent;
 pub mod format;
+pub mod landscape;
 pub mod neuron;
+pub mod valley;
+pub mod zigzag;
 
 #[cfg(feature = "ssr")]
 pub mod server;

@@ -43,6 +43,59 @@ pub const HOUSES: [House; 3] = [
 /// The visitor wins when the error is at or below this (the seed's threshold).
 pub const GOAL: f64 = 450.0;
 
+/// One of the page's two range sliders: its bounds and its step.
+///
+/// The simulator page offers weight 0–0.3 in steps of 0.0001 and bias 0–500 in steps
+/// of 0.1 (see [`WEIGHT_SLIDER`], [`BIAS_SLIDER`]); the landscape and the gradient
+/// descent lab clamp to the same ranges so every point they show can be set by hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slider {
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
+impl Slider {
+    /// `value` brought inside `[min, max]` (a NaN becomes `min`).
+    #[must_use]
+    pub fn clamp(self, value: f64) -> f64 {
+        if value.is_nan() {
+            self.min
+        } else {
+            value.clamp(self.min, self.max)
+        }
+    }
+
+    /// How many positions the slider has, both ends included.
+    #[must_use]
+    pub fn positions(self) -> usize {
+        ((self.max - self.min) / self.step).round() as usize + 1
+    }
+
+    /// The value at position `index` (0 = `min`), as the browser reports it: the
+    /// decimal `min + index × step`, computed as a division so that position 585 of
+    /// the weight slider is exactly the number `0.0585` parses to.
+    #[must_use]
+    pub fn value_at(self, index: usize) -> f64 {
+        let per_unit = (1.0 / self.step).round();
+        self.min + index as f64 / per_unit
+    }
+}
+
+/// The weight slider of the page: 0–0.3 in steps of 0.0001.
+pub const WEIGHT_SLIDER: Slider = Slider {
+    min: 0.0,
+    max: 0.3,
+    step: 0.0001,
+};
+
+/// The bias slider of the page: 0–500 in steps of 0.1.
+pub const BIAS_SLIDER: Slider = Slider {
+    min: 0.0,
+    max: 500.0,
+    step: 0.1,
+};
+
 /// The neuron's two parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -53,6 +106,15 @@ pub struct Params {
 impl Params {
     pub const fn new(weight: f64, bias: f64) -> Self {
         Self { weight, bias }
+    }
+
+    /// These parameters with each one clamped to its slider's range.
+    #[must_use]
+    pub fn clamped_to_sliders(self) -> Self {
+        Self::new(
+            WEIGHT_SLIDER.clamp(self.weight),
+            BIAS_SLIDER.clamp(self.bias),
+        )
     }
 
     /// The neuron's output for one area.
@@ -205,6 +267,22 @@ mod tests {
     fn best_bias_for_the_optimal_weight_is_the_optimal_bias() {
         let best = optimum();
         assert!((best_bias_for_weight(best.weight) - best.bias).abs() < 1e-9);
+    }
+
+    #[test]
+    fn sliders_have_the_pages_positions_and_clamp_their_ranges() {
+        assert_eq!(WEIGHT_SLIDER.positions(), 3001);
+        assert_eq!(BIAS_SLIDER.positions(), 5001);
+        assert_eq!(WEIGHT_SLIDER.value_at(585), 0.0585);
+        assert_eq!(BIAS_SLIDER.value_at(2473), 247.3);
+        assert_eq!(WEIGHT_SLIDER.value_at(3000), 0.3);
+        assert_eq!(BIAS_SLIDER.value_at(5000), 500.0);
+        let p = Params::new(-0.1, 900.0).clamped_to_sliders();
+        assert_eq!(p, Params::new(0.0, 500.0));
+        assert_eq!(
+            Params::new(f64::NAN, f64::NAN).clamped_to_sliders(),
+            Params::new(0.0, 0.0)
+        );
     }
 
     #[test]
