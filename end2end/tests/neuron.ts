@@ -28,3 +28,13 @@ export const grouped = (x: number, decimals = 2) =>
 // from y 348 to 16 (price 0–600).
 export const xOf = (area: number) => 64 + (area / 3000) * (600 - 64 - 28);
 export const yOf = (price: number) => 400 - 52 - (price / 600) * (400 - 16 - 52);
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** The bias with the lowest error for weight `w`: mean price − w × mean area. */
+export const bestBias = (w: number) =>
+  mean(HOUSES.map((h) => h.price)) - w * mean(HOUSES.map((h) => h.area));
+
+/** The weight with the lowest error for bias `b`: Σ area·(price − b) / Σ area². */
+export const bestWeight = (b: number) =>
+  HOUSES.reduce((s, h) => s + h.area * (h.price - b), 0) / HOUSES.reduce((s, h) => s + h.area ** 2, 0);

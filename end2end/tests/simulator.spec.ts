@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { HOUSES, START, error, grouped, predict, squaredErrors, xOf, yOf } from "./neuron";
+import { HOUSES, START, bestBias, bestWeight, error, grouped, predict, squaredErrors, xOf, yOf } from "./neuron";
 
 /** Opens the page and waits until the WASM has hydrated it. */
 async function open(page: Page) {
@@ -158,4 +158,31 @@ test("keyboard users see where the focus is", async ({ page }) => {
   await expect(page.locator("#weight-number")).toBeFocused();
   const outline = await page.locator("#weight-number").evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).not.toBe("none");
+});
+
+test("the best-response buttons zig-zag down the valley, one attempt and one comment each", async ({ page }) => {
+  let comments = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/comment")) comments += 1;
+  });
+  await open(page);
+  let [w, b] = [START.weight, START.bias];
+  let previous = error(w, b);
+  for (let press = 1; press <= 4; press++) {
+    if (press % 2 === 1) {
+      b = bestBias(w);
+      await page.getByTestId("best-bias").click();
+    } else {
+      w = bestWeight(b);
+      await page.getByTestId("best-weight").click();
+    }
+    await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
+    expect(error(w, b)).toBeLessThan(previous);
+    previous = error(w, b);
+    await expect.poll(() => attemptCount(page)).toBe(press);
+    await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
+  }
+  // Still far from the goal after four presses: the valley is diagonal.
+  expect(previous).toBeGreaterThan(450);
+  expect(comments).toBe(4);
 });

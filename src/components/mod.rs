@@ -4,6 +4,7 @@
 //! read-only signals to the others, which only draw.
 
 pub mod attempts;
+pub mod best_response;
 pub mod chart;
 pub mod coach_bubble;
 pub mod embed;

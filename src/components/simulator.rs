@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 
 use super::{
-    attempts::Attempts, chart::Chart, coach_bubble::CoachBubble, embed::PostHeight,
-    house_table::HouseTable, param_control::ParamControl, score::Score,
+    attempts::Attempts, best_response::BestResponse, chart::Chart, coach_bubble::CoachBubble,
+    embed::PostHeight, house_table::HouseTable, param_control::ParamControl, score::Score,
 };
 use crate::neuron::Params;
 
@@ -47,6 +47,14 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                 error: now.error(),
             })
         });
+    });
+    // Moves both parameters at once and records that as one attempt (a button
+    // press, a click on a map): the way components other than the sliders
+    // change the model.
+    let jump = Callback::new(move |to: Params| {
+        weight.set(to.weight);
+        bias.set(to.bias);
+        commit.run(());
     });
 
     view! {
@@ -103,6 +111,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         decimals=4
                         on_commit=commit
                     />
+                    <BestResponse params=params jump=jump/>
                 </div>
             </section>
             <section class="panel results" aria-label="How good is it">
