@@ -186,3 +186,23 @@ test("the best-response buttons zig-zag down the valley, one attempt and one com
   expect(previous).toBeGreaterThan(450);
   expect(comments).toBe(4);
 });
+
+test("the nudge buttons step by the coarse and the fine amount, one attempt each", async ({ page }) => {
+  await open(page);
+  const weight = page.getByTestId("weight-nudges");
+  const bias = page.getByTestId("bias-nudges");
+  await weight.getByRole("button", { name: "Weight −0.001" }).click();
+  await weight.getByRole("button", { name: "Weight +0.0001" }).click();
+  await bias.getByRole("button", { name: "Bias +1" }).click();
+  await bias.getByRole("button", { name: "Bias −0.1" }).click();
+  const [w, b] = [START.weight - 0.001 + 0.0001, START.bias + 1 - 0.1];
+  await expect(page.locator("#weight-number")).toHaveValue(w.toFixed(4).replace(/0+$/, ""));
+  await expect(page.locator("#bias-number")).toHaveValue(String(Math.round(b * 10) / 10));
+  await expectConsistent(page, w, b);
+  expect(await attemptCount(page)).toBe(4);
+  // Each button is at least 44 px, for fingers.
+  for (const box of await Promise.all((await weight.getByRole("button").all()).map((b) => b.boundingBox()))) {
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+  }
+});

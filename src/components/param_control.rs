@@ -1,4 +1,9 @@
-//! One parameter: a slider for dragging and a number input for exact values.
+//! One parameter: a slider for dragging, a number input for exact values, and
+//! four buttons that nudge it by a coarse or a fine step (the slider's own).
+//!
+//! The buttons are for fingers and for precision: on a phone a slider's pixel
+//! is a large jump, and the goal needs the weight within ±0.0008. Each press is
+//! one attempt. The number input's arrows step like the slider.
 //!
 //! The slider's `input` event updates the value live (every tick of a drag); its
 //! `change` event (release, or one arrow-key step) commits an attempt. The number
@@ -20,6 +25,8 @@ pub fn ParamControl(
     min: f64,
     max: f64,
     step: f64,
+    /// The coarse nudge (the fine one is `step`).
+    coarse: f64,
     /// Decimals kept when the value is written back into the number input.
     decimals: usize,
     /// Called once per committed change (slider release or number edit).
@@ -42,6 +49,20 @@ pub fn ParamControl(
         }
         // Not a number: notify anyway so the field shows the current value again.
         None => value.update(|_| {}),
+    };
+    let nudge = move |by: f64| {
+        let sign = if by < 0.0 { "−" } else { "+" };
+        let text = format!("{sign}{}", format::plain(by.abs(), decimals));
+        let aria = format!("{label} {text}");
+        let press = move |_| {
+            value.set(nudged(value.get_untracked(), by, step, min, max));
+            on_commit.run(());
+        };
+        view! {
+            <button type="button" class="nudge" aria-label=aria on:click=press>
+                {text}
+            </button>
+        }
     };
 
     view! {
@@ -68,12 +89,18 @@ pub fn ParamControl(
                     aria-label=format!("{label} (exact value)")
                     min=min
                     max=max
-                    step="any"
+                    step=step
                     inputmode="decimal"
                     value=initial
                     prop:value=shown
                     on:change=on_number
                 />
+            </div>
+            <div class="param-nudges" data-testid=format!("{id}-nudges")>
+                {nudge(-coarse)}
+                {nudge(-step)}
+                {nudge(step)}
+                {nudge(coarse)}
             </div>
         </div>
     }
@@ -85,9 +112,26 @@ fn parse_clamped(text: &str, min: f64, max: f64) -> Option<f64> {
     Some(v.clamp(min, max))
 }
 
+/// `value` moved by `by`, on the `step` grid, within the range.
+fn nudged(value: f64, by: f64, step: f64, min: f64, max: f64) -> f64 {
+    (((value + by) / step).round() * step).clamp(min, max)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::parse_clamped;
+    use super::{nudged, parse_clamped};
+
+    #[test]
+    fn nudges_stay_on_the_grid_and_in_range() {
+        assert_eq!(nudged(0.1, 0.001, 0.0001, 0.0, 0.3), 0.101);
+        let mut w = 0.1;
+        for _ in 0..10 {
+            w = nudged(w, -0.0001, 0.0001, 0.0, 0.3);
+        }
+        assert!((w - 0.099).abs() < 1e-12, "{w}");
+        assert_eq!(nudged(0.2995, 0.001, 0.0001, 0.0, 0.3), 0.3);
+        assert_eq!(nudged(0.4, -1.0, 0.1, 0.0, 500.0), 0.0);
+    }
 
     #[test]
     fn typed_values_are_parsed_and_clamped() {

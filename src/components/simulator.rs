@@ -97,6 +97,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         min=0.0
                         max=0.3
                         step=0.0001
+                        coarse=0.001
                         decimals=7
                         on_commit=commit
                     />
@@ -108,6 +109,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         min=0.0
                         max=500.0
                         step=0.1
+                        coarse=1.0
                         decimals=4
                         on_commit=commit
                     />
