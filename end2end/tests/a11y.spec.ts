@@ -35,3 +35,12 @@ test("axe finds no violation once the goal is reached", async ({ page }) => {
   await expect(page.getByTestId("score")).toHaveClass(/success/);
   expect(await violations(page)).toEqual([]);
 });
+
+test("sliders say their value with its unit, and the comment its language", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("#weight")).toHaveAttribute("aria-valuetext", "0.1 ($1000 per sq ft)");
+  await expect(page.locator("#bias")).toHaveAttribute("aria-valuetext", "50 ($1000)");
+  await attempt(page);
+  await expect(page.locator("#weight")).toHaveAttribute("aria-valuetext", "0.1001 ($1000 per sq ft)");
+  await expect(page.getByTestId("coach-text")).toHaveAttribute("lang", "en");
+});

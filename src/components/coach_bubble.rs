@@ -72,6 +72,12 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
         }
     });
 
+    // The comment's own language, so a screen reader speaks it right (the
+    // page's other texts are English).
+    let lang = move || match bubble.get() {
+        Bubble::Said(c) => c.lang.code(),
+        _ => "en",
+    };
     let text = move || match bubble.get() {
         Bubble::Waiting => "Move a slider and I'll tell you what I think.".to_string(),
         Bubble::Typing => String::new(),
@@ -102,7 +108,7 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
                     <span></span>
                     <span></span>
                 </span>
-                <p class="bubble-text" data-testid="coach-text">{text}</p>
+                <p class="bubble-text" data-testid="coach-text" lang=lang>{text}</p>
                 <p class="bubble-label" data-testid="coach-model">{label}</p>
             </div>
         </aside>

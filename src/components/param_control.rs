@@ -80,6 +80,7 @@ pub fn ParamControl(
                     step=step
                     value=initial.clone()
                     prop:value=shown
+                    aria-valuetext=move || format!("{} ({hint})", shown())
                     on:input=on_slide
                     on:change=on_release
                 />
