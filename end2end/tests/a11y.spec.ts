@@ -35,3 +35,21 @@ test("axe finds no violation once the goal is reached", async ({ page }) => {
   await expect(page.getByTestId("score")).toHaveClass(/success/);
   expect(await violations(page)).toEqual([]);
 });
+
+test("axe finds no violation with the landscape zoomed and the descent lab run", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByTestId("landscape-zoom").click();
+  await page.getByTestId("landscape-marker").focus();
+  await page.keyboard.press("ArrowUp");
+  await page.getByTestId("gd-standardise").check();
+  await page.getByTestId("gd-play").click();
+  await expect(page.getByTestId("gd-status")).toHaveText(/^Goal reached/);
+  expect(await violations(page)).toEqual([]);
+  await page.getByTestId("gd-standardise").uncheck();
+  await page.locator("#gd-rate").focus();
+  await page.keyboard.press("End");
+  await page.getByTestId("gd-step10").click();
+  await expect(page.getByTestId("gd-status")).toHaveText(/^Diverged/);
+  expect(await violations(page)).toEqual([]);
+});
