@@ -94,3 +94,23 @@ test("a too-high learning rate shows divergence, never NaN", async ({ page }) =>
   await expect(page.locator("body")).not.toContainText("NaN");
   await expect(page.locator("body")).not.toContainText("Infinity");
 });
+
+test("the best-response buttons pressed in turn zig-zag on the map", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("best-bias").click();
+  await expect(page.getByTestId("attempt")).toHaveCount(1);
+  await page.getByTestId("best-weight").click();
+  await expect(page.getByTestId("attempt")).toHaveCount(2);
+  await page.getByTestId("best-bias").click();
+  await expect(page.getByTestId("attempt")).toHaveCount(3);
+  const points = ((await page.getByTestId("trail-line").getAttribute("points")) ?? "")
+    .split(" ")
+    .map((p) => p.split(",").map(Number));
+  expect(points).toHaveLength(3);
+  // The trail joins the attempts: best weight moved only the weight (a horizontal
+  // segment), then best bias only the bias (a vertical one).
+  expect(points[1][1]).toBe(points[0][1]);
+  expect(points[1][0]).not.toBe(points[0][0]);
+  expect(points[2][0]).toBe(points[1][0]);
+  expect(points[2][1]).not.toBe(points[1][1]);
+});

@@ -126,7 +126,6 @@ pub fn DescentLab(
         timer.set_value(None);
     };
     on_cleanup(stop);
-    let standardised = move || descent.with(|d| d.scaling == Scaling::Standardised);
     let restart = move |scaling: Scaling, rate: f64| {
         stop();
         descent.set(Descent::new(params.get_untracked(), rate, scaling));
@@ -204,7 +203,6 @@ pub fn DescentLab(
                         type="checkbox"
                         id="gd-standardise"
                         data-testid="gd-standardise"
-                        prop:checked=standardised
                         on:change=move |e| {
                             let scaling = if event_target_checked(&e) {
                                 Scaling::Standardised

@@ -104,7 +104,7 @@ pub fn background(view: &MapView) -> String {
 }
 
 /// The overlay layer: the descent path, then the trail (latest [`TRAIL`] attempts
-/// as dots, the best as a star), clipped to the plot.
+/// as dots joined by a line, the best as a star), clipped to the plot.
 #[must_use]
 pub fn overlay(view: &MapView, attempts: &[Attempt], path: &[Params]) -> String {
     let mut s = String::from(r#"<g clip-path="url(#landscape-plot)">"#);
@@ -128,6 +128,22 @@ pub fn overlay(view: &MapView, attempts: &[Attempt], path: &[Params]) -> String 
         .min_by(|a, b| a.1.error.total_cmp(&b.1.error))
         .map(|(i, _)| i);
     let first = attempts.len().saturating_sub(TRAIL);
+    // The trail joined in order, so that alternating the best-response buttons
+    // visibly zig-zags.
+    if attempts.len() - first > 1 {
+        s.push_str(r#"<polyline class="trail-line" data-testid="trail-line" points=""#);
+        for (i, a) in attempts[first..].iter().enumerate() {
+            let (x, y) = view.to_svg(a.params);
+            let _ = write!(
+                s,
+                "{}{},{}",
+                if i == 0 { "" } else { " " },
+                coord(x),
+                coord(y)
+            );
+        }
+        s.push_str(r#""></polyline>"#);
+    }
     for (i, a) in attempts.iter().enumerate() {
         let (x, y) = view.to_svg(a.params);
         if Some(i) == best {
@@ -238,6 +254,7 @@ mod tests {
         assert_eq!(s.matches("trail best").count(), 1);
         assert_eq!(s.matches("<circle").count(), TRAIL);
         assert!(s.contains("descent-path") && !s.contains("NaN"));
+        assert_eq!(s.matches(r#"class="trail-line""#).count(), 1);
         assert!(!overlay(&view, &[], &[]).contains("polyline"));
     }
 
