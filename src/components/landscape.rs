@@ -162,7 +162,7 @@ pub fn Landscape(
             </svg>
             <figcaption>
                 "The valley is diagonal and narrow: lower the weight and the best bias rises, so moving one slider at a time zig-zags. "
-                "The dark outline is the goal, error 450; the lines around it are 500, 600 and 799. Click the map to move the model there."
+                "The green island is the goal (error below 450); the dashed lines around it are 500, 600 and 799. Click the map to move the model there."
             </figcaption>
         </figure>
     }
