@@ -114,3 +114,22 @@ test("the best-response buttons pressed in turn zig-zag on the map", async ({ pa
   expect(points[2][0]).toBe(points[1][0]);
   expect(points[2][1]).not.toBe(points[1][1]);
 });
+
+test("dragging on the map carries the marker and records one attempt on release", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("landscape-map").scrollIntoViewIfNeeded();
+  const plot = await page.getByTestId("landscape-plot").boundingBox();
+  if (!plot) throw new Error("no plot");
+  await page.mouse.move(plot.x + plot.width * 0.5, plot.y + plot.height * 0.8);
+  await page.mouse.down();
+  await page.mouse.move(plot.x + plot.width * 0.2, plot.y + plot.height * 0.5, { steps: 8 });
+  // While dragging only the marker moves; nothing is recorded yet.
+  await expect(page.getByTestId("landscape-marker")).toHaveAttribute("aria-valuetext", /^weight 0\.0[56]/);
+  await expect(page.getByTestId("attempt")).toHaveCount(0);
+  await page.mouse.up();
+  await expect(page.getByTestId("attempt")).toHaveCount(1);
+  const { w, b } = await model(page);
+  expect(Math.abs(w - 0.06)).toBeLessThan(0.002);
+  expect(Math.abs(b - 250)).toBeLessThan(4);
+  await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
+});

@@ -118,12 +118,13 @@ pub fn DescentLab(
 ) -> impl IntoView {
     let playing = RwSignal::new(false);
     let timer = StoredValue::new(None::<IntervalHandle>);
+    // `try_` forms: this also runs as the component is cleaned up, when the
+    // signals may already be gone.
     let stop = move || {
-        playing.set(false);
-        if let Some(handle) = timer.get_value() {
+        let _ = playing.try_set(false);
+        if let Some(Some(handle)) = timer.try_update_value(Option::take) {
             handle.clear();
         }
-        timer.set_value(None);
     };
     on_cleanup(stop);
     let restart = move |scaling: Scaling, rate: f64| {

@@ -3,7 +3,8 @@
 //! the trail of attempts (best starred), the gradient descent lab's path and the
 //! model's current point.
 //!
-//! Clicking the map moves the model there (one attempt, through `jump`). The marker
+//! Clicking the map moves the model there, and dragging (mouse or pen) carries the
+//! marker along; the release is one attempt, through `jump`. The marker
 //! is focusable: the arrow keys move it one slider step (left/right the weight,
 //! up/down the bias), with Shift along (up/down) or across (left/right) the valley
 //! ([`crate::valley`]). Key presses only move the marker; the attempt is recorded
@@ -89,17 +90,39 @@ pub fn Landscape(
         )
     };
 
-    let on_click = move |e: ev::MouseEvent| {
-        let Some(svg) = map.get_untracked() else {
-            return;
-        };
-        let Some((x, y)) = super::landscape_geometry::svg_point(&svg, &e) else {
-            return;
-        };
-        if let Some(p) = view_of().at_svg(x, y) {
-            pending.set(None);
-            jump.run(p);
+    // A press on the map puts the marker there, a drag (mouse or pen; on touch
+    // screens a drag scrolls the page) carries it along, and the release records
+    // the point as one attempt. Leaving the map or a cancelled pointer drops it.
+    let dragging = StoredValue::new(false);
+    let point_at = move |e: &ev::PointerEvent| {
+        let svg = map.get_untracked()?;
+        let (x, y) = super::landscape_geometry::svg_point(&svg, e)?;
+        view_of().at_svg(x, y)
+    };
+    let on_pointer = move |e: ev::PointerEvent| match e.type_().as_str() {
+        "pointerdown" if e.button() == 0 => {
+            if let Some(p) = point_at(&e) {
+                dragging.set_value(true);
+                pending.set(Some(p));
+            }
         }
+        "pointermove" if dragging.get_value() => {
+            if let Some(p) = point_at(&e) {
+                pending.set(Some(p));
+            }
+        }
+        "pointerup" | "pointerleave" if dragging.get_value() => {
+            dragging.set_value(false);
+            if let Some(p) = pending.get_untracked() {
+                pending.set(None);
+                jump.run(p);
+            }
+        }
+        "pointercancel" => {
+            dragging.set_value(false);
+            pending.set(None);
+        }
+        _ => {}
     };
     let on_keydown = move |e: ev::KeyboardEvent| {
         let from = pending
@@ -137,7 +160,11 @@ pub fn Landscape(
                 aria-labelledby="landscape-title"
                 data-testid="landscape-map"
                 node_ref=map
-                on:click=on_click
+                on:pointerdown=on_pointer
+                on:pointermove=on_pointer
+                on:pointerup=on_pointer
+                on:pointerleave=on_pointer
+                on:pointercancel=on_pointer
             >
                 <g inner_html=background></g>
                 <g inner_html=overlay></g>
