@@ -44,3 +44,21 @@ test("sliders say their value with its unit, and the comment its language", asyn
   await expect(page.locator("#weight")).toHaveAttribute("aria-valuetext", "0.1001 ($1000 per sq ft)");
   await expect(page.getByTestId("coach-text")).toHaveAttribute("lang", "en");
 });
+
+test("axe finds no violation with the landscape zoomed and the descent lab run", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByTestId("landscape-zoom").click();
+  await page.getByTestId("landscape-marker").focus();
+  await page.keyboard.press("ArrowUp");
+  await page.getByTestId("gd-standardise").check();
+  await page.getByTestId("gd-play").click();
+  await expect(page.getByTestId("gd-status")).toHaveText(/^Goal reached/);
+  expect(await violations(page)).toEqual([]);
+  await page.getByTestId("gd-standardise").uncheck();
+  await page.locator("#gd-rate").focus();
+  await page.keyboard.press("End");
+  await page.getByTestId("gd-step10").click();
+  await expect(page.getByTestId("gd-status")).toHaveText(/^Diverged/);
+  expect(await violations(page)).toEqual([]);
+});

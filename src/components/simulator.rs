@@ -9,9 +9,13 @@ use leptos::prelude::*;
 
 use super::{
     attempts::Attempts, best_response::BestResponse, chart::Chart, coach_bubble::CoachBubble,
-    embed::PostHeight, house_table::HouseTable, param_control::ParamControl, score::Score,
+    descent_lab::DescentLab, embed::PostHeight, house_table::HouseTable, landscape::Landscape,
+    param_control::ParamControl, score::Score,
 };
-use crate::neuron::Params;
+use crate::{
+    descent::{Descent, Scaling},
+    neuron::Params,
+};
 
 /// Where a visitor starts: far from the goal (error ≈ 13 359), in the teasing tier.
 pub const START: Params = Params::new(0.1, 50.0);
@@ -34,6 +38,12 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let error = Memo::new(move |_| params.get().error());
     let attempts = RwSignal::new(Vec::<Attempt>::new());
     let last_committed = StoredValue::new(START);
+    // The gradient descent lab's run, drawn on the landscape too.
+    let descent = RwSignal::new(Descent::new(
+        START,
+        Scaling::Raw.default_rate(),
+        Scaling::Raw,
+    ));
 
     let commit = Callback::new(move |()| {
         let now = params.get_untracked();
@@ -116,6 +126,15 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     <BestResponse params=params jump=jump/>
                 </div>
             </section>
+            {(!embed)
+                .then(|| {
+                    view! {
+                        <section class="panel landscape-panel" aria-label="The error landscape">
+                            <Landscape params=params attempts=attempts descent=descent jump=jump/>
+                            <DescentLab params=params descent=descent jump=jump/>
+                        </section>
+                    }
+                })}
             <section class="panel results" aria-label="How good is it">
                 <Score error=error/>
                 <CoachBubble attempts=attempts/>

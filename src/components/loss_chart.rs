@@ -1,0 +1,150 @@
+//! The gradient descent lab's loss over steps, on a log scale, with the goal 450
+//! as a dashed line. A diverged run ends in a cross and the word "diverged": the
+//! chart only ever draws the finite losses [`crate::descent::Descent`] keeps.
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use super::landscape_geometry::coord;
+use crate::{
+    descent::{Descent, Status},
+    neuron::GOAL,
+};
+
+const WIDTH: f64 = 320.0;
+const HEIGHT: f64 = 120.0;
+const LEFT: f64 = 40.0;
+const RIGHT: f64 = 312.0;
+const TOP: f64 = 8.0;
+const BOTTOM: f64 = 96.0;
+
+/// The scales of one run: x from step 0 to at least 10, y the log error from
+/// just under the goal to the run's highest loss.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LossScale {
+    steps: f64,
+    log_low: f64,
+    log_high: f64,
+    /// The highest loss drawn (the top of the axis).
+    high: f64,
+}
+
+impl LossScale {
+    #[must_use]
+    pub fn of(d: &Descent) -> Self {
+        let high = d.losses.iter().copied().fold(1000.0, f64::max);
+        Self {
+            steps: (d.path.len().saturating_sub(1)).max(10) as f64,
+            log_low: 400f64.log10(),
+            log_high: high.log10(),
+            high,
+        }
+    }
+
+    #[must_use]
+    pub fn x(&self, step: usize) -> f64 {
+        LEFT + step as f64 / self.steps * (RIGHT - LEFT)
+    }
+
+    #[must_use]
+    pub fn y(&self, loss: f64) -> f64 {
+        let t = (loss.max(1.0).log10() - self.log_low) / (self.log_high - self.log_low);
+        BOTTOM - t.clamp(0.0, 1.0) * (BOTTOM - TOP)
+    }
+}
+
+/// The chart's content as SVG markup (numbers and fixed words only), set as
+/// `inner_html`: one reactive string instead of a dozen typed elements.
+#[must_use]
+pub fn markup(d: &Descent) -> String {
+    let s = LossScale::of(d);
+    let mut out = String::with_capacity(2048);
+    let goal = coord(s.y(GOAL));
+    let _ = write!(
+        out,
+        r#"<line class="axis-line" x1="{l}" x2="{l}" y1="{t}" y2="{b}"></line><line class="axis-line" x1="{l}" x2="{r}" y1="{b}" y2="{b}"></line><line class="goal-line" x1="{l}" x2="{r}" y1="{goal}" y2="{goal}"></line><text x="{tl}" y="{gl}" text-anchor="end">450</text><text x="{tl}" y="{tt}" text-anchor="end">{top}</text><text x="{l}" y="{bl}" text-anchor="middle">0</text><text x="{r}" y="{bl}" text-anchor="end">{steps}</text><text class="axis-label" x="{mid}" y="{h}" text-anchor="middle">step</text>"#,
+        l = coord(LEFT),
+        r = coord(RIGHT),
+        t = coord(TOP),
+        b = coord(BOTTOM),
+        tl = coord(LEFT - 4.0),
+        gl = coord(s.y(GOAL) + 4.0),
+        tt = coord(TOP + 8.0),
+        top = compact(s.high),
+        bl = coord(BOTTOM + 14.0),
+        steps = s.steps,
+        mid = coord((LEFT + RIGHT) / 2.0),
+        h = coord(HEIGHT - 2.0),
+    );
+    out.push_str(r#"<polyline class="loss-line" points=""#);
+    for (i, &loss) in d.losses.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{}{},{}",
+            if i == 0 { "" } else { " " },
+            coord(s.x(i)),
+            coord(s.y(loss))
+        );
+    }
+    out.push_str(r#""></polyline>"#);
+    if let Status::Diverged { step } = d.status {
+        let _ = write!(
+            out,
+            r#"<text class="diverged" x="{}" y="{}" text-anchor="end">× diverged at step {step}</text>"#,
+            coord(s.x(step).min(RIGHT)),
+            coord(TOP + 12.0)
+        );
+    }
+    out
+}
+
+/// A loss for the axis: `1,234`, `56k`, `7.8M`, `1.0e9`.
+fn compact(loss: f64) -> String {
+    match loss {
+        l if l < 1e4 => crate::format::grouped(l, 0),
+        l if l < 1e6 => format!("{:.0}k", l / 1e3),
+        l if l < 1e9 => format!("{:.1}M", l / 1e6),
+        l => format!("{l:.1e}"),
+    }
+}
+
+#[component]
+pub fn LossChart(descent: RwSignal<Descent>) -> impl IntoView {
+    view! {
+        <figure class="loss-chart">
+            <svg
+                viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+                role="img"
+                aria-label="Error after each step, on a log scale, against the goal 450"
+                data-testid="loss-chart"
+                inner_html=move || descent.with(markup)
+            ></svg>
+        </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{descent::Scaling, neuron::Params};
+
+    #[test]
+    fn the_scale_is_logarithmic_and_finite_for_a_diverged_run() {
+        let d = crate::descent::run(Params::new(0.1, 150.0), 1e-6, Scaling::Raw, 200);
+        let s = LossScale::of(&d);
+        assert_eq!(s.y(400.0), BOTTOM);
+        let top = d.losses.iter().copied().fold(0.0, f64::max);
+        assert!((s.y(top) - TOP).abs() < 1e-9);
+        assert!(d.losses.iter().all(|&l| s.y(l).is_finite()));
+        assert_eq!(s.x(0), LEFT);
+        let m = markup(&d);
+        assert!(m.contains("diverged at step") && !m.contains("NaN") && !m.contains("inf"));
+        let fine = crate::descent::run(Params::new(0.1, 150.0), 0.1, Scaling::Standardised, 12);
+        assert!(!markup(&fine).contains("diverged"));
+        assert_eq!(compact(799.09), "799");
+        assert_eq!(compact(13_359.0), "13k");
+        assert_eq!(compact(2.5e8), "250.0M");
+        assert_eq!(compact(1e9), "1.0e9");
+    }
+}
