@@ -39,7 +39,7 @@ test("axe finds no violation once the goal is reached", async ({ page }) => {
 test("sliders say their value with its unit, and the comment its language", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("#weight")).toHaveAttribute("aria-valuetext", "0.1 ($1000 per sq ft)");
-  await expect(page.locator("#bias")).toHaveAttribute("aria-valuetext", "50 ($1000)");
+  await expect(page.locator("#bias")).toHaveAttribute("aria-valuetext", "150 ($1000)");
   await attempt(page);
   await expect(page.locator("#weight")).toHaveAttribute("aria-valuetext", "0.1001 ($1000 per sq ft)");
   await expect(page.getByTestId("coach-text")).toHaveAttribute("lang", "en");

@@ -7,7 +7,7 @@ export const HOUSES = [
   { area: 2400, price: 369.0 },
 ];
 
-export const START = { weight: 0.1, bias: 50 };
+export const START = { weight: 0.1, bias: 150 };
 
 export const predict = (area: number, w: number, b: number) => area * w + b;
 
