@@ -62,3 +62,18 @@ test("axe finds no violation with the landscape zoomed and the descent lab run",
   await expect(page.getByTestId("gd-status")).toHaveText(/^Diverged/);
   expect(await violations(page)).toEqual([]);
 });
+
+test("each attempt is announced once, in one sentence; drag ticks are not", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const status = page.getByTestId("announcer");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(status).toHaveText("");
+  await expect(page.getByTestId("error-value")).not.toHaveAttribute("aria-live", /.*/);
+  await page.locator("#weight-number").fill("0.0585");
+  await page.locator("#weight-number").press("Enter");
+  await expect(status).toHaveText(/^Error [\d,]+\.\d\d, [\d,]+\.\d\d to go, best [\d,]+\.\d\d\.$/);
+  await page.locator("#bias-number").fill("247.26");
+  await page.locator("#bias-number").press("Enter");
+  await expect(status).toHaveText("Goal reached: error 447.29, best 447.29.");
+});

@@ -3,6 +3,7 @@
 //! [`simulator::Simulator`] owns the state (weight, bias, attempts) and hands
 //! read-only signals to the others, which only draw.
 
+pub mod announcer;
 pub mod attempts;
 pub mod best_response;
 pub mod chart;

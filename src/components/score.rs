@@ -30,7 +30,7 @@ pub fn Score(#[prop(into)] error: Signal<f64>) -> impl IntoView {
     view! {
         <div class="score" class:success=reached data-testid="score">
             <p class="score-label">"Error (mean squared, in ($1000)²)"</p>
-            <p class="score-value" data-testid="error-value" aria-live="polite">
+            <p class="score-value" data-testid="error-value">
                 {move || grouped(error.get(), 2)}
             </p>
             <p class="score-goal">"Goal: below " {grouped(GOAL, 0)}</p>
