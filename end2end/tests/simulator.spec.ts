@@ -207,3 +207,12 @@ test("the nudge buttons step by the coarse and the fine amount, one attempt each
     expect(box!.width).toBeGreaterThanOrEqual(44);
   }
 });
+
+test("the guide's question is answered live by the current line", async ({ page }) => {
+  await open(page);
+  const answer = page.getByTestId("question-answer");
+  await expect(answer).toHaveText("Your line prices it at $350k, so $400k looks too much.");
+  await page.locator("#bias-number").fill("205");
+  await page.locator("#bias-number").press("Enter");
+  await expect(answer).toHaveText(`Your line prices it at $${grouped(predict(2000, START.weight, 205), 0)}k, so $400k looks about fair.`);
+});

@@ -16,5 +16,6 @@ pub mod landscape_geometry;
 pub mod landscape_markup;
 pub mod loss_chart;
 pub mod param_control;
+pub mod question;
 pub mod score;
 pub mod simulator;

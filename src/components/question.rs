@@ -1,0 +1,60 @@
+//! The question Jay's guide opens with, answered live by the current line:
+//! "is $400k fair for a 2,000 sq ft house?"
+
+use leptos::prelude::*;
+
+use crate::{format::grouped, neuron::Params};
+
+/// The house the guide asks about, and its asking price ($1000).
+pub const AREA: f64 = 2000.0;
+pub const ASKING: f64 = 400.0;
+/// Within this many $1000 of the asking price, the line calls it fair.
+pub const FAIR_WITHIN: f64 = 10.0;
+
+/// The line's answer to the question, for `params`.
+pub fn answer(params: Params) -> String {
+    let price = params.predict(AREA);
+    let verdict = if (price - ASKING).abs() <= FAIR_WITHIN {
+        "about fair"
+    } else if price > ASKING {
+        "a bargain"
+    } else {
+        "too much"
+    };
+    format!(
+        "Your line prices it at ${}k, so $400k looks {verdict}.",
+        grouped(price, 0)
+    )
+}
+
+#[component]
+pub fn Question(params: Memo<Params>) -> impl IntoView {
+    view! {
+        <p class="question" data-testid="question">
+            <strong>"Is $400k fair for a 2,000 sq ft house? "</strong>
+            <span data-testid="question-answer">{move || answer(params.get())}</span>
+        </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_answers_the_guides_question() {
+        // Jay's start: 2000 × 0.1 + 150 = 350.
+        assert_eq!(
+            answer(Params::new(0.1, 150.0)),
+            "Your line prices it at $350k, so $400k looks too much."
+        );
+        assert_eq!(
+            answer(Params::new(0.1, 205.0)),
+            "Your line prices it at $405k, so $400k looks about fair."
+        );
+        assert_eq!(
+            answer(Params::new(0.2, 50.0)),
+            "Your line prices it at $450k, so $400k looks a bargain."
+        );
+    }
+}
