@@ -216,3 +216,19 @@ test("the guide's question is answered live by the current line", async ({ page 
   await page.locator("#bias-number").press("Enter");
   await expect(answer).toHaveText(`Your line prices it at $${grouped(predict(2000, START.weight, 205), 0)}k, so $400k looks about fair.`);
 });
+
+test("the goal ladder ticks each rung once the best attempt is below it", async ({ page }) => {
+  await open(page);
+  const rungs = page.getByTestId("rung");
+  await expect(rungs).toHaveCount(5);
+  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(0);
+  await page.getByTestId("best-bias").click(); // 799.09 → below 799
+  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(1);
+  await expect(page.getByTestId("ladder-news")).toHaveText("Rung 1 of 5 reached: below 799.");
+  await page.locator("#weight-number").fill("0.0585");
+  await page.locator("#weight-number").press("Enter");
+  await page.locator("#bias-number").fill("247.26");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(5);
+  await expect(page.getByTestId("ladder-news")).toHaveText("Rung 5 of 5 reached: 447.29 (the floor: no line does better).");
+});

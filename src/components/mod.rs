@@ -11,6 +11,7 @@ pub mod coach_bubble;
 pub mod descent_lab;
 pub mod embed;
 pub mod house_table;
+pub mod ladder;
 pub mod landscape;
 pub mod landscape_geometry;
 pub mod landscape_markup;

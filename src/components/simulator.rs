@@ -10,7 +10,8 @@ use leptos::prelude::*;
 use super::{
     announcer::Announcer, attempts::Attempts, best_response::BestResponse, chart::Chart,
     coach_bubble::CoachBubble, descent_lab::DescentLab, embed::PostHeight, house_table::HouseTable,
-    landscape::Landscape, param_control::ParamControl, question::Question, score::Score,
+    ladder::Ladder, landscape::Landscape, param_control::ParamControl, question::Question,
+    score::Score,
 };
 use crate::{
     descent::{Descent, Scaling},
@@ -139,6 +140,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                 })}
             <section class="panel results" aria-label="How good is it">
                 <Score error=error/>
+                <Ladder attempts=attempts/>
                 <Question params=params/>
                 <Announcer attempts=attempts/>
                 <CoachBubble attempts=attempts/>

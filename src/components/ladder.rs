@@ -1,0 +1,83 @@
+//! The goal ladder: 799 → 600 → 500 → 450 → 447.29 (the floor no line gets
+//! below). Each rung is ticked once the best attempt is below it, and the
+//! newest one is said once, in a polite live region.
+
+use leptos::prelude::*;
+
+use super::simulator::Attempt;
+use crate::{format::grouped, neuron::min_error};
+
+/// The rungs above the floor: "can you get below 799?" (Jay's start), then
+/// on to the goal, 450.
+pub const RUNGS: [f64; 4] = [799.0, 600.0, 500.0, 450.0];
+
+/// How many of the five rungs (the four of [`RUNGS`] and the floor) an
+/// attempt with error `best` has reached. The floor counts as reached at its
+/// printed value, 447.29.
+pub fn reached(best: f64) -> usize {
+    let below = RUNGS.iter().filter(|r| best < **r).count();
+    let floor = best < min_error() + 0.005;
+    below + usize::from(floor)
+}
+
+/// A rung's name.
+fn rung(i: usize) -> String {
+    match RUNGS.get(i) {
+        Some(r) if i + 1 == RUNGS.len() => format!("below {} (the goal)", grouped(*r, 0)),
+        Some(r) => format!("below {}", grouped(*r, 0)),
+        None => format!(
+            "{} (the floor: no line does better)",
+            grouped(min_error(), 2)
+        ),
+    }
+}
+
+#[component]
+pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+    let best =
+        move || attempts.with(|all| all.iter().map(|a| a.error).fold(f64::INFINITY, f64::min));
+    let count = Memo::new(move |_| reached(best()));
+    let news = move || match count.get() {
+        0 => String::new(),
+        n => format!("Rung {n} of 5 reached: {}.", rung(n - 1)),
+    };
+    let rungs = (0..=RUNGS.len())
+        .map(|i| {
+            let done = move || count.get() > i;
+            view! {
+                <li class:reached=done data-testid="rung">
+                    <span aria-hidden="true">{move || if done() { "✓ " } else { "○ " }}</span>
+                    {rung(i)}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="ladder">
+            <ol aria-label="Goal ladder">{rungs}</ol>
+            <p class="ladder-news" data-testid="ladder-news" aria-live="polite">{news}</p>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rungs_are_reached_in_order_down_to_the_floor() {
+        assert_eq!(reached(f64::INFINITY), 0);
+        assert_eq!(
+            reached(799.09),
+            0,
+            "Jay's start is just above the first rung"
+        );
+        assert_eq!(reached(790.0), 1);
+        assert_eq!(reached(599.99), 2);
+        assert_eq!(reached(450.0), 3, "450 itself is not below 450");
+        assert_eq!(reached(449.0), 4);
+        assert_eq!(reached(min_error()), 5);
+        assert_eq!(rung(4), "447.29 (the floor: no line does better)");
+        assert_eq!(rung(3), "below 450 (the goal)");
+    }
+}
