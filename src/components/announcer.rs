@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::simulator::Attempt;
+use super::{attempts::best_index, simulator::Attempt};
 use crate::{format::grouped, neuron::GOAL};
 
 /// What is said after an attempt whose error is `error`, the best so far `best`.
@@ -29,9 +29,8 @@ pub fn sentence(error: f64, best: f64) -> String {
 pub fn Announcer(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
     let said = move || {
         attempts.with(|all| {
-            let last = all.last()?;
-            let best = all.iter().map(|a| a.error).fold(f64::INFINITY, f64::min);
-            Some(sentence(last.error, best))
+            let (last, best) = (all.last()?, &all[best_index(all)?]);
+            Some(sentence(last.error, best.error))
         })
     };
     view! {

@@ -4,14 +4,10 @@
 
 use leptos::prelude::*;
 
-use super::simulator::Attempt;
-use crate::{format::grouped, neuron::min_error};
+use super::{attempts::best_index, simulator::Attempt};
+use crate::{contour::LADDER_ABOVE_FLOOR as RUNGS, format::grouped, neuron::min_error};
 
-/// The rungs above the floor: "can you get below 799?" (Jay's start), then
-/// on to the goal, 450.
-pub const RUNGS: [f64; 4] = [799.0, 600.0, 500.0, 450.0];
-
-/// How many of the five rungs (the four of [`RUNGS`] and the floor) an
+/// How many of the five rungs (the four above the floor, and the floor) an
 /// attempt with error `best` has reached. The floor counts as reached at its
 /// printed value, 447.29.
 pub fn reached(best: f64) -> usize {
@@ -34,9 +30,9 @@ fn rung(i: usize) -> String {
 
 #[component]
 pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
-    let best =
-        move || attempts.with(|all| all.iter().map(|a| a.error).fold(f64::INFINITY, f64::min));
-    let count = Memo::new(move |_| reached(best()));
+    let count = Memo::new(move |_| {
+        attempts.with(|all| best_index(all).map_or(0, |i| reached(all[i].error)))
+    });
     let news = move || match count.get() {
         0 => String::new(),
         n => format!("Rung {n} of 5 reached: {}.", rung(n - 1)),

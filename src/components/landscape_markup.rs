@@ -12,6 +12,7 @@
 use std::fmt::Write;
 
 use super::{
+    attempts::best_index,
     landscape_geometry::{
         coord, fill_of, MapView, HEIGHT, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP,
     },
@@ -103,46 +104,39 @@ pub fn background(view: &MapView) -> String {
     s
 }
 
+/// Appends a `<polyline>` of class and test id `name` through `points`.
+fn polyline(s: &mut String, name: &str, points: impl Iterator<Item = (f64, f64)>) {
+    let _ = write!(
+        s,
+        r#"<polyline class="{name}" data-testid="{name}" points=""#
+    );
+    for (i, (x, y)) in points.enumerate() {
+        let _ = write!(
+            s,
+            "{}{},{}",
+            if i == 0 { "" } else { " " },
+            coord(x),
+            coord(y)
+        );
+    }
+    s.push_str(r#""></polyline>"#);
+}
+
 /// The overlay layer: the descent path, then the trail (latest [`TRAIL`] attempts
 /// as dots joined by a line, the best as a star), clipped to the plot.
 #[must_use]
 pub fn overlay(view: &MapView, attempts: &[Attempt], path: &[Params]) -> String {
     let mut s = String::from(r#"<g clip-path="url(#landscape-plot)">"#);
     if !path.is_empty() {
-        s.push_str(r#"<polyline class="descent-path" data-testid="descent-path" points=""#);
-        for (i, &p) in path.iter().enumerate() {
-            let (x, y) = view.to_svg(p);
-            let _ = write!(
-                s,
-                "{}{},{}",
-                if i == 0 { "" } else { " " },
-                coord(x),
-                coord(y)
-            );
-        }
-        s.push_str(r#""></polyline>"#);
+        polyline(&mut s, "descent-path", path.iter().map(|&p| view.to_svg(p)));
     }
-    let best = attempts
-        .iter()
-        .enumerate()
-        .min_by(|a, b| a.1.error.total_cmp(&b.1.error))
-        .map(|(i, _)| i);
+    let best = best_index(attempts);
     let first = attempts.len().saturating_sub(TRAIL);
     // The trail joined in order, so that alternating the best-response buttons
     // visibly zig-zags.
     if attempts.len() - first > 1 {
-        s.push_str(r#"<polyline class="trail-line" data-testid="trail-line" points=""#);
-        for (i, a) in attempts[first..].iter().enumerate() {
-            let (x, y) = view.to_svg(a.params);
-            let _ = write!(
-                s,
-                "{}{},{}",
-                if i == 0 { "" } else { " " },
-                coord(x),
-                coord(y)
-            );
-        }
-        s.push_str(r#""></polyline>"#);
+        let points = attempts[first..].iter().map(|a| view.to_svg(a.params));
+        polyline(&mut s, "trail-line", points);
     }
     for (i, a) in attempts.iter().enumerate() {
         let (x, y) = view.to_svg(a.params);

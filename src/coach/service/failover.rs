@@ -249,42 +249,32 @@ impl Coach {
     /// models in the router's order (and a request's share of the hedge
     /// budget).
     fn plan<'r>(&self, registry: &'r Registry, forced: Option<&str>) -> Plan<'r> {
-        let candidates = self.candidates(registry);
-        let mut refused = Vec::new();
-        let queue = match forced {
-            Some(OFFLINE) => VecDeque::new(),
-            Some(alias) => {
-                let why = match registry.get(alias) {
-                    None => Some("unknown"),
-                    Some(m) if !m.enabled => Some("disabled"),
-                    Some(m) if !self.provider.usable(m) => Some("no_token"),
-                    Some(_) => None,
-                };
-                match why {
-                    Some(why) => {
-                        refused.push(tried_entry(alias, why, std::time::Duration::ZERO));
-                        VecDeque::new()
-                    }
-                    None => VecDeque::from([alias.to_string()]),
-                }
-            }
-            None => {
-                let (mut rng, mut router) = self.rng_and_router();
-                router.on_request();
-                let admissible = router.admissible(&candidates, Instant::now());
-                router.order(&admissible, &mut *rng).into()
-            }
-        };
-        Plan {
-            queue,
-            candidates,
+        let mut plan = Plan {
+            queue: VecDeque::new(),
+            candidates: self.candidates(registry),
             called: Vec::new(),
             forced: forced.is_some(),
             last_door: None,
             in_flight: Vec::new(),
             limited: None,
-            refused,
+            refused: Vec::new(),
+        };
+        match forced {
+            Some(OFFLINE) => {}
+            Some(alias) => match registry.get(alias) {
+                None => plan.refuse(alias.to_string(), "unknown"),
+                Some(m) if !m.enabled => plan.refuse(alias.to_string(), "disabled"),
+                Some(m) if !self.provider.usable(m) => plan.refuse(alias.to_string(), "no_token"),
+                Some(_) => plan.queue.push_back(alias.to_string()),
+            },
+            None => {
+                let (mut rng, mut router) = self.rng_and_router();
+                router.on_request();
+                let admissible = router.admissible(&plan.candidates, Instant::now());
+                plan.queue = router.order(&admissible, &mut *rng).into();
+            }
         }
+        plan
     }
 
     /// The next model to call, its breaker's permission claimed. When the
