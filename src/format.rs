@@ -29,6 +29,16 @@ pub fn grouped(x: f64, decimals: usize) -> String {
     out
 }
 
+/// `x` with an explicit sign and two decimals: `+39.50`, `−21.00` (a true minus).
+pub fn signed(x: f64) -> String {
+    let text = grouped(x, 2);
+    match text.strip_prefix('-') {
+        Some(magnitude) => format!("−{magnitude}"),
+        None if text.bytes().any(|b| b.is_ascii_digit() && b != b'0') => format!("+{text}"),
+        None => text,
+    }
+}
+
 /// A value for a number input: at most `max_decimals` decimals, trailing zeros
 /// dropped, no float noise: `0.30000000000000004` → `"0.3"`, `247.26` → `"247.26"`.
 pub fn plain(x: f64, max_decimals: usize) -> String {
@@ -48,6 +58,16 @@ pub fn plain(x: f64, max_decimals: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signed_values_show_their_sign_and_zero_none() {
+        assert_eq!(signed(39.5), "+39.50");
+        assert_eq!(signed(-21.0), "−21.00");
+        assert_eq!(signed(-1234.567), "−1,234.57");
+        assert_eq!(signed(0.001), "0.00");
+        assert_eq!(signed(-0.001), "0.00");
+        assert_eq!(signed(f64::NAN), "—");
+    }
 
     #[test]
     fn groups_thousands_and_rounds() {

@@ -7,6 +7,7 @@
 //! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
 //! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
 //! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
+//! - [`link`]: the model's point in a link (`?w=&b=`): reading and writing it.
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
 //! - [`components`]: one file per UI component of the simulator page.
@@ -23,6 +24,7 @@ pub mod contour;
 pub mod descent;
 pub mod format;
 pub mod landscape;
+pub mod link;
 pub mod neuron;
 pub mod valley;
 pub mod zigzag;

@@ -96,6 +96,11 @@ pub const BIAS_SLIDER: Slider = Slider {
     step: 0.1,
 };
 
+/// Where a visitor starts: where Jay's guide starts (w 0.1, b 150: error 799.09,
+/// "can you get below 799?"), close enough to see the goal, far enough that the
+/// diagonal valley makes it hard.
+pub const START: Params = Params::new(0.1, 150.0);
+
 /// The neuron's two parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {

@@ -72,9 +72,7 @@ pub fn contraction_per_press() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::neuron::{min_error, optimum, GOAL};
-
-    const START: Params = Params::new(0.1, 150.0);
+    use crate::neuron::{min_error, optimum, GOAL, START};
 
     fn round2(x: f64) -> f64 {
         (x * 100.0).round() / 100.0

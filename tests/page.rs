@@ -2,9 +2,8 @@
 #![cfg(feature = "ssr")]
 
 use jay_trainer::{
-    components::simulator::START,
     format::grouped,
-    neuron::HOUSES,
+    neuron::{Params, HOUSES, START},
     server::{
         config::{Guard, Settings},
         startup::Application,
@@ -70,6 +69,27 @@ async fn home_page_is_fully_rendered_on_the_server() {
     assert!(html.contains(r#"for="weight""#) && html.contains(r#"id="weight""#));
     assert!(html.contains(r#"for="bias""#) && html.contains(r#"id="bias""#));
     assert!(html.contains("jay-trainer.wasm") || html.contains("jay-trainer.js"));
+}
+
+#[tokio::test]
+async fn a_link_is_rendered_at_its_point_and_a_bad_one_is_named() {
+    let base = spawn_app().await;
+    let (status, html) = get(&format!("{base}/?w=0.0585&b=247.3")).await;
+    assert_eq!(status, 200);
+    let p = Params::new(0.0585, 247.3);
+    assert!(html.contains(&grouped(p.error(), 2)), "the link's error");
+    assert!(html.contains(r#"value="0.0585""#) && html.contains(r#"value="247.3""#));
+    assert!(!html.contains("link-notice"));
+
+    let (status, html) = get(&format!("{base}/embed?w=%3Cscript%3E&b=1e9")).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("link-notice"));
+    assert!(
+        html.contains("w=“&lt;script&gt;” is not a number"),
+        "escaped, named"
+    );
+    assert!(!html.contains("<script>\u{201d}"));
+    assert!(html.contains(&grouped(Params::new(START.weight, 500.0).error(), 2)));
 }
 
 #[tokio::test]

@@ -38,3 +38,10 @@ export const bestBias = (w: number) =>
 /** The weight with the lowest error for bias `b`: Σ area·(price − b) / Σ area². */
 export const bestWeight = (b: number) =>
   HOUSES.reduce((s, h) => s + h.area * (h.price - b), 0) / HOUSES.reduce((s, h) => s + h.area ** 2, 0);
+
+/** A residual as the table prints it: "+39.50", "−21.00" (a true minus), "0.00". */
+export const signed = (x: number) => {
+  const text = grouped(Math.abs(x));
+  if (/^[0.,]*$/.test(text)) return text;
+  return (x < 0 ? "\u2212" : "+") + text;
+};

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::{attempts::best_index, simulator::Attempt};
+use super::{attempts::best_index, model::Attempt};
 use crate::{format::grouped, neuron::GOAL};
 
 /// What is said after an attempt whose error is `error`, the best so far `best`.

@@ -1,9 +1,14 @@
 //! The history of attempts: a sparkline of every error (log scale, goal dashed,
 //! best circled) and the latest attempts, newest first, with the best one starred.
+//! Pressing an attempt brings the model back to it (no new attempt); "Copy a
+//! link to my best" puts the best attempt's address on the clipboard.
 
-use leptos::prelude::*;
+use leptos::{prelude::*, task::spawn_local};
 
-use super::simulator::Attempt;
+use super::{
+    address_bar,
+    model::{Attempt, Model},
+};
 use crate::{
     format::{grouped, plain},
     neuron::GOAL,
@@ -50,7 +55,8 @@ pub fn sparkline(errors: &[f64]) -> (Vec<(f64, f64)>, f64) {
 }
 
 #[component]
-pub fn Attempts(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+pub fn Attempts(model: Model) -> impl IntoView {
+    let attempts = model.attempts;
     let count = move || attempts.with(Vec::len);
     let best = move || attempts.with(|a| best_index(a).map(|i| (i, a[i])));
     let summary = move || match best() {
@@ -96,18 +102,60 @@ pub fn Attempts(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
                 .take(LIST_ITEMS)
                 .map(|(i, a)| {
                     let is_best = Some(i) == best;
+                    let params = a.params;
                     view! {
                         <li class:best=is_best data-testid="attempt">
-                            <span class="attempt-number">{format!("#{}", i + 1)}</span>
-                            <span class="attempt-error">{grouped(a.error, 2)}</span>
-                            <span class="attempt-params">
-                                {format!("w {} · b {}", plain(a.params.weight, 7), plain(a.params.bias, 4))}
-                            </span>
-                            {is_best.then(|| view! { <span class="attempt-best" title="best so far">"★ best"</span> })}
+                            <button
+                                type="button"
+                                class="attempt-restore"
+                                title="Back to this attempt"
+                                on:click=move |_| model.restore(params)
+                            >
+                                <span class="attempt-number">{format!("#{}", i + 1)}</span>
+                                <span class="attempt-error">{grouped(a.error, 2)}</span>
+                                <span class="attempt-params">
+                                    {format!("w {} · b {}", plain(a.params.weight, 7), plain(a.params.bias, 4))}
+                                </span>
+                                {is_best.then(|| view! { <span class="attempt-best">"★ best"</span> })}
+                            </button>
                         </li>
                     }
                 })
                 .collect_view()
+        })
+    };
+
+    // "Copy a link to my best": the clipboard when the browser allows it, else
+    // the link itself, selected, to copy by hand.
+    let shared = RwSignal::new(None::<(String, bool)>);
+    let copy_best = move |_| {
+        let Some(best) = attempts.with_untracked(|a| best_index(a).map(|i| a[i].params)) else {
+            return;
+        };
+        let Some(url) = address_bar::link_to(best) else {
+            return;
+        };
+        spawn_local(async move {
+            let copied = address_bar::copy(url.clone()).await;
+            shared.set(Some((url, copied)));
+        });
+    };
+    let select_all =
+        |e: leptos::ev::FocusEvent| event_target::<leptos::web_sys::HtmlInputElement>(&e).select();
+    let share_note = move || {
+        shared.get().map(|(url, copied)| {
+            if copied {
+                view! { <span data-testid="share-done">"Link copied: " <a href=url.clone()>{url.clone()}</a></span> }
+                    .into_any()
+            } else {
+                view! {
+                    <label>
+                        "Copy this link: "
+                        <input type="text" readonly value=url data-testid="share-link" on:focus=select_all/>
+                    </label>
+                }
+                .into_any()
+            }
         })
     };
 
@@ -128,6 +176,17 @@ pub fn Attempts(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
             <ol class="attempt-list" reversed>
                 {items}
             </ol>
+            <div class="share">
+                <button
+                    type="button"
+                    data-testid="copy-best"
+                    disabled=move || attempts.with(Vec::is_empty)
+                    on:click=copy_best
+                >
+                    "Copy a link to my best"
+                </button>
+                <p class="share-note" role="status">{share_note}</p>
+            </div>
         </section>
     }
 }

@@ -10,7 +10,7 @@
 
 use leptos::prelude::*;
 
-use super::simulator::Attempt;
+use super::model::Attempt;
 use crate::coach::{api::GetComment, Comment};
 
 #[derive(Clone, Debug, PartialEq)]

@@ -185,10 +185,9 @@ pub fn DescentLab(
     };
     let rate = move || descent.with(|d| d.rate);
     let raw_limit = limit_label(Scaling::Raw.max_stable_rate());
-    let standard_steps =
-        crate::descent::run(Params::new(0.1, 150.0), 0.1, Scaling::Standardised, 100)
-            .first_step_at_or_below(GOAL)
-            .map_or_else(|| "a few dozen".to_string(), |n| n.to_string());
+    let standard_steps = crate::descent::run(crate::neuron::START, 0.1, Scaling::Standardised, 100)
+        .first_step_at_or_below(GOAL)
+        .map_or_else(|| "a few dozen".to_string(), |n| n.to_string());
 
     view! {
         <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">

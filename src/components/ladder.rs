@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::{attempts::best_index, simulator::Attempt};
+use super::{attempts::best_index, model::Attempt};
 use crate::{contour::LADDER_ABOVE_FLOOR as RUNGS, format::grouped, neuron::min_error};
 
 /// How many of the five rungs (the four above the floor, and the floor) an

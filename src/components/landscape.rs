@@ -7,8 +7,8 @@
 //! marker along; the release is one attempt, through `jump`. The marker
 //! is focusable: the arrow keys move it one slider step (left/right the weight,
 //! up/down the bias), with Shift along (up/down) or across (left/right) the valley
-//! ([`crate::valley`]). Key presses only move the marker; the attempt is recorded
-//! when the key is released (a held key's repeats are one attempt) or focus leaves.
+//! ([`crate::valley`]). Key presses move the model live (`glide`); a burst of
+//! them is one attempt, recorded once it settles ([`super::model`]).
 //!
 //! The geometry (view boxes, scales, colours) lives in [`super::landscape_geometry`];
 //! the drawing, as markup strings, in [`super::landscape_markup`].
@@ -18,7 +18,7 @@ use leptos::{ev, prelude::*};
 use super::{
     landscape_geometry::{coord, MapView, HEIGHT, WIDTH},
     landscape_markup::{background, overlay},
-    simulator::Attempt,
+    model::Attempt,
 };
 use crate::{
     descent::Descent,
@@ -57,6 +57,8 @@ pub fn Landscape(
     descent: RwSignal<Descent>,
     /// Moves the model and records one attempt.
     jump: Callback<Params>,
+    /// Moves the model; the attempt is recorded once a burst of keys settles.
+    glide: Callback<Params>,
 ) -> impl IntoView {
     let zoomed = RwSignal::new(false);
     let view_of = move || {
@@ -66,7 +68,7 @@ pub fn Landscape(
             MapView::full()
         }
     };
-    // The marker's position while arrow keys are held, before the attempt.
+    // The marker's position during a drag, before the attempt.
     let pending = RwSignal::new(None::<Params>);
     let map = NodeRef::<leptos::svg::Svg>::new();
     let shown = move || pending.get().unwrap_or_else(|| params.get());
@@ -125,18 +127,9 @@ pub fn Landscape(
         _ => {}
     };
     let on_keydown = move |e: ev::KeyboardEvent| {
-        let from = pending
-            .get_untracked()
-            .unwrap_or_else(|| params.get_untracked());
-        if let Some(to) = moved_by_key(from, &e.key(), e.shift_key()) {
+        if let Some(to) = moved_by_key(params.get_untracked(), &e.key(), e.shift_key()) {
             e.prevent_default();
-            pending.set(Some(to));
-        }
-    };
-    let commit_pending = move || {
-        if let Some(p) = pending.get_untracked() {
-            pending.set(None);
-            jump.run(p);
+            glide.run(to);
         }
     };
 
@@ -180,8 +173,6 @@ pub fn Landscape(
                     aria-valuetext=value_text
                     data-testid="landscape-marker"
                     on:keydown=on_keydown
-                    on:keyup=move |_| commit_pending()
-                    on:blur=move |_| commit_pending()
                 >
                     <circle class="marker-halo" r="11"></circle>
                     <circle class="marker-dot" r="5"></circle>

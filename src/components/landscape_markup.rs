@@ -16,7 +16,7 @@ use super::{
     landscape_geometry::{
         coord, fill_of, MapView, HEIGHT, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP,
     },
-    simulator::Attempt,
+    model::Attempt,
 };
 use crate::{
     contour::{Ellipse, LADDER_ABOVE_FLOOR},

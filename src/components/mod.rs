@@ -1,8 +1,10 @@
 //! The simulator page's components, one per file.
 //!
-//! [`simulator::Simulator`] owns the state (weight, bias, attempts) and hands
-//! read-only signals to the others, which only draw.
+//! [`simulator::Simulator`] owns the state, a [`model::Model`] (weight, bias,
+//! attempts): the components that change the model get the `Model` (or a
+//! callback from it), the others read-only signals, and only draw.
 
+pub mod address_bar;
 pub mod announcer;
 pub mod attempts;
 pub mod best_response;
@@ -16,6 +18,7 @@ pub mod landscape;
 pub mod landscape_geometry;
 pub mod landscape_markup;
 pub mod loss_chart;
+pub mod model;
 pub mod param_control;
 pub mod question;
 pub mod score;

@@ -6,9 +6,11 @@
 //! one attempt. The number input's arrows step like the slider.
 //!
 //! The slider's `input` event updates the value live (every tick of a drag); its
-//! `change` event (release, or one arrow-key step) commits an attempt. The number
-//! input commits on `change` (Enter or leaving the field); values outside the range
-//! are clamped and text that is not a number restores the current value.
+//! `change` event commits an attempt: at once for a pointer's release, and once
+//! a burst of arrow keys settles for the keyboard (`on_settle`), so ten presses
+//! are one attempt. The number input commits on `change` (Enter or leaving the
+//! field; its arrow keys settle like the slider's); values outside the range are
+//! clamped and text that is not a number restores the current value.
 
 use leptos::prelude::*;
 
@@ -29,8 +31,11 @@ pub fn ParamControl(
     coarse: f64,
     /// Decimals kept when the value is written back into the number input.
     decimals: usize,
-    /// Called once per committed change (slider release or number edit).
+    /// Called once per committed change (slider release, number edit, button).
     on_commit: Callback<()>,
+    /// Called for a change made with the keyboard's stepping keys: the attempt
+    /// is recorded once the burst settles.
+    on_settle: Callback<()>,
 ) -> impl IntoView {
     let number_id = format!("{id}-number");
     let shown = move || format::plain(value.get(), decimals);
@@ -41,11 +46,23 @@ pub fn ParamControl(
             value.set(v);
         }
     };
-    let on_release = move |_| on_commit.run(());
+    // Whether the change under way comes from a stepping key (the `keydown`
+    // precedes the `change` it causes).
+    let keyed = StoredValue::new(false);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| keyed.set_value(is_stepping_key(&ev.key()));
+    let committed = move || {
+        if keyed.get_value() {
+            keyed.set_value(false);
+            on_settle.run(());
+        } else {
+            on_commit.run(());
+        }
+    };
+    let on_release = move |_| committed();
     let on_number = move |ev| match parse_clamped(&event_target_value(&ev), min, max) {
         Some(v) => {
             value.set(v);
-            on_commit.run(());
+            committed();
         }
         // Not a number: notify anyway so the field shows the current value again.
         None => value.update(|_| {}),
@@ -82,6 +99,8 @@ pub fn ParamControl(
                     prop:value=shown
                     aria-valuetext=move || format!("{} ({hint})", shown())
                     on:input=on_slide
+                    on:keydown=on_key
+                    on:pointerdown=move |_| keyed.set_value(false)
                     on:change=on_release
                 />
                 <input
@@ -94,6 +113,7 @@ pub fn ParamControl(
                     inputmode="decimal"
                     value=initial
                     prop:value=shown
+                    on:keydown=on_key
                     on:change=on_number
                 />
             </div>
@@ -105,6 +125,21 @@ pub fn ParamControl(
             </div>
         </div>
     }
+}
+
+/// Keys that step a slider or a number input (and so come in bursts).
+fn is_stepping_key(key: &str) -> bool {
+    matches!(
+        key,
+        "ArrowUp"
+            | "ArrowDown"
+            | "ArrowLeft"
+            | "ArrowRight"
+            | "PageUp"
+            | "PageDown"
+            | "Home"
+            | "End"
+    )
 }
 
 /// A typed number, clamped to the slider's range; `None` when it is not a number.

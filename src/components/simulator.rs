@@ -2,72 +2,55 @@
 //!
 //! Everything the visitor sees is derived from two signals (weight and bias), so a
 //! slider tick redraws chart, table and error in the browser with no server round
-//! trip. An *attempt* is committed only when a slider is released (its `change`
-//! event) or a number edit is committed, never on every tick of a drag.
+//! trip. When an attempt is recorded (one per intention, never per tick of a
+//! drag) is [`super::model`]'s business.
 
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 use super::{
     announcer::Announcer, attempts::Attempts, best_response::BestResponse, chart::Chart,
     coach_bubble::CoachBubble, descent_lab::DescentLab, embed::PostHeight, house_table::HouseTable,
-    ladder::Ladder, landscape::Landscape, param_control::ParamControl, question::Question,
-    score::Score,
+    ladder::Ladder, landscape::Landscape, model::Model, param_control::ParamControl,
+    question::Question, score::Score,
 };
 use crate::{
     descent::{Descent, Scaling},
-    neuron::Params,
+    link,
+    neuron::{Params, GOAL, START},
 };
-
-/// Where a visitor starts: where Jay's guide starts (w 0.1, b 150: error 799.09,
-/// "can you get below 799?"), close enough to see the goal, far enough that the
-/// diagonal valley makes it hard.
-pub const START: Params = Params::new(0.1, 150.0);
-
-/// One committed try: the parameters and the error they gave.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Attempt {
-    pub params: Params,
-    pub error: f64,
-}
 
 /// The page; `embed` is the compact layout for iframes (`/embed`, `/?embed=1`):
 /// no introduction, tighter spacing, a link to the full page, and the page's
-/// height posted to the parent window.
+/// height posted to the parent window. The model starts at the link's `?w=&b=`
+/// (rendered so by the server), else where the guide starts.
 #[component]
 pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
-    let weight = RwSignal::new(START.weight);
-    let bias = RwSignal::new(START.bias);
-    let params = Memo::new(move |_| Params::new(weight.get(), bias.get()));
+    let from_link = use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b")));
+    let model = Model::new(from_link.params);
+    let (weight, bias, params, attempts) = (model.weight, model.bias, model.params, model.attempts);
     let error = Memo::new(move |_| params.get().error());
-    let attempts = RwSignal::new(Vec::<Attempt>::new());
-    let last_committed = StoredValue::new(START);
+    let reached = Memo::new(move |_| attempts.with(|a| a.iter().any(|x| x.error < GOAL)));
+    // The house picked in the table, highlighted on the chart.
+    let highlight = RwSignal::new(None::<usize>);
     // The gradient descent lab's run, drawn on the landscape too.
     let descent = RwSignal::new(Descent::new(
         START,
         Scaling::Raw.default_rate(),
         Scaling::Raw,
     ));
-
-    let commit = Callback::new(move |()| {
-        let now = params.get_untracked();
-        if now == last_committed.get_value() {
-            return;
-        }
-        last_committed.set_value(now);
-        attempts.update(|list| {
-            list.push(Attempt {
-                params: now,
-                error: now.error(),
-            })
-        });
-    });
-    // Moves both parameters at once and records that as one attempt (a button
-    // press, a click on a map): the way components other than the sliders
-    // change the model.
-    let jump = Callback::new(move |to: Params| {
-        weight.set(to.weight);
-        bias.set(to.bias);
-        commit.run(());
+    let commit = Callback::new(move |()| model.commit());
+    let commit_soon = Callback::new(move |()| model.commit_soon());
+    let jump = Callback::new(move |to: Params| model.jump(to));
+    let glide = Callback::new(move |to: Params| model.glide(to));
+    // What the link said that could not be used as written.
+    let notices = (!from_link.notices.is_empty()).then(|| {
+        let lines = from_link
+            .notices
+            .into_iter()
+            .map(|n| view! { <p>{n}</p> })
+            .collect_view();
+        view! { <div class="link-notice" role="note" data-testid="link-notice">{lines}</div> }
     });
 
     view! {
@@ -100,7 +83,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                 </header>
             </Show>
             <section class="panel model" aria-label="The model">
-                <Chart params=params/>
+                {notices}
+                <Chart params=params highlight=highlight reached=reached/>
                 <div class="controls">
                     <ParamControl
                         id="weight"
@@ -113,6 +97,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         coarse=0.001
                         decimals=7
                         on_commit=commit
+                        on_settle=commit_soon
                     />
                     <ParamControl
                         id="bias"
@@ -125,27 +110,40 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         coarse=1.0
                         decimals=4
                         on_commit=commit
+                        on_settle=commit_soon
                     />
                     <BestResponse params=params jump=jump/>
+                    <button
+                        type="button"
+                        class="start-over"
+                        data-testid="start-over"
+                        on:click=move |_| model.start_over()
+                    >
+                        "Start over (w 0.1, b 150)"
+                    </button>
                 </div>
+            </section>
+            // The error and the latest comment: on a phone this strip stays in
+            // view (sticky) while the controls above or the map below are used.
+            <section class="panel live" aria-label="Your error and the coach" data-testid="live">
+                <Score error=error/>
+                <CoachBubble attempts=attempts/>
             </section>
             {(!embed)
                 .then(|| {
                     view! {
                         <section class="panel landscape-panel" aria-label="The error landscape">
-                            <Landscape params=params attempts=attempts descent=descent jump=jump/>
+                            <Landscape params=params attempts=attempts descent=descent jump=jump glide=glide/>
                             <DescentLab params=params descent=descent jump=jump/>
                         </section>
                     }
                 })}
             <section class="panel results" aria-label="How good is it">
-                <Score error=error/>
                 <Ladder attempts=attempts/>
                 <Question params=params/>
                 <Announcer attempts=attempts/>
-                <CoachBubble attempts=attempts/>
-                <HouseTable params=params/>
-                <Attempts attempts=attempts/>
+                <HouseTable params=params highlight=highlight/>
+                <Attempts model=model/>
             </section>
         </main>
     }

@@ -5,10 +5,8 @@
 use super::*;
 use crate::{
     landscape::{Quadratic, Vec2},
-    neuron::{min_error, optimum, GOAL},
+    neuron::{min_error, optimum, GOAL, START},
 };
-
-const START: Params = Params::new(0.1, 150.0);
 
 fn close(a: f64, b: f64, relative: f64) -> bool {
     (a - b).abs() <= relative * a.abs().max(b.abs())
