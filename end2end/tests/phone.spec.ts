@@ -123,6 +123,7 @@ for (const [name, size, path] of [
     expect(smallest).toBeGreaterThanOrEqual(11);
     test.info().annotations.push({ type: "smallest label (px)", description: smallest.toFixed(1) });
 
+    await page.evaluate(() => window.scrollTo(0, 0));
     const shot = test.info().outputPath(`${name}-${size.width}x${size.height}.png`);
     await page.screenshot({ path: shot, fullPage: name !== "desktop" });
     await test.info().attach(`${name} screenshot`, { path: shot, contentType: "image/png" });
@@ -130,6 +131,7 @@ for (const [name, size, path] of [
     // A 28 px thumb: a press 13 px from the slider's left end is still on the
     // thumb's half-width, so it sets the minimum (a 16 px thumb would not).
     const slider = page.locator("#bias");
+    await slider.evaluate((e) => e.scrollIntoView({ block: "center" }));
     const box = await slider.boundingBox();
     if (!box) throw new Error("no slider");
     expect(box.height).toBeGreaterThanOrEqual(28);
