@@ -48,9 +48,11 @@ const server = http.createServer((req, res) => {
       return;
     }
     calls += 1;
-    // The attempt number, from the prompt's last user turn ("... Attempt 3, ...").
+    // The attempt number, from the prompt's last user turn ("... Attempt 3, ...",
+    // "Tentativa 3", "第 3 次尝试").
     const question = request.messages?.at(-1)?.content ?? "";
-    const attempt = Number(/Attempt (\d+)/.exec(question)?.[1] ?? 0);
+    const found = /(?:Attempt|Tentativa) (\d+)|第 (\d+) 次/.exec(question);
+    const attempt = Number(found?.[1] ?? found?.[2] ?? 0);
     const content = ` "Fake coach on attempt ${attempt}: nice move!" |fim| rambling that must be cut`;
     // The slow model always takes 2 s, so quick key presses find a comment still
     // under way (coach-rate-limit.spec.ts). Otherwise a visitor's first attempt

@@ -79,8 +79,14 @@ async fn upstream(response: ResponseTemplate) -> MockServer {
     server
 }
 
+/// A JSON caller's GET (`/error` answers plain text to anyone else).
 async fn get_json(url: &str) -> (u16, Value) {
-    let response = reqwest::get(url).await.expect("request");
+    let response = reqwest::Client::new()
+        .get(url)
+        .header("accept", "application/json")
+        .send()
+        .await
+        .expect("request");
     let status = response.status().as_u16();
     (status, response.json().await.expect("JSON body"))
 }
@@ -351,6 +357,12 @@ async fn a_failing_model_is_skipped_for_a_working_one_and_loses_weight() {
     );
     assert!(bad_stats["probability"].as_f64() < good_stats["probability"].as_f64());
     assert_eq!(good_stats["stats"]["total"], 6);
+    // The seed's names, readable beside today's.
+    for s in [&bad_stats, &good_stats] {
+        assert_eq!(s["erros"], s["stats"]["errors"], "{s}");
+        assert_eq!(s["parcela"], s["probability"], "{s}");
+    }
+    assert!(bad_stats["erros"].as_f64().unwrap() >= 1.0);
 }
 
 #[tokio::test]
@@ -512,13 +524,57 @@ async fn bad_requests_get_a_400_naming_the_field() {
         ("error=12&tentativas=1,x", "tentativas"),
         ("error=12&model=nope", "model"),
         ("error=12&lang=fr", "lang"),
-        ("error=12&prompt=ignore%20all", "prompt"),
+        ("error=12&format=xml", "format"),
+        ("error=12&error=13", "error"),
     ] {
         let (status, body) = get_json(&format!("{base}/error?{query}")).await;
         assert_eq!(status, 400, "{query}");
         assert_eq!(body["field"], field, "{query}: {body}");
         assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
+        // A plain caller (curl's `Accept: */*`) gets the same refusal in one line.
+        let plain = reqwest::get(format!("{base}/error?{query}")).await.unwrap();
+        assert_eq!(plain.status(), 400, "{query}");
+        assert_eq!(plain.headers()["content-type"], "text/plain; charset=utf-8");
+        let line = plain.text().await.unwrap();
+        assert!(line.starts_with(&format!("{field}: ")), "{line:?}");
+        assert_eq!(line.trim_end().lines().count(), 1, "{line:?}");
     }
+}
+
+#[tokio::test]
+async fn the_seeds_callers_get_text_and_their_quirks_are_tolerated() {
+    let base = spawn_app("").await;
+    // Plain text, as the seed answered: just the comment.
+    let response = reqwest::get(format!(
+        "{base}/error?error=812.5&tentativas=13359.08,900,&_=1733000000000&v=2"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/plain; charset=utf-8"
+    );
+    let text = response.text().await.unwrap();
+    assert!(!text.is_empty() && !text.starts_with('{'), "{text:?}");
+    // JSON when asked for, either way, exactly as documented.
+    let (status, body) = get_json(&format!("{base}/error?error=812.5")).await;
+    assert_eq!((status, body["provider"].as_str()), (200, Some("offline")));
+    let by_param: Value = reqwest::get(format!("{base}/error?error=812.5&format=json"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_param["provider"], "offline");
+    // A history of 150 attempts is not refused: the latest 100 are used.
+    let long: Vec<String> = (0..150).map(|i| format!("{}", 900 + i)).collect();
+    let (status, body) = get_json(&format!(
+        "{base}/error?error=812.5&tentativas={}",
+        long.join(",")
+    ))
+    .await;
+    assert_eq!(status, 200, "{body}");
 }
 
 #[tokio::test]
@@ -527,6 +583,7 @@ async fn with_no_models_the_offline_commentator_answers_in_the_asked_language() 
     let client = reqwest::Client::new();
     let body: Value = client
         .get(format!("{base}/error?error=13359.08"))
+        .header("accept", "application/json")
         .header("accept-language", "zh-CN,zh;q=0.9")
         .send()
         .await
@@ -570,11 +627,15 @@ async fn the_page_server_function_uses_the_same_service_and_checks() {
 
     for bad in [
         json!({"error": -1.0, "attempts": []}),
-        json!({"error": 5.0, "attempts": vec![1.0; 101]}),
+        json!({"error": 5.0, "attempts": [900.0, -1.0]}),
     ] {
         let response = client.post(&url).json(&bad).send().await.unwrap();
         assert_eq!(response.status(), 400, "{bad}");
     }
+    // The page's 102nd attempt gets its comment like the first.
+    let long = json!({"error": 5.0, "attempts": vec![900.0; 101]});
+    let response = client.post(&url).json(&long).send().await.unwrap();
+    assert_eq!(response.status(), 200);
 }
 
 #[tokio::test]

@@ -69,9 +69,11 @@ fn behind_proxy() -> Guard {
     }
 }
 
+/// A JSON caller's `GET /error`, as the client `client_ip` behind the proxy.
 async fn error_as(base: &str, client_ip: &str) -> reqwest::Response {
     Client::new()
         .get(format!("{base}/error?error=900"))
+        .header("accept", "application/json")
         .header("x-forwarded-for", format!("6.6.6.6, {client_ip}"))
         .send()
         .await
@@ -388,12 +390,16 @@ async fn oversized_bodies_and_queries_are_refused() {
         .await
         .unwrap();
     assert_eq!(huge.status(), StatusCode::PAYLOAD_TOO_LARGE);
-    let long = reqwest::get(format!(
-        "{base}/error?error=900&attempts={}",
-        "1,".repeat(3000)
-    ))
-    .await
-    .unwrap();
+    // 20,000 bytes: a history of 10,000 attempts is past the query's limit.
+    let long = Client::new()
+        .get(format!(
+            "{base}/error?error=900&attempts={}1",
+            "1,".repeat(10_000)
+        ))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(long.status(), StatusCode::BAD_REQUEST);
     let body: Value = long.json().await.unwrap();
     assert_eq!(body["field"], "query");

@@ -36,18 +36,51 @@ test("a newer attempt cancels the older one's request, whose answer never shows"
   await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
 });
 
-test("GET /error and /models speak JSON with the model's name", async ({ request }) => {
-  const comment = await request.get("/error?error=812.5&tentativas=13359.08,900");
+test("GET /error speaks JSON to JSON callers, and /models with the seed's names too", async ({ request }) => {
+  const json = { headers: { accept: "application/json" } };
+  const comment = await request.get("/error?error=812.5&tentativas=13359.08,900", json);
   expect(comment.status()).toBe(200);
+  expect(comment.headers()["content-type"]).toContain("application/json");
   const body = await comment.json();
   expect(body).toMatchObject({ model: "fakechat", provider: "chat", tier: "close", fallback: false });
   expect(body.comment).toBe("Fake coach on attempt 3: nice move!");
 
   const models = await (await request.get("/models")).json();
-  expect(models.models[0]).toMatchObject({ alias: "fakechat", probability: 1 });
+  expect(models.models[0]).toMatchObject({ alias: "fakechat", probability: 1, parcela: 1 });
   expect(models.models[0].stats.total).toBeGreaterThanOrEqual(1);
+  expect(models.models[0].erros).toBe(models.models[0].stats.errors);
+
+  const bad = await request.get("/error?error=abc", json);
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toMatchObject({ field: "error" });
+});
+
+// The seed's callers, against the release binary, as `curl` or a seed-era
+// page's `fetch` call it (Playwright's request sends `Accept: */*`).
+test("GET /error answers the seed's callers with the comment as plain text", async ({ request }) => {
+  const plain = await request.get("/error?error=812.5&tentativas=13359.08,900,&_=1733000000000&t=x");
+  expect(plain.status()).toBe(200);
+  expect(plain.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(await plain.text()).toBe("Fake coach on attempt 3: nice move!");
+
+  const viaParam = await request.get("/error?error=812.5&format=json");
+  expect((await viaParam.json()).model).toBe("fakechat");
+
+  const long = Array.from({ length: 150 }, (_, i) => 900 + i).join(",");
+  const history = await request.get(`/error?error=812.5&tentativas=${long}`);
+  expect(history.status()).toBe(200);
+  // The fake counts the attempts it is told about: the latest 100, plus this one.
+  expect(await history.text()).toBe("Fake coach on attempt 101: nice move!");
 
   const bad = await request.get("/error?error=abc");
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toMatchObject({ field: "error" });
+  expect(bad.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(await bad.text()).toMatch(/^error: must be a plain non-negative decimal number[^\n]*\n$/);
+});
+
+test("a caller that names no language gets JAY_DEFAULT_LANG (pt on this instance)", async ({ request }) => {
+  const said = await (await request.get("/error?error=812.5&format=json", { headers: { "accept-language": "" } })).json();
+  expect(said.lang).toBe("pt");
+  const asked = await (await request.get("/error?error=812.5&format=json", { headers: { "accept-language": "zh-CN" } })).json();
+  expect(asked.lang).toBe("zh");
 });

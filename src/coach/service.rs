@@ -67,6 +67,11 @@ pub struct ModelReport {
     pub p95_ms: Option<u64>,
     /// The circuit breaker: state and seconds until an open one may close.
     pub breaker: Option<BreakerReport>,
+    /// The seed's names, kept for its callers: `erros` is `stats.errors` and
+    /// `parcela` the selection share (`probability`), as the seed's
+    /// `UpdateProbs` set it.
+    pub erros: f64,
+    pub parcela: f64,
 }
 
 /// How long a `GET /models` (and `/metrics`) report is reused: these routes
@@ -335,6 +340,8 @@ impl Coach {
                     p50_ms: stats.window.quantile(0.5).map(millis),
                     p95_ms: stats.window.quantile(0.95).map(millis),
                     breaker: view.breaker,
+                    erros: stats.errors,
+                    parcela: probability,
                     stats,
                     probability,
                 }

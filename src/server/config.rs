@@ -15,6 +15,7 @@
 //! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day | `5000` |
 //! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
+//! | `JAY_DEFAULT_LANG` | the coach's language for a `/error` caller that sends no `lang` and no usable `Accept-Language` (`en`, `pt` or `zh`) | `en` |
 //! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>` | unset: open |
 //! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
 //! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
@@ -28,6 +29,8 @@ use std::{
 };
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
+
+use crate::coach::Lang;
 
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
 pub const OUTPUT_NAME: &str = "jay-trainer";
@@ -61,6 +64,8 @@ pub struct Guard {
     /// The CSP `frame-ancestors` source list.
     pub frame_ancestors: String,
     pub models_token: Option<Secret>,
+    /// The coach's language when a `/error` caller names none.
+    pub default_lang: Lang,
 }
 
 impl Default for Guard {
@@ -74,6 +79,7 @@ impl Default for Guard {
             cors_origins: None,
             frame_ancestors: "*".into(),
             models_token: None,
+            default_lang: Lang::En,
         }
     }
 }
@@ -118,6 +124,14 @@ impl Guard {
             cors_origins,
             frame_ancestors,
             models_token: var("JAY_MODELS_TOKEN").and_then(Secret::new),
+            default_lang: match var("JAY_DEFAULT_LANG").as_deref().map(str::trim) {
+                None | Some("") => d.default_lang,
+                Some(tag) => Lang::parse(tag).ok_or_else(|| ConfigError::Invalid {
+                    name: "JAY_DEFAULT_LANG",
+                    value: tag.to_string(),
+                    expected: "en, pt or zh".into(),
+                })?,
+            },
         })
     }
 }
@@ -339,7 +353,9 @@ mod tests {
         assert_eq!((d.upstream_concurrency, d.upstream_daily_budget), (8, 5000));
         assert_eq!((d.cors_origins, d.frame_ancestors.as_str()), (None, "*"));
         assert!(d.models_token.is_none());
+        assert_eq!(d.default_lang, Lang::En);
         let g = guard(&[
+            ("JAY_DEFAULT_LANG", "pt"),
             ("JAY_RATE_PER_MIN", "60"),
             ("JAY_TRUSTED_PROXY_HOPS", "1"),
             (
@@ -357,6 +373,7 @@ mod tests {
         );
         assert_eq!(g.frame_ancestors, "'self' https://blog.example");
         assert_eq!(g.models_token.unwrap().expose(), "s3cret");
+        assert_eq!(g.default_lang, Lang::Pt);
     }
 
     #[test]
@@ -367,6 +384,7 @@ mod tests {
             ("JAY_UPSTREAM_CONCURRENCY", "-1"),
             ("JAY_CORS_ORIGINS", "blog.example"),
             ("JAY_FRAME_ANCESTORS", "https://x.example; script-src *"),
+            ("JAY_DEFAULT_LANG", "fr"),
         ] {
             let e = guard(&[(name, value)]).unwrap_err().to_string();
             assert!(e.contains(name), "{e}");

@@ -1,15 +1,21 @@
-//! The JSON routes: `GET /error` (a comment), `GET /models` (the router's state),
-//! `GET /test`. `/error` and `/models` answer cross-origin requests (CORS from
-//! `server::headers`). A client over its rate limit gets `429` with
-//! `Retry-After` from `/error` (a request it abandons before the answer is
-//! not charged); `/models` may want a bearer token.
+//! The routes other sites call: `GET /error` (a comment), `GET /models` (the
+//! router's state), `GET /test`. `/error` and `/models` answer cross-origin
+//! requests (CORS from `server::headers`). A client over its rate limit gets
+//! `429` with `Retry-After` from `/error` (a request it abandons before the
+//! answer is not charged); `/models` may want a bearer token.
+//!
+//! `/error` answers as the seed did, with the comment as plain text, unless the
+//! caller asks for JSON (`Accept: application/json`, or `format=json`); its
+//! errors follow: one line of text, or `{"error", "field"}`.
 
 use std::sync::Arc;
 
 use axum::{
     extract::RawQuery,
     http::{
-        header::{ACCEPT_LANGUAGE, AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE},
+        header::{
+            ACCEPT, ACCEPT_LANGUAGE, AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE,
+        },
         HeaderMap, HeaderValue, StatusCode,
     },
     response::{IntoResponse, Response},
@@ -27,11 +33,12 @@ use super::{
 use crate::coach::{
     input::{CoachInput, InputError},
     service::Coach,
-    Comment,
+    Comment, Lang,
 };
 
-/// Longest query string accepted by `/error` (100 attempts fit easily).
-const MAX_QUERY: usize = 4096;
+/// Longest query string accepted by `/error` (a history of hundreds of
+/// attempts fits; only the latest 100 are kept).
+const MAX_QUERY: usize = 16 * 1024;
 
 /// A request the API refuses, with a JSON body `{"error": "...", "field": ...}`.
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +57,62 @@ pub enum ApiError {
 impl From<InputError> for ApiError {
     fn from(e: InputError) -> Self {
         Self::Invalid(e)
+    }
+}
+
+/// How `/error` answers: the seed's plain text, or JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+impl Format {
+    /// `format=json|text` wins; else JSON when `Accept` names
+    /// `application/json` (with a non-zero q); else text (`curl`'s `*/*`, a
+    /// seed-era page's `fetch`).
+    pub fn choose(format: Option<&str>, accept: Option<&str>) -> Result<Self, InputError> {
+        match format.map(str::trim) {
+            Some(f) if f.eq_ignore_ascii_case("json") => return Ok(Self::Json),
+            Some(f) if f.eq_ignore_ascii_case("text") => return Ok(Self::Text),
+            Some(_) => {
+                return Err(InputError {
+                    field: "format".into(),
+                    message: "must be json or text".into(),
+                })
+            }
+            None => {}
+        }
+        let asks_json = accept.is_some_and(|accept| {
+            accept.split(',').any(|range| {
+                let mut parts = range.split(';').map(str::trim);
+                let media = parts.next().unwrap_or_default();
+                let refused = parts.any(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                });
+                media.eq_ignore_ascii_case("application/json") && !refused
+            })
+        });
+        Ok(if asks_json { Self::Json } else { Self::Text })
+    }
+}
+
+impl ApiError {
+    /// The same refusal as one line of text (status and headers unchanged).
+    fn into_text_response(self) -> Response {
+        let line = match &self {
+            ApiError::Invalid(e) => format!("{e}\n"),
+            other => format!("{other}\n"),
+        };
+        let mut response = self.into_response();
+        *response.body_mut() = axum::body::Body::from(line);
+        response.headers_mut().insert(
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; charset=utf-8"),
+        );
+        response
     }
 }
 
@@ -101,6 +164,10 @@ impl ModelsAccess {
     }
 }
 
+/// The coach's language for a `/error` caller that names none (`JAY_DEFAULT_LANG`).
+#[derive(Clone, Copy)]
+pub struct DefaultLang(pub Lang);
+
 /// The routes other sites call, with CORS (GET, no credentials) from
 /// `cors_origins` (`None`: any origin).
 pub fn api<S: Clone + Send + Sync + 'static>(
@@ -109,6 +176,7 @@ pub fn api<S: Clone + Send + Sync + 'static>(
     metrics: Arc<Metrics>,
     access: ModelsAccess,
     cors_origins: Option<&[String]>,
+    default_lang: Lang,
 ) -> Router<S> {
     Router::new()
         .route("/error", get(comment))
@@ -120,16 +188,74 @@ pub fn api<S: Clone + Send + Sync + 'static>(
         .layer(Extension(limiter))
         .layer(Extension(metrics))
         .layer(Extension(access))
+        .layer(Extension(DefaultLang(default_lang)))
 }
 
 async fn comment(
     Extension(coach): Extension<Arc<Coach>>,
     Extension(limiter): Extension<Arc<ClientLimiter>>,
+    Extension(DefaultLang(default_lang)): Extension<DefaultLang>,
     client: Option<Extension<ClientIp>>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Json<Comment>, ApiError> {
+) -> Response {
     let query = query.unwrap_or_default();
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
+    let header = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let asked = pairs
+        .iter()
+        .find(|(k, _)| k == "format")
+        .map(|(_, v)| v.as_str());
+    let (format, answer) = match Format::choose(asked, header(ACCEPT)) {
+        // A bad `format`: refused in the form the `Accept` header asks for.
+        Err(e) => (
+            Format::choose(None, header(ACCEPT)).unwrap_or(Format::Text),
+            Err(e.into()),
+        ),
+        Ok(format) => {
+            let answer = answer(
+                &coach,
+                &limiter,
+                client,
+                &query,
+                &pairs,
+                &headers,
+                default_lang,
+            );
+            (format, answer.await)
+        }
+    };
+    match (format, answer) {
+        (Format::Json, Ok(comment)) => Json(comment).into_response(),
+        (Format::Text, Ok(comment)) => (
+            [(
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            )],
+            comment.comment,
+        )
+            .into_response(),
+        (Format::Json, Err(e)) => e.into_response(),
+        (Format::Text, Err(e)) => e.into_text_response(),
+    }
+}
+
+/// Validates the request, charges the client's allowance and asks the coach.
+async fn answer(
+    coach: &Coach,
+    limiter: &ClientLimiter,
+    client: Option<Extension<ClientIp>>,
+    query: &str,
+    pairs: &[(String, String)],
+    headers: &HeaderMap,
+    default_lang: Lang,
+) -> Result<Comment, ApiError> {
     if query.len() > MAX_QUERY {
         return Err(InputError {
             field: "query".into(),
@@ -137,11 +263,8 @@ async fn comment(
         }
         .into());
     }
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .into_owned()
-        .collect();
     let accept_language = headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
-    let input = CoachInput::from_query(&pairs, accept_language)?;
+    let input = CoachInput::from_query(pairs, accept_language, default_lang)?;
     coach.check_model(input.model.as_deref())?;
     // Given back if the client hangs up before the answer (this future is dropped).
     let charge = match client {
@@ -157,7 +280,7 @@ async fn comment(
     if let Some(charge) = charge {
         charge.keep();
     }
-    Ok(Json(comment))
+    Ok(comment)
 }
 
 async fn models(
@@ -182,4 +305,32 @@ async fn prometheus(
         [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
         metrics.render(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+
+    #[test]
+    fn text_unless_json_is_asked_for() {
+        let choose = |format, accept| Format::choose(format, accept).unwrap();
+        assert_eq!(choose(None, None), Format::Text);
+        assert_eq!(choose(None, Some("*/*")), Format::Text, "curl");
+        assert_eq!(
+            choose(None, Some("text/html,application/xhtml+xml,*/*;q=0.8")),
+            Format::Text
+        );
+        assert_eq!(choose(None, Some("application/json")), Format::Json);
+        assert_eq!(
+            choose(None, Some("text/plain, Application/JSON; q=0.5")),
+            Format::Json
+        );
+        assert_eq!(choose(None, Some("application/json;q=0")), Format::Text);
+        assert_eq!(choose(Some("json"), Some("*/*")), Format::Json);
+        assert_eq!(choose(Some("text"), Some("application/json")), Format::Text);
+        assert_eq!(
+            Format::choose(Some("xml"), None).unwrap_err().field,
+            "format"
+        );
+    }
 }

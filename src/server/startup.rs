@@ -70,6 +70,7 @@ pub fn router_with_limiter(
             metrics,
             ModelsAccess(guard.models_token.clone()),
             guard.cors_origins.as_deref(),
+            guard.default_lang,
         ))
         .leptos_routes_with_context(&options, routes, page_context.clone(), {
             let options = options.clone();
