@@ -385,6 +385,7 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
             // A different error per request: the provider's draws key on it.
             error: 500.0 + i as f64 / 100.0,
             attempts,
+            params: None,
             model: None,
             lang: Lang::En,
         };

@@ -2,6 +2,7 @@
 //!
 //! Module map (server-only code is behind the `ssr` feature):
 //! - [`neuron`]: the dataset and the pure math (prediction, error, gradient, optimum).
+//! - [`advice`]: the facts a coach may state about a point (the best single move, the valley).
 //! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
 //! - [`valley`]: moving a marker along and across the error's valley.
 //! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
@@ -17,6 +18,7 @@
 // than the default 128 to compute their layout.
 #![recursion_limit = "256"]
 
+pub mod advice;
 pub mod app;
 pub mod coach;
 pub mod components;

@@ -102,7 +102,7 @@ pub const BIAS_SLIDER: Slider = Slider {
 pub const START: Params = Params::new(0.1, 150.0);
 
 /// The neuron's two parameters.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Params {
     pub weight: f64,
     pub bias: f64,

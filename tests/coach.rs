@@ -799,3 +799,64 @@ async fn when_every_breaker_is_open_the_soonest_to_close_is_tried_once() {
     );
     assert_eq!(body["model"], "offline");
 }
+
+#[tokio::test]
+async fn an_answer_that_contradicts_the_facts_is_a_model_error_in_every_language() {
+    // From the guide's start the facts say: raise the bias by about 13.
+    for (lang, contrary, stated) in [
+        (
+            "en",
+            "Lower the bias a lot, trust me!",
+            "raise the bias by about 13",
+        ),
+        (
+            "pt",
+            "Diminua o viés bastante, confie!",
+            "aumente o viés em cerca de 13",
+        ),
+        ("zh", "把偏置调低很多，相信我！", "把偏置调高约 13"),
+    ] {
+        let upstream = upstream(chat_reply(&format!("{contrary} |fim|"))).await;
+        let base = spawn_app(&chat_model("contrarian", &upstream.uri())).await;
+        let query = format!("error=799.09&lang={lang}&model=contrarian");
+        let (status, body) = get_json(&format!("{base}/error?{query}&weight=0.1&bias=150")).await;
+        assert_eq!(status, 200, "{body}");
+        // Tried, rejected, and the offline commentator said something true instead.
+        assert_eq!(
+            body["tried"][0]["outcome"], "rejected: contradicts the facts: says to lower the bias",
+            "{lang}: {body}"
+        );
+        assert_eq!(body["fallback"], true, "{body}");
+        assert_ne!(body["comment"], contrary);
+        // The facts were in the prompt, in the visitor's language.
+        let sent = upstream.received_requests().await.unwrap();
+        let prompt = String::from_utf8_lossy(&sent[0].body).to_string();
+        assert!(prompt.contains(stated), "{lang}: {prompt}");
+        let stats = stats(&base, "contrarian").await;
+        assert_eq!(stats["stats"]["outcomes"]["rejected"], 1, "{stats}");
+
+        // Without weight and bias (an old caller) the same answer stands.
+        let (_, old) = get_json(&format!("{base}/error?{query}")).await;
+        assert_eq!(
+            (old["comment"].as_str(), old["fallback"].as_bool()),
+            (Some(contrary), Some(false))
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_offline_commentator_gives_the_best_single_move_when_it_knows_the_point() {
+    let base = spawn_app("").await;
+    let (_, body) = get_json(&format!(
+        "{base}/error?error=799.09&weight=0.1&bias=150&lang=en"
+    ))
+    .await;
+    let comment = body["comment"].as_str().unwrap();
+    assert!(
+        comment.ends_with("Try to raise the bias by about 13."),
+        "{comment}"
+    );
+    // A point that does not match its error is refused, naming `error`.
+    let (status, body) = get_json(&format!("{base}/error?error=500&weight=0.1&bias=150")).await;
+    assert_eq!((status, body["field"].as_str()), (400, Some("error")));
+}

@@ -10,11 +10,18 @@ test("releasing a slider makes the coach comment, labelled with who answered", a
   await expect(bubble).toHaveAttribute("data-state", "waiting");
 
   await page.locator("#bias").focus();
-  await page.keyboard.press("ArrowRight");
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/comment")),
+    page.keyboard.press("ArrowRight"),
+  ]);
+  // The page sends the point, so the coach knows which move helps.
+  expect(request.postDataJSON()).toMatchObject({ weight: 0.1, bias: 150.1 });
   await expect(bubble).toHaveAttribute("data-state", "said");
   const first = (await page.getByTestId("coach-text").textContent())!.trim();
   expect(first.length).toBeGreaterThan(0);
   await expect(page.getByTestId("coach-model")).toHaveText("offline commentator");
+  // From w 0.1, b 150.1 the best single move is the bias, up by about 13.
+  expect(first).toContain("Try to raise the bias by about 13.");
 
   // The next attempt (same tier) gets a different comment.
   await page.keyboard.press("ArrowRight");

@@ -5,7 +5,8 @@ use leptos::{prelude::*, server_fn};
 use super::{Comment, Lang};
 
 /// A comment on the current attempt. `attempts` holds the earlier errors, oldest
-/// first; without `lang` the browser's `Accept-Language` decides. Validation is
+/// first; `weight` and `bias` (both or neither) the current point; without
+/// `lang` the browser's `Accept-Language` decides. Validation is
 /// the one `GET /error` uses, and a rejected input answers 400. A visitor over
 /// the per-client rate limit still gets a comment: the offline commentator's,
 /// flagged `limited: "client"`. A call the browser abandons (a newer attempt
@@ -16,6 +17,8 @@ use super::{Comment, Lang};
 pub async fn get_comment(
     error: f64,
     attempts: Vec<f64>,
+    #[server(default)] weight: Option<f64>,
+    #[server(default)] bias: Option<f64>,
     lang: Option<Lang>,
 ) -> Result<Comment, ServerFnError> {
     use super::{input::CoachInput, service::Coach, Limited};
@@ -39,12 +42,23 @@ pub async fn get_comment(
             })
             .unwrap_or_default(),
     };
-    let input = CoachInput::new(error, attempts, None, lang).map_err(|e| {
+    let refuse = |e: super::input::InputError| {
         if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
             response.set_status(StatusCode::BAD_REQUEST);
         }
         ServerFnError::new(e.to_string())
-    })?;
+    };
+    let params = match (weight, bias) {
+        (Some(w), Some(b)) => Some(crate::neuron::Params::new(w, b)),
+        (None, None) => None,
+        (Some(_), None) => {
+            return Err(refuse(super::input::InputError::required("bias", "weight")))
+        }
+        (None, Some(_)) => {
+            return Err(refuse(super::input::InputError::required("weight", "bias")))
+        }
+    };
+    let input = CoachInput::new(error, attempts, params, None, lang).map_err(refuse)?;
     let client = leptos_axum::extract::<Extension<ClientIp>>().await.ok();
     let limiter = use_context::<Arc<ClientLimiter>>();
     // Dropped uncommitted if this future is dropped first: see `ClientLimiter`.

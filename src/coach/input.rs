@@ -5,6 +5,15 @@
 use serde::{Deserialize, Serialize};
 
 use super::Lang;
+use crate::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+
+/// How far a given `error` may be from the error of the given weight and bias:
+/// 0.01 plus 0.5 % (a caller that rounds the weight to 4 decimals moves the
+/// error by up to ~0.3 %).
+pub fn agrees(error: f64, params: Params) -> bool {
+    let exact = params.error();
+    (error - exact).abs() <= 0.01 + 0.005 * exact
+}
 
 /// Larger errors are rejected. The sliders' worst corner gives about 560 000.
 pub const MAX_ERROR: f64 = 10_000_000.0;
@@ -22,6 +31,11 @@ pub struct CoachInput {
     pub error: f64,
     /// Earlier attempts' errors, oldest first (not including the current one).
     pub attempts: Vec<f64>,
+    /// The current weight and bias, when the caller gives them: the coach
+    /// then states facts about the point ([`crate::advice`]) and holds the
+    /// model's answer to them.
+    #[serde(default)]
+    pub params: Option<Params>,
     /// Forces one model by alias.
     pub model: Option<String>,
     pub lang: Lang,
@@ -36,6 +50,11 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// `field` is missing although `with` was given (weight and bias come together).
+    pub fn required(field: &str, with: &str) -> Self {
+        Self::new(field, format!("required with {with}"))
+    }
+
     fn new(field: &str, message: impl Into<String>) -> Self {
         Self {
             field: field.chars().take(MAX_ALIAS).collect(),
@@ -49,10 +68,24 @@ impl CoachInput {
     pub fn new(
         error: f64,
         attempts: Vec<f64>,
+        params: Option<Params>,
         model: Option<String>,
         lang: Lang,
     ) -> Result<Self, InputError> {
         check_error("error", error)?;
+        if let Some(p) = params {
+            check_param("weight", p.weight, WEIGHT_SLIDER.min, WEIGHT_SLIDER.max)?;
+            check_param("bias", p.bias, BIAS_SLIDER.min, BIAS_SLIDER.max)?;
+            if !agrees(error, p) {
+                return Err(InputError::new(
+                    "error",
+                    format!(
+                        "does not match the weight and bias given (their error is {:.2})",
+                        p.error()
+                    ),
+                ));
+            }
+        }
         for value in &attempts {
             check_error("attempts", *value)?;
         }
@@ -63,6 +96,7 @@ impl CoachInput {
         Ok(Self {
             error,
             attempts,
+            params,
             model,
             lang,
         })
@@ -70,8 +104,9 @@ impl CoachInput {
 
     /// Parses the decoded query pairs of `GET /error`.
     ///
-    /// Fields: `error` (required), `tentativas` or `attempts`, `model`, `lang`
-    /// (and `format`, which the route reads). A documented field given twice or
+    /// Fields: `error` (required), `tentativas` or `attempts`, `weight` and
+    /// `bias` (both or neither), `model`, `lang` (and `format`, which the route
+    /// reads). A documented field given twice or
     /// with a bad value is an error naming it; any other parameter (a browser's
     /// or a cache-buster's `_`, `t`, `v`…) is ignored, as the seed did. Without
     /// `lang`, the language comes from `Accept-Language`, else `default_lang`.
@@ -85,6 +120,8 @@ impl CoachInput {
         let mut model = None;
         let mut lang = None;
         let mut format = None;
+        let mut weight = None;
+        let mut bias = None;
         for (key, value) in pairs {
             let (field, slot): (&str, &mut Option<&str>) = match key.as_str() {
                 "error" => ("error", &mut error),
@@ -92,6 +129,8 @@ impl CoachInput {
                 "model" => ("model", &mut model),
                 "lang" => ("lang", &mut lang),
                 "format" => ("format", &mut format),
+                "weight" => ("weight", &mut weight),
+                "bias" => ("bias", &mut bias),
                 _ => continue,
             };
             if slot.replace(value.as_str()).is_some() {
@@ -106,6 +145,15 @@ impl CoachInput {
             None | Some("") => Vec::new(),
             Some(list) => parse_list("tentativas", list)?,
         };
+        let params = match (weight, bias) {
+            (None, None) => None,
+            (Some(w), Some(b)) => Some(Params::new(
+                parse_number("weight", w)?,
+                parse_number("bias", b)?,
+            )),
+            (Some(_), None) => return Err(InputError::required("bias", "weight")),
+            (None, Some(_)) => return Err(InputError::required("weight", "bias")),
+        };
         let model = model.map(str::to_string);
         let lang = match lang {
             Some(tag) => Lang::parse(tag)
@@ -115,7 +163,7 @@ impl CoachInput {
                 .and_then(Lang::from_accept_language)
                 .unwrap_or(default_lang),
         };
-        Self::new(error, attempts, model, lang).map_err(|e| {
+        Self::new(error, attempts, params, model, lang).map_err(|e| {
             // `new` names typed fields; the query calls the list `tentativas`.
             if e.field == "attempts" {
                 InputError::new("tentativas", e.message)
@@ -177,6 +225,17 @@ fn check_error(field: &str, value: f64) -> Result<(), InputError> {
         ));
     }
     Ok(())
+}
+
+fn check_param(field: &str, value: f64, min: f64, max: f64) -> Result<(), InputError> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(InputError::new(
+            field,
+            format!("must be from {min} to {max} (the slider's range)"),
+        ))
+    }
 }
 
 fn check_alias(alias: &str) -> Result<(), InputError> {
@@ -274,7 +333,13 @@ mod tests {
         let got = query(&[("error", "1"), ("tentativas", &long.join(","))]).unwrap();
         assert_eq!(got.attempts.len(), MAX_ATTEMPTS);
         assert_eq!((got.attempts[0], got.attempts[99]), (51.0, 150.0));
-        let typed = CoachInput::new(1.0, (1..=102).map(f64::from).collect(), None, Lang::En);
+        let typed = CoachInput::new(
+            1.0,
+            (1..=102).map(f64::from).collect(),
+            None,
+            None,
+            Lang::En,
+        );
         assert_eq!(typed.unwrap().attempts[0], 3.0, "the 102nd attempt is fine");
         // A trailing comma is how some callers join; the list is the same.
         let trailing = query(&[("error", "1"), ("tentativas", "900, 812.5,")]).unwrap();
@@ -336,16 +401,69 @@ mod tests {
     }
 
     #[test]
-    fn typed_values_are_checked_too() {
-        assert!(CoachInput::new(f64::NAN, vec![], None, Lang::En).is_err());
+    fn weight_and_bias_come_together_and_must_agree_with_the_error() {
+        let got = query(&[("error", "799.09"), ("weight", "0.1"), ("bias", "150")]).unwrap();
+        assert_eq!(got.params, Some(Params::new(0.1, 150.0)));
         assert_eq!(
-            CoachInput::new(1.0, vec![-3.0], None, Lang::En)
+            query(&[("error", "799.09")]).unwrap().params,
+            None,
+            "old callers"
+        );
+        // Rounded by a caller: the weight to 4 decimals, the error to 2.
+        let rounded = query(&[
+            ("error", "447.30"),
+            ("weight", "0.0585"),
+            ("bias", "247.26"),
+        ]);
+        assert!(rounded.is_ok(), "{rounded:?}");
+        assert_eq!(field_of(&[("error", "799.09"), ("weight", "0.1")]), "bias");
+        assert_eq!(field_of(&[("error", "799.09"), ("bias", "150")]), "weight");
+        assert_eq!(
+            field_of(&[("error", "500"), ("weight", "0.1"), ("bias", "150")]),
+            "error"
+        );
+        assert_eq!(
+            field_of(&[("error", "1"), ("weight", "-0.1"), ("bias", "150")]),
+            "weight"
+        );
+        assert_eq!(
+            field_of(&[("error", "1"), ("weight", "0.5"), ("bias", "150")]),
+            "weight"
+        );
+        assert_eq!(
+            field_of(&[("error", "1"), ("weight", "0.1"), ("bias", "1e3")]),
+            "bias"
+        );
+        assert_eq!(
+            field_of(&[("error", "1"), ("weight", "0.1"), ("bias", "501")]),
+            "bias"
+        );
+        let typed = CoachInput::new(
+            1.0,
+            vec![],
+            Some(Params::new(0.1, f64::NAN)),
+            None,
+            Lang::En,
+        );
+        assert_eq!(typed.unwrap_err().field, "bias");
+    }
+
+    #[test]
+    fn typed_values_are_checked_too() {
+        assert!(CoachInput::new(f64::NAN, vec![], None, None, Lang::En).is_err());
+        assert_eq!(
+            CoachInput::new(1.0, vec![-3.0], None, None, Lang::En)
                 .unwrap_err()
                 .field,
             "attempts"
         );
-        assert!(
-            CoachInput::new(447.29, vec![13359.08], Some("llama-3.1".into()), Lang::En).is_ok()
-        );
+        assert!(CoachInput::new(
+            447.29,
+            vec![13359.08],
+            None,
+            Some("llama-3.1".into()),
+            Lang::En
+        )
+        .is_ok());
     }
 }

@@ -7,11 +7,14 @@
 //! One request, in order: [`input`] parses and validates the numbers (text from the
 //! request never reaches a prompt) → [`prompt`] builds the prompt for the tier →
 //! `router` picks a model, weighted by how well each has done, and fails over →
-//! `providers` call it → [`reply`] checks the answer → `service` assembles the
+//! `providers` call it → [`reply`] checks the answer (and, with [`directions`],
+//! that it does not contradict the facts of [`crate::advice`]) → `service` assembles the
 //! [`Comment`], falling back to `providers::offline`.
 
 use serde::{Deserialize, Serialize};
 
+pub mod directions;
+pub mod facts;
 pub mod input;
 pub mod prompt;
 pub mod reply;

@@ -7,7 +7,7 @@
 //! tend to ramble. The numbers in it are the parsed ones, never request text.
 
 use super::{input::CoachInput, Lang, Tier};
-use crate::format::grouped;
+use crate::{advice::Facts, format::grouped};
 
 /// Models end their answer with this; everything after it is dropped.
 pub const END_MARKER: &str = "|fim|";
@@ -65,6 +65,9 @@ pub struct Prompt {
     pub user: String,
     pub lang: Lang,
     pub tier: Tier,
+    /// The facts about the point, when the caller gave weight and bias: stated
+    /// in the question, and the answer is held to them ([`super::reply`]).
+    pub facts: Option<Facts>,
 }
 
 /// Builds the prompt for a validated input.
@@ -93,12 +96,19 @@ pub fn build(input: &CoachInput) -> Prompt {
             )
         })
         .collect();
+    let facts = input.params.map(Facts::of);
+    let mut user = situation(input.lang, input.error, &trend);
+    if let Some(facts) = &facts {
+        user.push(' ');
+        user.push_str(&super::facts::statements(input.lang, facts));
+    }
     Prompt {
         system,
         examples,
-        user: situation(input.lang, input.error, &trend),
+        user,
         lang: input.lang,
         tier,
+        facts,
     }
 }
 
@@ -304,6 +314,7 @@ mod tests {
         CoachInput {
             error,
             attempts: attempts.to_vec(),
+            params: None,
             model: None,
             lang,
         }

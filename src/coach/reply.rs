@@ -2,13 +2,17 @@
 //!
 //! Keep only what comes before the first [`END_MARKER`]; drop reasoning blocks,
 //! echoes of the prompt, chat-template tokens, role tags and surrounding quotes;
-//! then reject an empty answer or one longer than [`max_chars`] (the seed's rule:
-//! 20 words × 8 characters). A rejected answer counts against the model.
+//! then reject an empty answer, one longer than [`max_chars`] (the seed's rule:
+//! 20 words × 8 characters), or one that tells the visitor to move a parameter
+//! the wrong way for the facts in the prompt ([`super::directions`]). A rejected
+//! answer counts against the model.
 
 use super::{
+    directions,
     prompt::{Prompt, END_MARKER, MAX_WORDS},
     Lang,
 };
+use crate::advice::Way;
 
 /// Why an answer was not used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +21,9 @@ pub enum Rejection {
     Empty,
     #[error("too long ({chars} > {max} characters)")]
     TooLong { chars: usize, max: usize },
+    /// It tells the visitor to move a parameter the way that raises the error.
+    #[error("contradicts the facts: says to {0}")]
+    Contradicts(String),
 }
 
 /// Longest accepted comment: 20 words × 8 characters, or 60 characters for
@@ -44,6 +51,18 @@ pub fn check(raw: &str, prompt: &Prompt) -> Result<String, Rejection> {
         Err(Rejection::Empty)
     } else if chars > max {
         Err(Rejection::TooLong { chars, max })
+    } else if let Some((param, way)) = prompt.facts.and_then(|facts| {
+        directions::advised(&cleaned, prompt.lang)
+            .into_iter()
+            .find(|&(param, way)| facts.contradicts(param, way))
+    }) {
+        let way = match way {
+            Way::Up => "raise",
+            Way::Down => "lower",
+        };
+        Err(Rejection::Contradicts(
+            format!("{way} the {param:?}").to_lowercase(),
+        ))
     } else {
         Ok(cleaned)
     }
@@ -137,6 +156,7 @@ mod tests {
         build(&CoachInput {
             error: 812.0,
             attempts: vec![900.0],
+            params: None,
             model: None,
             lang,
         })

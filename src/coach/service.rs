@@ -412,6 +412,7 @@ mod tests {
         CoachInput {
             error: 812.0,
             attempts: vec![900.0],
+            params: None,
             model: None,
             lang: Lang::En,
         }

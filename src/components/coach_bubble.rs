@@ -41,7 +41,7 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
         let all = attempts.get();
         let len = all.len();
         if len > previous_len.unwrap_or(0) {
-            let current = all[len - 1].error;
+            let current = all[len - 1];
             let earlier: Vec<f64> = all[..len - 1]
                 .iter()
                 .rev()
@@ -50,9 +50,12 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
                 .map(|a| a.error)
                 .collect();
             abort_in_flight();
+            // The weight and bias too: the coach states facts about the point.
             let handle = ask.dispatch(GetComment {
-                error: current,
+                error: current.error,
                 attempts: earlier,
+                weight: Some(current.params.weight),
+                bias: Some(current.params.bias),
                 lang: None,
             });
             in_flight.try_set_value(Some(handle));

@@ -328,6 +328,7 @@ mod tests {
         build(&CoachInput {
             error: 812.0,
             attempts: vec![900.0],
+            params: None,
             model: None,
             lang: Lang::En,
         })

@@ -1,5 +1,7 @@
 //! The built-in offline commentator: a phrasebook per tier and language with the
-//! visitor's numbers filled in. It answers when no remote model can be used (no
+//! visitor's numbers filled in, and, when the weight and bias are known, one
+//! concrete step from the facts ([`crate::advice`]): "Try to raise the bias by
+//! about 13.". It answers when no remote model can be used (no
 //! `HF_TOKEN`) and as the last resort when every model failed, so the bubble is
 //! never empty.
 //!
@@ -9,7 +11,8 @@
 //! walk the phrasebook in different orders.
 
 use crate::{
-    coach::{input::CoachInput, prompt::Trend, Lang, Tier},
+    advice::Facts,
+    coach::{facts, input::CoachInput, prompt::Trend, Lang, Tier},
     format::grouped,
     neuron::{min_error, GOAL},
 };
@@ -23,12 +26,22 @@ pub fn comment(input: &CoachInput) -> String {
     let first = input.attempts.first().copied().unwrap_or(input.error);
     let seed = (first.to_bits() % 7919) as usize;
     let phrase = phrases[(seed + trend.attempts) % phrases.len()];
-    phrase
+    let text = phrase
         .replace("{error}", &grouped(input.error, 2))
         .replace("{best}", &grouped(trend.best, 2))
         .replace("{to_go}", &grouped((input.error - GOAL).max(0.0), 2))
         .replace("{attempt}", &trend.attempts.to_string())
-        .replace("{min}", &grouped(min_error(), 2))
+        .replace("{min}", &grouped(min_error(), 2));
+    // With the weight and bias known, short of the goal: one concrete step.
+    let hint = (tier != Tier::Goal)
+        .then(|| input.params.map(Facts::of))
+        .flatten()
+        .and_then(|facts| facts::hint(input.lang, &facts));
+    match hint {
+        Some(hint) if input.lang == Lang::Zh => format!("{text}{hint}"),
+        Some(hint) => format!("{text} {hint}"),
+        None => text,
+    }
 }
 
 fn phrasebook(lang: Lang, tier: Tier) -> &'static [&'static str] {
@@ -117,6 +130,7 @@ mod tests {
         CoachInput {
             error,
             attempts,
+            params: None,
             model: None,
             lang,
         }
@@ -134,6 +148,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn with_the_point_known_it_gives_one_step_that_fits_and_agrees_with_the_facts() {
+        use crate::{
+            coach::directions::advised,
+            neuron::{best_bias_for_weight, Params},
+        };
+        let mut points = vec![crate::neuron::START];
+        for i in 0..=12 {
+            let w = 0.025 * f64::from(i);
+            points.push(Params::new(w, 100.0));
+            points.push(Params::new(w, best_bias_for_weight(w)));
+        }
+        for lang in Lang::ALL {
+            for p in &points {
+                for n in 0..8 {
+                    let mut visitor = input(p.error(), vec![20_000.0; n], lang);
+                    visitor.params = Some(*p);
+                    let text = comment(&visitor);
+                    assert!(text.chars().count() <= max_chars(lang), "{text}");
+                    let facts = Facts::of(*p);
+                    for (param, way) in advised(&text, lang) {
+                        assert!(!facts.contradicts(param, way), "{lang:?} {p:?}: {text}");
+                    }
+                }
+            }
+        }
+        let mut start = input(799.09, vec![], Lang::En);
+        start.params = Some(crate::neuron::START);
+        assert!(
+            comment(&start).ends_with(" Try to raise the bias by about 13."),
+            "{}",
+            comment(&start)
+        );
     }
 
     #[test]

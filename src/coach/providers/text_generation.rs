@@ -29,6 +29,7 @@ pub fn check_template(template: &str) -> Result<(), minijinja::Error> {
     let sample = crate::coach::prompt::build(&crate::coach::input::CoachInput {
         error: 812.0,
         attempts: vec![900.0],
+        params: None,
         model: None,
         lang: crate::coach::Lang::En,
     });
@@ -74,6 +75,7 @@ mod tests {
         let prompt = build(&CoachInput {
             error: 812.0,
             attempts: vec![],
+            params: None,
             model: None,
             lang: Lang::En,
         });

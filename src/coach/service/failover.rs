@@ -471,6 +471,7 @@ mod tests {
         CoachInput {
             error: 600.0 + i as f64,
             attempts: vec![900.0],
+            params: None,
             model: None,
             lang: Lang::En,
         }
