@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 // Every test's browser is the same client to the servers (127.0.0.1), so the
 // per-client rate limit is set high enough that no test can use it up (.ci/test
@@ -12,9 +13,8 @@ const hermetic = (name: string) => ({
   JAY_TRUSTED_PROXY_HOPS: "0",
 });
 
-// Playwright never downloads a browser here: it drives Debian's Chromium, which
-// .ci/setup installs. The background-networking flags stop Chromium from calling
-// home (these machines have no network, and such calls only slow it down).
+// Playwright never downloads a browser here: it drives Debian's Chromium with
+// the flags in chromium.mjs (shared with the benchmarks).
 export default defineConfig({
   testDir: "./tests",
   timeout: 30_000,
@@ -27,17 +27,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.BASE_URL ?? "http://127.0.0.1:3000",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   // `cargo leptos end-to-end --release` starts the app on :3000 (repository

@@ -39,6 +39,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.mjs";
 
 const TICKS = Number(process.env.TICKS ?? 500);
 const WARM_UP = Number(process.env.WARM_UP ?? 50);
@@ -102,17 +103,9 @@ try {
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/healthz`, server);
 
-  const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   browser = await chromium.launch({
-    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    ...(existsSync(CHROMIUM_PATH) ? { executablePath: CHROMIUM_PATH } : {}),
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // A panic in the WASM (a failed hydration, say) leaves a page that never
