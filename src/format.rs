@@ -29,6 +29,22 @@ pub fn grouped(x: f64, decimals: usize) -> String {
     out
 }
 
+/// [`grouped`] with the separators of `lang`: `13.359,08` in Portuguese,
+/// `13,359.08` in English and Chinese.
+pub fn grouped_in(x: f64, decimals: usize, lang: crate::coach::Lang) -> String {
+    let text = grouped(x, decimals);
+    if lang != crate::coach::Lang::Pt {
+        return text;
+    }
+    text.chars()
+        .map(|c| match c {
+            ',' => '.',
+            '.' => ',',
+            other => other,
+        })
+        .collect()
+}
+
 /// `x` with an explicit sign and two decimals: `+39.50`, `−21.00` (a true minus).
 pub fn signed(x: f64) -> String {
     let text = grouped(x, 2);
@@ -58,6 +74,15 @@ pub fn plain(x: f64, max_decimals: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn portuguese_swaps_the_separators() {
+        use crate::coach::Lang;
+        assert_eq!(grouped_in(13_359.084, 2, Lang::Pt), "13.359,08");
+        assert_eq!(grouped_in(447.29, 2, Lang::Pt), "447,29");
+        assert_eq!(grouped_in(13_359.084, 2, Lang::Zh), "13,359.08");
+        assert_eq!(grouped_in(-1_234.5, 1, Lang::En), "-1,234.5");
+    }
 
     #[test]
     fn signed_values_show_their_sign_and_zero_none() {

@@ -9,6 +9,7 @@
 //! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
 //! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
 //! - [`link`]: the model's point in a link (`?w=&b=`): reading and writing it.
+//! - [`i18n`]: the page's words in en, pt-BR and zh-CN, one file each.
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
 //! - [`components`]: one file per UI component of the simulator page.
@@ -25,6 +26,7 @@ pub mod components;
 pub mod contour;
 pub mod descent;
 pub mod format;
+pub mod i18n;
 pub mod landscape;
 pub mod link;
 pub mod neuron;
