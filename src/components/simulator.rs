@@ -9,10 +9,21 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::{
-    announcer::Announcer, attempts::Attempts, best_response::BestResponse, chart::Chart,
-    coach_bubble::CoachBubble, descent_lab::DescentLab, embed::PostHeight, house_table::HouseTable,
-    ladder::Ladder, landscape::Landscape, model::Model, param_control::ParamControl,
-    question::Question, score::Score,
+    announcer::Announcer,
+    attempts::Attempts,
+    best_response::BestResponse,
+    chart::Chart,
+    coach_bubble::CoachBubble,
+    descent_lab::DescentLab,
+    embed::PostHeight,
+    house_table::HouseTable,
+    ladder::Ladder,
+    landscape::Landscape,
+    language::{use_lang, use_texts, LanguageSwitcher},
+    model::Model,
+    param_control::ParamControl,
+    question::Question,
+    score::Score,
 };
 use crate::{
     descent::{Descent, Scaling},
@@ -26,7 +37,12 @@ use crate::{
 /// (rendered so by the server), else where the guide starts.
 #[component]
 pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
-    let from_link = use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b")));
+    let t = use_texts();
+    let lang = use_lang();
+    // The embed's link to the full page keeps the language.
+    let home = format!("/?lang={}", lang.code());
+    let from_link =
+        use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b"), t));
     let model = Model::new(from_link.params);
     let (weight, bias, params, attempts) = (model.weight, model.bias, model.params, model.attempts);
     let error = Memo::new(move |_| params.get().error());
@@ -57,39 +73,43 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
         <main class="simulator" class:embed=embed>
             <Show
                 when=move || !embed
-                fallback=|| {
+                fallback=move || {
                     view! {
                         // Compact, but still a page with its one h1.
                         <div class="embed-intro">
-                            <h1 class="embed-title">"Train a neuron by hand"</h1>
+                            <h1 class="embed-title">{t.heading}</h1>
                             <p>
-                                "Move the sliders until the error drops below 450. "
-                                <a href="/" target="_blank" rel="noopener">
-                                    "Jay Trainer ↗"
+                                {t.embed_lead}
+                                <a href=home.clone() target="_blank" rel="noopener">
+                                    {t.embed_link}
                                 </a>
                             </p>
+                            <LanguageSwitcher params=params/>
                         </div>
                         <PostHeight/>
                     }
                 }
             >
                 <header class="intro">
-                    <h1>"Train a neuron by hand"</h1>
+                    <div class="intro-head">
+                        <h1>{t.heading}</h1>
+                        <LanguageSwitcher params=params/>
+                    </div>
                     <p>
-                        "This neuron predicts a house's price from its area: "
-                        <code>"price = area × weight + bias"</code>
-                        ". Move the sliders until the line runs close to the three houses and the error drops below 450."
+                        {t.intro_lead}
+                        <code>{t.formula}</code>
+                        {t.intro_rest}
                     </p>
                 </header>
             </Show>
-            <section class="panel model" aria-label="The model">
+            <section class="panel model" aria-label=t.model_section>
                 {notices}
                 <Chart params=params highlight=highlight reached=reached/>
                 <div class="controls">
                     <ParamControl
                         id="weight"
-                        label="Weight"
-                        hint="$1000 per sq ft"
+                        label=t.weight
+                        hint=t.weight_unit
                         value=weight
                         min=0.0
                         max=0.3
@@ -101,8 +121,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     />
                     <ParamControl
                         id="bias"
-                        label="Bias"
-                        hint="$1000"
+                        label=t.bias
+                        hint=t.bias_unit
                         value=bias
                         min=0.0
                         max=500.0
@@ -119,26 +139,26 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         data-testid="start-over"
                         on:click=move |_| model.start_over()
                     >
-                        "Start over (w 0.1, b 150)"
+                        {t.start_over}
                     </button>
                 </div>
             </section>
             // The error and the latest comment: on a phone this strip stays in
             // view (sticky) while the controls above or the map below are used.
-            <section class="panel live" aria-label="Your error and the coach" data-testid="live">
+            <section class="panel live" aria-label=t.live_section data-testid="live">
                 <Score error=error/>
                 <CoachBubble attempts=attempts/>
             </section>
             {(!embed)
                 .then(|| {
                     view! {
-                        <section class="panel landscape-panel" aria-label="The error landscape">
+                        <section class="panel landscape-panel" aria-label=t.landscape_section>
                             <Landscape params=params attempts=attempts descent=descent jump=jump glide=glide/>
                             <DescentLab params=params descent=descent jump=jump/>
                         </section>
                     }
                 })}
-            <section class="panel results" aria-label="How good is it">
+            <section class="panel results" aria-label=t.results_section>
                 <Ladder attempts=attempts/>
                 <Question params=params/>
                 <Announcer attempts=attempts/>
