@@ -26,8 +26,6 @@ enum Bubble {
 #[component]
 pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
     let ask = ServerAction::<GetComment>::new();
-    // The coach answers in the page's language.
-    let page = super::language::use_lang();
     let (pending, answer) = (ask.pending(), ask.value());
     // The abort handle of the request under way, if any.
     let in_flight = StoredValue::new(None::<ActionAbortHandle>);
@@ -58,7 +56,7 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
                 attempts: earlier,
                 weight: Some(current.params.weight),
                 bias: Some(current.params.bias),
-                lang: Some(page),
+                lang: None,
             });
             in_flight.try_set_value(Some(handle));
         }

@@ -9,21 +9,10 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::{
-    announcer::Announcer,
-    attempts::Attempts,
-    best_response::BestResponse,
-    chart::Chart,
-    coach_bubble::CoachBubble,
-    descent_lab::DescentLab,
-    embed::PostHeight,
-    house_table::HouseTable,
-    ladder::Ladder,
-    landscape::Landscape,
-    language::{use_lang, use_texts, LanguageSwitcher},
-    model::Model,
-    param_control::ParamControl,
-    question::Question,
-    score::Score,
+    announcer::Announcer, attempts::Attempts, best_response::BestResponse, chart::Chart,
+    coach_bubble::CoachBubble, descent_lab::DescentLab, embed::PostHeight, house_table::HouseTable,
+    ladder::Ladder, landscape::Landscape, model::Model, param_control::ParamControl,
+    question::Question, score::Score,
 };
 use crate::{
     descent::{Descent, Scaling},
@@ -37,12 +26,7 @@ use crate::{
 /// (rendered so by the server), else where the guide starts.
 #[component]
 pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
-    let t = use_texts();
-    let lang = use_lang();
-    // The embed's link to the full page keeps the language.
-    let home = format!("/?lang={}", lang.code());
-    let from_link =
-        use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b"), t));
+    let from_link = use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b")));
     let model = Model::new(from_link.params);
     let (weight, bias, params, attempts) = (model.weight, model.bias, model.params, model.attempts);
     let error = Memo::new(move |_| params.get().error());
@@ -73,43 +57,39 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
         <main class="simulator" class:embed=embed>
             <Show
                 when=move || !embed
-                fallback=move || {
+                fallback=|| {
                     view! {
                         // Compact, but still a page with its one h1.
                         <div class="embed-intro">
-                            <h1 class="embed-title">{t.heading}</h1>
+                            <h1 class="embed-title">"Train a neuron by hand"</h1>
                             <p>
-                                {t.embed_lead}
-                                <a href=home.clone() target="_blank" rel="noopener">
-                                    {t.embed_link}
+                                "Move the sliders until the error drops below 450. "
+                                <a href="/" target="_blank" rel="noopener">
+                                    "Jay Trainer ↗"
                                 </a>
                             </p>
-                            <LanguageSwitcher params=params/>
                         </div>
                         <PostHeight/>
                     }
                 }
             >
                 <header class="intro">
-                    <div class="intro-head">
-                        <h1>{t.heading}</h1>
-                        <LanguageSwitcher params=params/>
-                    </div>
+                    <h1>"Train a neuron by hand"</h1>
                     <p>
-                        {t.intro_lead}
-                        <code>{t.formula}</code>
-                        {t.intro_rest}
+                        "This neuron predicts a house's price from its area: "
+                        <code>"price = area × weight + bias"</code>
+                        ". Move the sliders until the line runs close to the three houses and the error drops below 450."
                     </p>
                 </header>
             </Show>
-            <section class="panel model" aria-label=t.model_section>
+            <section class="panel model" aria-label="The model">
                 {notices}
                 <Chart params=params highlight=highlight reached=reached/>
                 <div class="controls">
                     <ParamControl
                         id="weight"
-                        label=t.weight
-                        hint=t.weight_unit
+                        label="Weight"
+                        hint="$1000 per sq ft"
                         value=weight
                         min=0.0
                         max=0.3
@@ -121,8 +101,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     />
                     <ParamControl
                         id="bias"
-                        label=t.bias
-                        hint=t.bias_unit
+                        label="Bias"
+                        hint="$1000"
                         value=bias
                         min=0.0
                         max=500.0
@@ -139,26 +119,26 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         data-testid="start-over"
                         on:click=move |_| model.start_over()
                     >
-                        {t.start_over}
+                        "Start over (w 0.1, b 150)"
                     </button>
                 </div>
             </section>
             // The error and the latest comment: on a phone this strip stays in
             // view (sticky) while the controls above or the map below are used.
-            <section class="panel live" aria-label=t.live_section data-testid="live">
+            <section class="panel live" aria-label="Your error and the coach" data-testid="live">
                 <Score error=error/>
                 <CoachBubble attempts=attempts/>
             </section>
             {(!embed)
                 .then(|| {
                     view! {
-                        <section class="panel landscape-panel" aria-label=t.landscape_section>
+                        <section class="panel landscape-panel" aria-label="The error landscape">
                             <Landscape params=params attempts=attempts descent=descent jump=jump glide=glide/>
                             <DescentLab params=params descent=descent jump=jump/>
                         </section>
                     }
                 })}
-            <section class="panel results" aria-label=t.results_section>
+            <section class="panel results" aria-label="How good is it">
                 <Ladder attempts=attempts/>
                 <Question params=params/>
                 <Announcer attempts=attempts/>

@@ -150,7 +150,7 @@ pub struct Texts {
     /// `{step}`.
     pub loss_diverged: &'static str,
     // A link's values that could not be used: `{key}`, `{text}`, `{name}`,
-    // `{min}`, `{max}`, `{value}`.
+    // `{range}`, `{value}`.
     pub link_outside: &'static str,
     pub link_not_number: &'static str,
 }

@@ -103,6 +103,6 @@ pub static TEXTS: Texts = Texts {
     loss_label: "Erro após cada passo, em escala log, contra a meta 450",
     loss_step: "passo",
     loss_diverged: "× divergiu no passo {step}",
-    link_outside: "No link, {key}={text} está fora da faixa do {name} ({min} a {max}): usando {value}.",
-    link_not_number: "No link, {key}={text} não é um número de {min} a {max}: o {name} começa em {value}.",
+    link_outside: "No link, {key}={text} está fora da faixa do {name} ({range}): usando {value}.",
+    link_not_number: "No link, {key}={text} não é um número de {range}: o {name} começa em {value}.",
 };

@@ -103,6 +103,6 @@ pub static TEXTS: Texts = Texts {
     loss_label: "每一步之后的误差（对数刻度），对照目标 450",
     loss_step: "步",
     loss_diverged: "× 第 {step} 步发散",
-    link_outside: "链接里的 {key}={text} 超出了{name}的范围（{min} 到 {max}）：改用 {value}。",
-    link_not_number: "链接里的 {key}={text} 不是 {min} 到 {max} 之间的数：{name}从 {value} 开始。",
+    link_outside: "链接里的 {key}={text} 超出了{name}的范围（{range}）：改用 {value}。",
+    link_not_number: "链接里的 {key}={text} 不是 {range} 之间的数：{name}从 {value} 开始。",
 };
