@@ -2,6 +2,11 @@
 //! best circled) and the latest attempts, newest first, with the best one starred.
 //! Pressing an attempt brings the model back to it (no new attempt); "Copy a
 //! link to my best" puts the best attempt's address on the clipboard.
+//!
+//! The sparkline is an SVG markup string set with `inner_html` (see
+//! [`spark_markup`]): typed `view!` elements each cost the WASM code of their own.
+
+use std::fmt::Write;
 
 use leptos::{prelude::*, task::spawn_local};
 
@@ -54,6 +59,32 @@ pub fn sparkline(errors: &[f64]) -> (Vec<(f64, f64)>, f64) {
     (points, y(GOAL))
 }
 
+/// The sparkline of `shown` as SVG markup (set as `inner_html`, like the
+/// charts': a string costs the WASM less than typed elements): the goal line,
+/// the errors' polyline and the best one circled. Numbers only.
+#[must_use]
+pub fn spark_markup(shown: &[Attempt]) -> String {
+    let errors: Vec<f64> = shown.iter().map(|a| a.error).collect();
+    let (points, goal_y) = sparkline(&errors);
+    let mut s = String::with_capacity(64 + 12 * points.len());
+    let _ = write!(
+        s,
+        r#"<line class="spark-goal" x1="0" x2="{SPARK_WIDTH}" y1="{goal_y:.1}" y2="{goal_y:.1}"></line><polyline class="spark-line" points=""#
+    );
+    for (i, (x, y)) in points.iter().enumerate() {
+        let _ = write!(s, "{}{x:.1},{y:.1}", if i == 0 { "" } else { " " });
+    }
+    s.push_str(r#""></polyline>"#);
+    if let Some(i) = best_index(shown) {
+        let (x, y) = points[i];
+        let _ = write!(
+            s,
+            r#"<circle class="spark-best" cx="{x:.1}" cy="{y:.1}" r="4"></circle>"#
+        );
+    }
+    s
+}
+
 #[component]
 pub fn Attempts(model: Model) -> impl IntoView {
     let attempts = model.attempts;
@@ -70,28 +101,8 @@ pub fn Attempts(model: Model) -> impl IntoView {
         ),
     };
 
-    let spark = move || {
-        attempts.with(|all| {
-            let start = all.len().saturating_sub(SPARK_POINTS);
-            let shown = &all[start..];
-            let errors: Vec<f64> = shown.iter().map(|a| a.error).collect();
-            let (points, goal_y) = sparkline(&errors);
-            let polyline = points
-                .iter()
-                .map(|(x, y)| format!("{x:.1},{y:.1}"))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let best_dot = best_index(shown).map(|i| {
-                let (x, y) = points[i];
-                view! { <circle class="spark-best" cx=format!("{x:.1}") cy=format!("{y:.1}") r="4"></circle> }
-            });
-            view! {
-                <line class="spark-goal" x1="0" x2=SPARK_WIDTH.to_string() y1=format!("{goal_y:.1}") y2=format!("{goal_y:.1}")></line>
-                <polyline class="spark-line" points=polyline></polyline>
-                {best_dot}
-            }
-        })
-    };
+    let spark =
+        move || attempts.with(|all| spark_markup(&all[all.len().saturating_sub(SPARK_POINTS)..]));
 
     let items = move || {
         attempts.with(|all| {
@@ -170,9 +181,8 @@ pub fn Attempts(model: Model) -> impl IntoView {
                 viewBox=format!("0 0 {SPARK_WIDTH} {SPARK_HEIGHT}")
                 role="img"
                 aria-label="Error of each attempt (log scale); the dashed line is the goal"
-            >
-                {spark}
-            </svg>
+                inner_html=spark
+            ></svg>
             <ol class="attempt-list" reversed>
                 {items}
             </ol>
