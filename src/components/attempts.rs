@@ -3,8 +3,10 @@
 //! Pressing an attempt brings the model back to it (no new attempt); "Copy a
 //! link to my best" puts the best attempt's address on the clipboard.
 //!
-//! The sparkline is an SVG markup string set with `inner_html` (see
-//! [`spark_markup`]): typed `view!` elements each cost the WASM code of their own.
+//! The sparkline and the list are markup strings set with `inner_html` (see
+//! [`spark_markup`], [`list_markup`]): typed `view!` elements each cost the WASM
+//! code of their own. One click listener on the list restores the attempt
+//! whose button was pressed.
 
 use std::fmt::Write;
 
@@ -85,6 +87,41 @@ pub fn spark_markup(shown: &[Attempt]) -> String {
     s
 }
 
+/// The latest [`LIST_ITEMS`] attempts of `all`, newest first, as list items
+/// (markup, like the sparkline): each a button that names its attempt's index
+/// in `data-attempt`, the best one starred. Numbers and fixed words only.
+#[must_use]
+pub fn list_markup(all: &[Attempt]) -> String {
+    let best = best_index(all);
+    let mut s = String::with_capacity(300 * LIST_ITEMS);
+    for (i, a) in all.iter().enumerate().rev().take(LIST_ITEMS) {
+        let is_best = Some(i) == best;
+        let _ = write!(
+            s,
+            r#"<li{} data-testid="attempt"><button type="button" class="attempt-restore" title="Back to this attempt" data-attempt="{i}"><span class="attempt-number">#{}</span><span class="attempt-error">{}</span><span class="attempt-params">w {} · b {}</span>{}</button></li>"#,
+            if is_best { r#" class="best""# } else { "" },
+            i + 1,
+            grouped(a.error, 2),
+            plain(a.params.weight, 7),
+            plain(a.params.bias, 4),
+            if is_best {
+                r#"<span class="attempt-best">★ best</span>"#
+            } else {
+                ""
+            }
+        );
+    }
+    s
+}
+
+/// The index of the attempt whose button (or a part of it) `e` pressed.
+fn pressed_attempt(e: &leptos::ev::MouseEvent) -> Option<usize> {
+    use leptos::wasm_bindgen::JsCast;
+    let target = e.target()?.dyn_into::<leptos::web_sys::Element>().ok()?;
+    let button = target.closest("[data-attempt]").ok()??;
+    button.get_attribute("data-attempt")?.parse().ok()
+}
+
 #[component]
 pub fn Attempts(model: Model) -> impl IntoView {
     let attempts = model.attempts;
@@ -104,36 +141,15 @@ pub fn Attempts(model: Model) -> impl IntoView {
     let spark =
         move || attempts.with(|all| spark_markup(&all[all.len().saturating_sub(SPARK_POINTS)..]));
 
-    let items = move || {
-        attempts.with(|all| {
-            let best = best_index(all);
-            all.iter()
-                .enumerate()
-                .rev()
-                .take(LIST_ITEMS)
-                .map(|(i, a)| {
-                    let is_best = Some(i) == best;
-                    let params = a.params;
-                    view! {
-                        <li class:best=is_best data-testid="attempt">
-                            <button
-                                type="button"
-                                class="attempt-restore"
-                                title="Back to this attempt"
-                                on:click=move |_| model.restore(params)
-                            >
-                                <span class="attempt-number">{format!("#{}", i + 1)}</span>
-                                <span class="attempt-error">{grouped(a.error, 2)}</span>
-                                <span class="attempt-params">
-                                    {format!("w {} · b {}", plain(a.params.weight, 7), plain(a.params.bias, 4))}
-                                </span>
-                                {is_best.then(|| view! { <span class="attempt-best">"★ best"</span> })}
-                            </button>
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
+    let items = move || attempts.with(|all| list_markup(all));
+    // One listener for the whole list: the pressed button names its attempt.
+    let restore = move |e: leptos::ev::MouseEvent| {
+        let Some(i) = pressed_attempt(&e) else {
+            return;
+        };
+        if let Some(params) = attempts.with_untracked(|a| a.get(i).map(|a| a.params)) {
+            model.restore(params);
+        }
     };
 
     // "Copy a link to my best": the clipboard when the browser allows it, else
@@ -183,9 +199,7 @@ pub fn Attempts(model: Model) -> impl IntoView {
                 aria-label="Error of each attempt (log scale); the dashed line is the goal"
                 inner_html=spark
             ></svg>
-            <ol class="attempt-list" reversed>
-                {items}
-            </ol>
+            <ol class="attempt-list" reversed inner_html=items on:click=restore></ol>
             <div class="share">
                 <button
                     type="button"
