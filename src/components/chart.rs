@@ -194,6 +194,23 @@ pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: boo
     s
 }
 
+/// The legend: a house, the prediction, a residual, and the best line once the
+/// goal is `reached`.
+#[must_use]
+pub fn legends_markup(reached: bool) -> String {
+    let mut s = String::from(
+        r#"<span class="legend-house">● house</span><span class="legend-line">— prediction</span><span class="legend-residual">┆ residual</span>"#,
+    );
+    if reached {
+        let _ = write!(
+            s,
+            r#"<span class="legend-best">┄ the best possible line (error {})</span>"#,
+            grouped(optimum().error(), 2)
+        );
+    }
+    s
+}
+
 #[component]
 pub fn Chart(
     #[prop(into)] params: Signal<Params>,
@@ -213,10 +230,7 @@ pub fn Chart(
             reached.get(),
         )
     };
-    let best_legend = format!(
-        "┄ the best possible line (error {})",
-        grouped(optimum().error(), 2)
-    );
+    let legends = move || legends_markup(reached.get());
     let description = move || {
         let p = params.get();
         format!(
@@ -238,14 +252,8 @@ pub fn Chart(
                 <g inner_html=plot></g>
             </svg>
             <figcaption>
-                <span class="legend-house">"● house"</span>
-                <span class="legend-line">"— prediction"</span>
-                <span class="legend-residual">"┆ residual"</span>
-                {move || {
-                    reached
-                        .get()
-                        .then(|| view! { <span class="legend-best">{best_legend.clone()}</span> })
-                }}
+                // The legend's entries, as markup too; the wrapper is `display: contents`.
+                <span class="legends" inner_html=legends></span>
                 <label class="squares-toggle">
                     <input type="checkbox" data-testid="squares-toggle" bind:checked=squares_on/>
                     " Squares: each one's area is that house's squared error (the error is their mean)"

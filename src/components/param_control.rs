@@ -84,10 +84,14 @@ pub fn ParamControl(
 
     view! {
         <div class="param">
-            <label for=id>
-                <span class="param-name">{label}</span>
-                <span class="param-unit">{hint}</span>
-            </label>
+            // The label's two parts as markup (fixed words from the page's code):
+            // typed elements cost the WASM code of their own.
+            <label
+                for=id
+                inner_html=format!(
+                    r#"<span class="param-name">{label}</span><span class="param-unit">{hint}</span>"#,
+                )
+            ></label>
             <div class="param-inputs">
                 <input
                     type="range"
