@@ -240,6 +240,22 @@ mod tests {
     }
 
     #[test]
+    fn the_list_is_newest_first_with_the_best_starred_and_each_index_named() {
+        let list = [attempt(900.0), attempt(450.0), attempt(2000.0)];
+        let m = list_markup(&list);
+        let (third, second) = (m.find(">#3<").unwrap(), m.find(">#2<").unwrap());
+        assert!(third < second, "newest first");
+        assert_eq!(m.matches(r#"data-testid="attempt""#).count(), 3);
+        assert_eq!(m.matches("★ best").count(), 1);
+        assert!(m.contains(r#"<li class="best" data-testid="attempt"><button type="button" class="attempt-restore" title="Back to this attempt" data-attempt="1">"#));
+        let many: Vec<Attempt> = (0..20).map(|i| attempt(1000.0 + f64::from(i))).collect();
+        assert_eq!(list_markup(&many).matches("<li").count(), LIST_ITEMS);
+        let spark = spark_markup(&list);
+        assert_eq!(spark.matches("spark-best").count(), 1);
+        assert!(spark_markup(&[]).contains(r#"points="""#));
+    }
+
+    #[test]
     fn sparkline_puts_lower_errors_lower_on_screen_and_stays_in_bounds() {
         let (points, goal_y) = sparkline(&[134_971.67, 2_057.73, 447.29]);
         assert_eq!(points.len(), 3);

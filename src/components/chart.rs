@@ -284,6 +284,28 @@ mod tests {
     }
 
     #[test]
+    fn the_markup_draws_what_is_asked_for_and_picks_one_house() {
+        let p = Params::new(0.1, 150.0);
+        let plain = plot_markup(p, None, false, false);
+        assert_eq!(plain.matches(r#"data-testid="residual""#).count(), 3);
+        assert_eq!(plain.matches(r#"data-testid="prediction-line""#).count(), 1);
+        assert!(!plain.contains("residual-square") && !plain.contains("best-fit"));
+        assert!(!plain.contains("picked"));
+        let all = plot_markup(p, Some(2), true, true);
+        assert_eq!(all.matches(r#"data-testid="residual-square""#).count(), 3);
+        assert_eq!(all.matches(r#"data-testid="best-fit-line""#).count(), 1);
+        assert_eq!(all.matches(r#"class="house picked""#).count(), 1);
+        assert_eq!(all.matches(r#"class="residual picked""#).count(), 1);
+        let y1 = format!(r#"y1="{}""#, coord(y_of(p.predict(0.0))));
+        assert!(all.contains(&y1), "the prediction line starts at the bias");
+        assert_eq!(axes_markup().matches("<text").count(), 16);
+        assert!(
+            legends_markup(true).contains("legend-best")
+                && !legends_markup(false).contains("legend-best")
+        );
+    }
+
+    #[test]
     fn scales_map_the_data_range_onto_the_plot_area() {
         assert_eq!(x_of(0.0), LEFT);
         assert_eq!(x_of(AREA_MAX), WIDTH - RIGHT);

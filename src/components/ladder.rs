@@ -90,5 +90,8 @@ mod tests {
         assert_eq!(reached(min_error()), 5);
         assert_eq!(rung(4), "447.29 (the floor: no line does better)");
         assert_eq!(rung(3), "below 450 (the goal)");
+        let m = rungs_markup(2);
+        assert_eq!(m.matches(r#"data-testid="rung""#).count(), 5);
+        assert_eq!(m.matches(r#"class="reached""#).count(), 2);
     }
 }
