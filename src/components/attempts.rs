@@ -2,6 +2,13 @@
 //! best circled) and the latest attempts, newest first, with the best one starred.
 //! Pressing an attempt brings the model back to it (no new attempt); "Copy a
 //! link to my best" puts the best attempt's address on the clipboard.
+//!
+//! The sparkline and the list are markup strings set with `inner_html` (see
+//! [`spark_markup`], [`list_markup`]): typed `view!` elements each cost the WASM
+//! code of their own. One click listener on the list restores the attempt
+//! whose button was pressed.
+
+use std::fmt::Write;
 
 use leptos::{prelude::*, task::spawn_local};
 
@@ -54,6 +61,67 @@ pub fn sparkline(errors: &[f64]) -> (Vec<(f64, f64)>, f64) {
     (points, y(GOAL))
 }
 
+/// The sparkline of `shown` as SVG markup (set as `inner_html`, like the
+/// charts': a string costs the WASM less than typed elements): the goal line,
+/// the errors' polyline and the best one circled. Numbers only.
+#[must_use]
+pub fn spark_markup(shown: &[Attempt]) -> String {
+    let errors: Vec<f64> = shown.iter().map(|a| a.error).collect();
+    let (points, goal_y) = sparkline(&errors);
+    let mut s = String::with_capacity(64 + 12 * points.len());
+    let _ = write!(
+        s,
+        r#"<line class="spark-goal" x1="0" x2="{SPARK_WIDTH}" y1="{goal_y:.1}" y2="{goal_y:.1}"></line><polyline class="spark-line" points=""#
+    );
+    for (i, (x, y)) in points.iter().enumerate() {
+        let _ = write!(s, "{}{x:.1},{y:.1}", if i == 0 { "" } else { " " });
+    }
+    s.push_str(r#""></polyline>"#);
+    if let Some(i) = best_index(shown) {
+        let (x, y) = points[i];
+        let _ = write!(
+            s,
+            r#"<circle class="spark-best" cx="{x:.1}" cy="{y:.1}" r="4"></circle>"#
+        );
+    }
+    s
+}
+
+/// The latest [`LIST_ITEMS`] attempts of `all`, newest first, as list items
+/// (markup, like the sparkline): each a button that names its attempt's index
+/// in `data-attempt`, the best one starred. Numbers and fixed words only.
+#[must_use]
+pub fn list_markup(all: &[Attempt]) -> String {
+    let best = best_index(all);
+    let mut s = String::with_capacity(300 * LIST_ITEMS);
+    for (i, a) in all.iter().enumerate().rev().take(LIST_ITEMS) {
+        let is_best = Some(i) == best;
+        let _ = write!(
+            s,
+            r#"<li{} data-testid="attempt"><button type="button" class="attempt-restore" title="Back to this attempt" data-attempt="{i}"><span class="attempt-number">#{}</span><span class="attempt-error">{}</span><span class="attempt-params">w {} · b {}</span>{}</button></li>"#,
+            if is_best { r#" class="best""# } else { "" },
+            i + 1,
+            grouped(a.error, 2),
+            plain(a.params.weight, 7),
+            plain(a.params.bias, 4),
+            if is_best {
+                r#"<span class="attempt-best">★ best</span>"#
+            } else {
+                ""
+            }
+        );
+    }
+    s
+}
+
+/// The index of the attempt whose button (or a part of it) `e` pressed.
+fn pressed_attempt(e: &leptos::ev::MouseEvent) -> Option<usize> {
+    use leptos::wasm_bindgen::JsCast;
+    let target = e.target()?.dyn_into::<leptos::web_sys::Element>().ok()?;
+    let button = target.closest("[data-attempt]").ok()??;
+    button.get_attribute("data-attempt")?.parse().ok()
+}
+
 #[component]
 pub fn Attempts(model: Model) -> impl IntoView {
     let attempts = model.attempts;
@@ -70,59 +138,18 @@ pub fn Attempts(model: Model) -> impl IntoView {
         ),
     };
 
-    let spark = move || {
-        attempts.with(|all| {
-            let start = all.len().saturating_sub(SPARK_POINTS);
-            let shown = &all[start..];
-            let errors: Vec<f64> = shown.iter().map(|a| a.error).collect();
-            let (points, goal_y) = sparkline(&errors);
-            let polyline = points
-                .iter()
-                .map(|(x, y)| format!("{x:.1},{y:.1}"))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let best_dot = best_index(shown).map(|i| {
-                let (x, y) = points[i];
-                view! { <circle class="spark-best" cx=format!("{x:.1}") cy=format!("{y:.1}") r="4"></circle> }
-            });
-            view! {
-                <line class="spark-goal" x1="0" x2=SPARK_WIDTH.to_string() y1=format!("{goal_y:.1}") y2=format!("{goal_y:.1}")></line>
-                <polyline class="spark-line" points=polyline></polyline>
-                {best_dot}
-            }
-        })
-    };
+    let spark =
+        move || attempts.with(|all| spark_markup(&all[all.len().saturating_sub(SPARK_POINTS)..]));
 
-    let items = move || {
-        attempts.with(|all| {
-            let best = best_index(all);
-            all.iter()
-                .enumerate()
-                .rev()
-                .take(LIST_ITEMS)
-                .map(|(i, a)| {
-                    let is_best = Some(i) == best;
-                    let params = a.params;
-                    view! {
-                        <li class:best=is_best data-testid="attempt">
-                            <button
-                                type="button"
-                                class="attempt-restore"
-                                title="Back to this attempt"
-                                on:click=move |_| model.restore(params)
-                            >
-                                <span class="attempt-number">{format!("#{}", i + 1)}</span>
-                                <span class="attempt-error">{grouped(a.error, 2)}</span>
-                                <span class="attempt-params">
-                                    {format!("w {} · b {}", plain(a.params.weight, 7), plain(a.params.bias, 4))}
-                                </span>
-                                {is_best.then(|| view! { <span class="attempt-best">"★ best"</span> })}
-                            </button>
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
+    let items = move || attempts.with(|all| list_markup(all));
+    // One listener for the whole list: the pressed button names its attempt.
+    let restore = move |e: leptos::ev::MouseEvent| {
+        let Some(i) = pressed_attempt(&e) else {
+            return;
+        };
+        if let Some(params) = attempts.with_untracked(|a| a.get(i).map(|a| a.params)) {
+            model.restore(params);
+        }
     };
 
     // "Copy a link to my best": the clipboard when the browser allows it, else
@@ -170,12 +197,9 @@ pub fn Attempts(model: Model) -> impl IntoView {
                 viewBox=format!("0 0 {SPARK_WIDTH} {SPARK_HEIGHT}")
                 role="img"
                 aria-label="Error of each attempt (log scale); the dashed line is the goal"
-            >
-                {spark}
-            </svg>
-            <ol class="attempt-list" reversed>
-                {items}
-            </ol>
+                inner_html=spark
+            ></svg>
+            <ol class="attempt-list" reversed inner_html=items on:click=restore></ol>
             <div class="share">
                 <button
                     type="button"
@@ -213,6 +237,22 @@ mod tests {
             attempt(450.0),
         ];
         assert_eq!(best_index(&list), Some(1));
+    }
+
+    #[test]
+    fn the_list_is_newest_first_with_the_best_starred_and_each_index_named() {
+        let list = [attempt(900.0), attempt(450.0), attempt(2000.0)];
+        let m = list_markup(&list);
+        let (third, second) = (m.find(">#3<").unwrap(), m.find(">#2<").unwrap());
+        assert!(third < second, "newest first");
+        assert_eq!(m.matches(r#"data-testid="attempt""#).count(), 3);
+        assert_eq!(m.matches("★ best").count(), 1);
+        assert!(m.contains(r#"<li class="best" data-testid="attempt"><button type="button" class="attempt-restore" title="Back to this attempt" data-attempt="1">"#));
+        let many: Vec<Attempt> = (0..20).map(|i| attempt(1000.0 + f64::from(i))).collect();
+        assert_eq!(list_markup(&many).matches("<li").count(), LIST_ITEMS);
+        let spark = spark_markup(&list);
+        assert_eq!(spark.matches("spark-best").count(), 1);
+        assert!(spark_markup(&[]).contains(r#"points="""#));
     }
 
     #[test]

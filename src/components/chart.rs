@@ -5,6 +5,16 @@
 //! error (the error is the mean of the three areas: MLU-Explain's picture of
 //! least squares). A house picked in the table (`highlight`) is drawn stronger,
 //! and once the goal is reached the least-squares line is drawn faintly.
+//!
+//! The drawing is written as SVG markup strings set with `inner_html` (as the
+//! landscape's is, in `landscape_markup.rs`): one string for the fixed axes and
+//! one, rebuilt when the line, the pick, the squares or the goal change, for
+//! everything else. Leptos compiles every typed `view!` element and attribute
+//! into code of its own, and the chart's thirty-odd typed elements cost the WASM
+//! kilobytes that a few `write!`s do not. The server writes the same strings, so
+//! hydration finds them as they are. Only numbers and fixed words go into them.
+
+use std::fmt::Write;
 
 use leptos::prelude::*;
 
@@ -55,6 +65,152 @@ pub fn residual_square(area: f64, price: f64, prediction: f64) -> (f64, f64, f64
     (left, y_price.min(y_prediction), side)
 }
 
+/// The fixed part of the chart: the plot area's clip path, the grid, both axes
+/// with their ticks and labels.
+#[must_use]
+pub fn axes_markup() -> String {
+    let (plot_bottom, plot_left, plot_right) = (y_of(0.0), x_of(0.0), x_of(AREA_MAX));
+    let mut s = String::with_capacity(4096);
+    let _ = write!(
+        s,
+        r#"<defs><clipPath id="plot-area"><rect x="{}" y="{}" width="{}" height="{}"></rect></clipPath></defs><g class="axis y-axis">"#,
+        coord(plot_left),
+        coord(TOP),
+        coord(plot_right - plot_left),
+        coord(plot_bottom - TOP)
+    );
+    for price in (0..=6).map(|i| f64::from(i) * 100.0) {
+        let _ = write!(
+            s,
+            r#"<g class="tick"><line class="grid" x1="{}" x2="{}" y1="{y}" y2="{y}"></line><text x="{}" y="{}" text-anchor="end">{}</text></g>"#,
+            coord(plot_left),
+            coord(plot_right),
+            coord(plot_left - 8.0),
+            coord(y_of(price) + 4.0),
+            grouped(price, 0),
+            y = coord(y_of(price)),
+        );
+    }
+    let _ = write!(
+        s,
+        r#"</g><g class="axis x-axis"><line x1="{}" x2="{}" y1="{b}" y2="{b}"></line>"#,
+        coord(plot_left),
+        coord(plot_right),
+        b = coord(plot_bottom),
+    );
+    for area in (0..=6).map(|i| f64::from(i) * 500.0) {
+        // The last label ends at its tick, so that it stays inside the chart.
+        let anchor = if area < AREA_MAX { "middle" } else { "end" };
+        let _ = write!(
+            s,
+            r#"<g class="tick"><line x1="{x}" x2="{x}" y1="{}" y2="{}"></line><text x="{x}" y="{}" text-anchor="{anchor}">{}</text></g>"#,
+            coord(plot_bottom),
+            coord(plot_bottom + 6.0),
+            coord(plot_bottom + 22.0),
+            grouped(area, 0),
+            x = coord(x_of(area)),
+        );
+    }
+    let _ = write!(
+        s,
+        r#"</g><text class="axis-label" x="{}" y="{}" text-anchor="middle">Area (sq ft)</text><text class="axis-label" text-anchor="middle" transform="translate(16 {}) rotate(-90)">Price ($1000)</text>"#,
+        coord((plot_left + plot_right) / 2.0),
+        coord(HEIGHT - 8.0),
+        coord((TOP + plot_bottom) / 2.0)
+    );
+    s
+}
+
+/// ` picked` for the picked house's shapes, else nothing.
+fn picked_class(picked: Option<usize>, i: usize) -> &'static str {
+    if picked == Some(i) {
+        " picked"
+    } else {
+        ""
+    }
+}
+
+/// The changing part of the chart at `p`: in the plot area the squares (when
+/// `squares` is on), the best line (once `reached`), the residuals and the
+/// prediction line; then the houses, the `picked` one drawn stronger.
+#[must_use]
+pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: bool) -> String {
+    let (plot_left, plot_right) = (x_of(0.0), x_of(AREA_MAX));
+    let mut s = String::with_capacity(2048);
+    s.push_str(r#"<g clip-path="url(#plot-area)">"#);
+    if squares {
+        for (i, h) in HOUSES.iter().enumerate() {
+            let (x, y, side) = residual_square(h.area, h.price, p.predict(h.area));
+            let _ = write!(
+                s,
+                r#"<rect class="residual-square{}" data-testid="residual-square" x="{}" y="{}" width="{side}" height="{side}"></rect>"#,
+                picked_class(picked, i),
+                coord(x),
+                coord(y),
+                side = coord(side),
+            );
+        }
+    }
+    if reached {
+        let best = optimum();
+        let _ = write!(
+            s,
+            r#"<line class="best-fit" data-testid="best-fit-line" x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
+            coord(plot_left),
+            coord(plot_right),
+            coord(y_of(best.predict(0.0))),
+            coord(y_of(best.predict(AREA_MAX)))
+        );
+    }
+    for (i, h) in HOUSES.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<line class="residual{}" data-testid="residual" x1="{x}" x2="{x}" y1="{}" y2="{}"></line>"#,
+            picked_class(picked, i),
+            coord(y_of(h.price)),
+            coord(y_of(p.predict(h.area))),
+            x = coord(x_of(h.area)),
+        );
+    }
+    let _ = write!(
+        s,
+        r#"<line class="prediction" data-testid="prediction-line" x1="{}" x2="{}" y1="{}" y2="{}"></line></g>"#,
+        coord(plot_left),
+        coord(plot_right),
+        coord(y_of(p.predict(0.0))),
+        coord(y_of(p.predict(AREA_MAX)))
+    );
+    for (i, h) in HOUSES.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<circle class="house{}" cx="{}" cy="{}" r="6"><title>{} sq ft, ${}k</title></circle>"#,
+            picked_class(picked, i),
+            coord(x_of(h.area)),
+            coord(y_of(h.price)),
+            grouped(h.area, 0),
+            grouped(h.price, 1)
+        );
+    }
+    s
+}
+
+/// The legend: a house, the prediction, a residual, and the best line once the
+/// goal is `reached`.
+#[must_use]
+pub fn legends_markup(reached: bool) -> String {
+    let mut s = String::from(
+        r#"<span class="legend-house">● house</span><span class="legend-line">— prediction</span><span class="legend-residual">┆ residual</span>"#,
+    );
+    if reached {
+        let _ = write!(
+            s,
+            r#"<span class="legend-best">┄ the best possible line (error {})</span>"#,
+            grouped(optimum().error(), 2)
+        );
+    }
+    s
+}
+
 #[component]
 pub fn Chart(
     #[prop(into)] params: Signal<Params>,
@@ -66,105 +222,15 @@ pub fn Chart(
     reached: Signal<bool>,
 ) -> impl IntoView {
     let squares_on = RwSignal::new(false);
-    let (plot_bottom, plot_left) = (y_of(0.0), x_of(0.0));
-    let x_ticks = (0..=6).map(|i| f64::from(i) * 500.0).map(|area| {
-        view! {
-            <g class="tick">
-                <line x1=coord(x_of(area)) x2=coord(x_of(area)) y1=coord(plot_bottom) y2=coord(plot_bottom + 6.0)></line>
-                // The last label ends at its tick, so that it stays inside the chart.
-                <text x=coord(x_of(area)) y=coord(plot_bottom + 22.0) text-anchor=if area < AREA_MAX { "middle" } else { "end" }>{grouped(area, 0)}</text>
-            </g>
-        }
-    });
-    let y_ticks = (0..=6).map(|i| f64::from(i) * 100.0).map(|price| {
-        view! {
-            <g class="tick">
-                <line class="grid" x1=coord(plot_left) x2=coord(x_of(AREA_MAX)) y1=coord(y_of(price)) y2=coord(y_of(price))></line>
-                <text x=coord(plot_left - 8.0) y=coord(y_of(price) + 4.0) text-anchor="end">{grouped(price, 0)}</text>
-            </g>
-        }
-    });
-    let houses = HOUSES.iter().enumerate().map(|(i, h)| {
-        view! {
-            <circle
-                class="house"
-                class:picked=move || highlight.get() == Some(i)
-                cx=coord(x_of(h.area))
-                cy=coord(y_of(h.price))
-                r="6"
-            >
-                <title>{format!("{} sq ft, ${}k", grouped(h.area, 0), grouped(h.price, 1))}</title>
-            </circle>
-        }
-    });
-    let residuals = move || {
-        let p = params.get();
-        let picked = highlight.get();
-        HOUSES
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                view! {
-                    <line
-                        class="residual"
-                        class:picked=picked == Some(i)
-                        data-testid="residual"
-                        x1=coord(x_of(h.area))
-                        x2=coord(x_of(h.area))
-                        y1=coord(y_of(h.price))
-                        y2=coord(y_of(p.predict(h.area)))
-                    ></line>
-                }
-            })
-            .collect_view()
+    let plot = move || {
+        plot_markup(
+            params.get(),
+            highlight.get(),
+            squares_on.get(),
+            reached.get(),
+        )
     };
-    let squares = move || {
-        if !squares_on.get() {
-            return None;
-        }
-        let p = params.get();
-        let picked = highlight.get();
-        let drawn = HOUSES
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let (x, y, side) = residual_square(h.area, h.price, p.predict(h.area));
-                view! {
-                    <rect
-                        class="residual-square"
-                        class:picked=picked == Some(i)
-                        data-testid="residual-square"
-                        x=coord(x)
-                        y=coord(y)
-                        width=coord(side)
-                        height=coord(side)
-                    ></rect>
-                }
-            })
-            .collect_view();
-        Some(drawn)
-    };
-    let best = optimum();
-    let best_legend = format!(
-        "┄ the best possible line (error {})",
-        grouped(best.error(), 2)
-    );
-    let best_fit = move || {
-        reached.get().then(|| {
-            view! {
-                <line
-                    class="best-fit"
-                    data-testid="best-fit-line"
-                    x1=coord(plot_left)
-                    x2=coord(x_of(AREA_MAX))
-                    y1=coord(y_of(best.predict(0.0)))
-                    y2=coord(y_of(best.predict(AREA_MAX)))
-                ></line>
-            }
-        })
-    };
-    let line_y1 = move || coord(y_of(params.get().predict(0.0)));
-    let line_y2 = move || coord(y_of(params.get().predict(AREA_MAX)));
+    let legends = move || legends_markup(reached.get());
     let description = move || {
         let p = params.get();
         format!(
@@ -182,55 +248,12 @@ pub fn Chart(
                 aria-label=description
                 data-testid="chart"
             >
-                <defs>
-                    <clipPath id="plot-area">
-                        <rect
-                            x=coord(plot_left)
-                            y=coord(TOP)
-                            width=coord(x_of(AREA_MAX) - plot_left)
-                            height=coord(plot_bottom - TOP)
-                        ></rect>
-                    </clipPath>
-                </defs>
-                <g class="axis y-axis">{y_ticks.collect_view()}</g>
-                <g class="axis x-axis">
-                    <line x1=coord(plot_left) x2=coord(x_of(AREA_MAX)) y1=coord(plot_bottom) y2=coord(plot_bottom)></line>
-                    {x_ticks.collect_view()}
-                </g>
-                <text class="axis-label" x=coord((plot_left + x_of(AREA_MAX)) / 2.0) y=coord(HEIGHT - 8.0) text-anchor="middle">
-                    "Area (sq ft)"
-                </text>
-                <text
-                    class="axis-label"
-                    text-anchor="middle"
-                    transform=format!("translate(16 {}) rotate(-90)", coord((TOP + plot_bottom) / 2.0))
-                >
-                    "Price ($1000)"
-                </text>
-                <g clip-path="url(#plot-area)">
-                    {squares}
-                    {best_fit}
-                    {residuals}
-                    <line
-                        class="prediction"
-                        data-testid="prediction-line"
-                        x1=coord(plot_left)
-                        x2=coord(x_of(AREA_MAX))
-                        y1=line_y1
-                        y2=line_y2
-                    ></line>
-                </g>
-                {houses.collect_view()}
+                <g inner_html=axes_markup()></g>
+                <g inner_html=plot></g>
             </svg>
             <figcaption>
-                <span class="legend-house">"● house"</span>
-                <span class="legend-line">"— prediction"</span>
-                <span class="legend-residual">"┆ residual"</span>
-                {move || {
-                    reached
-                        .get()
-                        .then(|| view! { <span class="legend-best">{best_legend.clone()}</span> })
-                }}
+                // The legend's entries, as markup too; the wrapper is `display: contents`.
+                <span class="legends" inner_html=legends></span>
                 <label class="squares-toggle">
                     <input type="checkbox" data-testid="squares-toggle" bind:checked=squares_on/>
                     " Squares: each one's area is that house's squared error (the error is their mean)"
@@ -258,6 +281,28 @@ mod tests {
             );
             assert_eq!(y, y_of(h.price.max(p.predict(h.area))));
         }
+    }
+
+    #[test]
+    fn the_markup_draws_what_is_asked_for_and_picks_one_house() {
+        let p = Params::new(0.1, 150.0);
+        let plain = plot_markup(p, None, false, false);
+        assert_eq!(plain.matches(r#"data-testid="residual""#).count(), 3);
+        assert_eq!(plain.matches(r#"data-testid="prediction-line""#).count(), 1);
+        assert!(!plain.contains("residual-square") && !plain.contains("best-fit"));
+        assert!(!plain.contains("picked"));
+        let all = plot_markup(p, Some(2), true, true);
+        assert_eq!(all.matches(r#"data-testid="residual-square""#).count(), 3);
+        assert_eq!(all.matches(r#"data-testid="best-fit-line""#).count(), 1);
+        assert_eq!(all.matches(r#"class="house picked""#).count(), 1);
+        assert_eq!(all.matches(r#"class="residual picked""#).count(), 1);
+        let y1 = format!(r#"y1="{}""#, coord(y_of(p.predict(0.0))));
+        assert!(all.contains(&y1), "the prediction line starts at the bias");
+        assert_eq!(axes_markup().matches("<text").count(), 16);
+        assert!(
+            legends_markup(true).contains("legend-best")
+                && !legends_markup(false).contains("legend-best")
+        );
     }
 
     #[test]

@@ -1,13 +1,52 @@
 //! Per-house numbers: area, price, the neuron's prediction, the signed residual
 //! (price − prediction: positive when the line passes under the house) and its
 //! square. Hovering or focusing a row picks that house on the chart.
+//!
+//! The table's fixed head and each row's cells are markup strings set with
+//! `inner_html` ([`cells_markup`]): typed `view!` elements each cost the WASM
+//! code of their own. The rows themselves stay typed elements that are never
+//! replaced, so a focused row keeps its focus while its numbers change.
+
+use std::fmt::Write;
 
 use leptos::prelude::*;
 
 use crate::{
     format::{grouped, signed},
-    neuron::{Params, HOUSES},
+    neuron::{House, Params, HOUSES},
 };
+
+const CAPTION: &str = r#"The three houses <span class="caption-note">(prices in $1000; residual = price − prediction)</span>"#;
+
+/// The head of the table: one column per number.
+const HEAD: &str = r#"<tr><th scope="col">Area (sq ft)</th><th scope="col">Price</th><th scope="col">Prediction</th><th scope="col">Residual</th><th scope="col">Residual²</th></tr>"#;
+
+/// One house's cells at `params`: area, price, prediction, residual, its square.
+#[must_use]
+pub fn cells_markup(house: &House, params: Params) -> String {
+    let prediction = params.predict(house.area);
+    let residual = house.price - prediction;
+    let mut s = String::with_capacity(256);
+    let _ = write!(
+        s,
+        r#"<td>{}</td><td>{}</td><td data-testid="prediction">{}</td><td data-testid="residual-value">{}</td><td data-testid="squared-error">{}</td>"#,
+        grouped(house.area, 0),
+        grouped(house.price, 1),
+        grouped(prediction, 2),
+        signed(residual),
+        grouped(residual.powi(2), 2)
+    );
+    s
+}
+
+/// The foot of the table: the mean of the squares, which is the error.
+#[must_use]
+pub fn foot_markup(params: Params) -> String {
+    format!(
+        r#"<tr><th scope="row" colspan="4">Mean (the error)</th><td data-testid="mean-error">{}</td></tr>"#,
+        grouped(params.error(), 2)
+    )
+}
 
 #[component]
 pub fn HouseTable(
@@ -20,7 +59,6 @@ pub fn HouseTable(
         .iter()
         .enumerate()
         .map(|(i, house)| {
-            let prediction = move || params.get().predict(house.area);
             let pick = move || highlight.set(Some(i));
             let drop = move || highlight.set(None);
             view! {
@@ -32,15 +70,8 @@ pub fn HouseTable(
                     on:mouseleave=move |_| drop()
                     on:focus=move |_| pick()
                     on:blur=move |_| drop()
-                >
-                    <td>{grouped(house.area, 0)}</td>
-                    <td>{grouped(house.price, 1)}</td>
-                    <td data-testid="prediction">{move || grouped(prediction(), 2)}</td>
-                    <td data-testid="residual-value">{move || signed(house.price - prediction())}</td>
-                    <td data-testid="squared-error">
-                        {move || grouped((house.price - prediction()).powi(2), 2)}
-                    </td>
-                </tr>
+                    inner_html=move || cells_markup(house, params.get())
+                ></tr>
             }
         })
         .collect_view();
@@ -49,28 +80,10 @@ pub fn HouseTable(
         // Scrolls sideways, within itself, if its numbers ever outgrow a narrow column.
         <div class="houses-scroll">
         <table class="houses" data-testid="houses">
-            <caption>
-                "The three houses "
-                <span class="caption-note">"(prices in $1000; residual = price − prediction)"</span>
-            </caption>
-            <thead>
-                <tr>
-                    <th scope="col">"Area (sq ft)"</th>
-                    <th scope="col">"Price"</th>
-                    <th scope="col">"Prediction"</th>
-                    <th scope="col">"Residual"</th>
-                    <th scope="col">"Residual²"</th>
-                </tr>
-            </thead>
+            <caption inner_html=CAPTION></caption>
+            <thead inner_html=HEAD></thead>
             <tbody>{rows}</tbody>
-            <tfoot>
-                <tr>
-                    <th scope="row" colspan="4">
-                        "Mean (the error)"
-                    </th>
-                    <td data-testid="mean-error">{move || grouped(params.get().error(), 2)}</td>
-                </tr>
-            </tfoot>
+            <tfoot inner_html=move || foot_markup(params.get())></tfoot>
         </table>
         </div>
     }

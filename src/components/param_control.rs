@@ -12,6 +12,8 @@
 //! field; its arrow keys settle like the slider's); values outside the range are
 //! clamped and text that is not a number restores the current value.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use crate::format;
@@ -67,27 +69,42 @@ pub fn ParamControl(
         // Not a number: notify anyway so the field shows the current value again.
         None => value.update(|_| {}),
     };
-    let nudge = move |by: f64| {
-        let sign = if by < 0.0 { "−" } else { "+" };
+    // The four nudges, coarse and fine, down and up: one click handler for the
+    // four buttons (each handler would be code of its own in the WASM), the
+    // button's `data-nudge` names its step.
+    let steps = [-coarse, -step, step, coarse];
+    let mut nudges = String::new();
+    for (i, by) in steps.iter().enumerate() {
+        let sign = if *by < 0.0 { "−" } else { "+" };
         let text = format!("{sign}{}", format::plain(by.abs(), decimals));
-        let aria = format!("{label} {text}");
-        let press = move |_| {
+        let _ = write!(
+            nudges,
+            r#"<button type="button" class="nudge" aria-label="{label} {text}" data-nudge="{i}">{text}</button>"#
+        );
+    }
+    let on_nudge = move |e: leptos::ev::MouseEvent| {
+        let by = event_target::<leptos::web_sys::Element>(&e)
+            .closest("[data-nudge]")
+            .ok()
+            .flatten()
+            .and_then(|b| b.get_attribute("data-nudge"))
+            .and_then(|i| steps.get(i.parse::<usize>().ok()?).copied());
+        if let Some(by) = by {
             value.set(nudged(value.get_untracked(), by, step, min, max));
             on_commit.run(());
-        };
-        view! {
-            <button type="button" class="nudge" aria-label=aria on:click=press>
-                {text}
-            </button>
         }
     };
 
     view! {
         <div class="param">
-            <label for=id>
-                <span class="param-name">{label}</span>
-                <span class="param-unit">{hint}</span>
-            </label>
+            // The label's two parts as markup (fixed words from the page's code):
+            // typed elements cost the WASM code of their own.
+            <label
+                for=id
+                inner_html=format!(
+                    r#"<span class="param-name">{label}</span><span class="param-unit">{hint}</span>"#,
+                )
+            ></label>
             <div class="param-inputs">
                 <input
                     type="range"
@@ -117,12 +134,12 @@ pub fn ParamControl(
                     on:change=on_number
                 />
             </div>
-            <div class="param-nudges" data-testid=format!("{id}-nudges")>
-                {nudge(-coarse)}
-                {nudge(-step)}
-                {nudge(step)}
-                {nudge(coarse)}
-            </div>
+            <div
+                class="param-nudges"
+                data-testid=format!("{id}-nudges")
+                inner_html=nudges
+                on:click=on_nudge
+            ></div>
         </div>
     }
 }

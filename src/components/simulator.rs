@@ -20,6 +20,12 @@ use crate::{
     neuron::{Params, GOAL, START},
 };
 
+/// The full page's introduction.
+const INTRO: &str = "<h1>Train a neuron by hand</h1><p>This neuron predicts a house's price from its area: <code>price = area × weight + bias</code>. Move the sliders until the line runs close to the three houses and the error drops below 450.</p>";
+
+/// The embed's introduction: compact, but still a page with its one h1.
+const EMBED_INTRO: &str = r#"<h1 class="embed-title">Train a neuron by hand</h1><p>Move the sliders until the error drops below 450. <a href="/" target="_blank" rel="noopener">Jay Trainer ↗</a></p>"#;
+
 /// The page; `embed` is the compact layout for iframes (`/embed`, `/?embed=1`):
 /// no introduction, tighter spacing, a link to the full page, and the page's
 /// height posted to the parent window. The model starts at the link's `?w=&b=`
@@ -54,34 +60,11 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     });
 
     view! {
-        <main class="simulator" class:embed=embed>
-            <Show
-                when=move || !embed
-                fallback=|| {
-                    view! {
-                        // Compact, but still a page with its one h1.
-                        <div class="embed-intro">
-                            <h1 class="embed-title">"Train a neuron by hand"</h1>
-                            <p>
-                                "Move the sliders until the error drops below 450. "
-                                <a href="/" target="_blank" rel="noopener">
-                                    "Jay Trainer ↗"
-                                </a>
-                            </p>
-                        </div>
-                        <PostHeight/>
-                    }
-                }
-            >
-                <header class="intro">
-                    <h1>"Train a neuron by hand"</h1>
-                    <p>
-                        "This neuron predicts a house's price from its area: "
-                        <code>"price = area × weight + bias"</code>
-                        ". Move the sliders until the line runs close to the three houses and the error drops below 450."
-                    </p>
-                </header>
-            </Show>
+        <main class=if embed { "simulator embed" } else { "simulator" }>
+            // The introduction: fixed words, so markup (each typed element would
+            // cost the WASM code of its own); the embed's is compact.
+            {embed.then(|| view! { <div class="embed-intro" inner_html=EMBED_INTRO></div> <PostHeight/> })}
+            {(!embed).then(|| view! { <header class="intro" inner_html=INTRO></header> })}
             <section class="panel model" aria-label="The model">
                 {notices}
                 <Chart params=params highlight=highlight reached=reached/>
