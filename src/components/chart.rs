@@ -121,6 +121,19 @@ pub fn axes_markup() -> String {
     s
 }
 
+/// A line across the whole plot for `p` (the prediction, or the best line):
+/// class `class`, test id `{class}-line`.
+fn line_across(s: &mut String, class: &str, p: Params) {
+    let _ = write!(
+        s,
+        r#"<line class="{class}" data-testid="{class}-line" x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
+        coord(x_of(0.0)),
+        coord(x_of(AREA_MAX)),
+        coord(y_of(p.predict(0.0))),
+        coord(y_of(p.predict(AREA_MAX)))
+    );
+}
+
 /// ` picked` for the picked house's shapes, else nothing.
 fn picked_class(picked: Option<usize>, i: usize) -> &'static str {
     if picked == Some(i) {
@@ -135,7 +148,6 @@ fn picked_class(picked: Option<usize>, i: usize) -> &'static str {
 /// prediction line; then the houses, the `picked` one drawn stronger.
 #[must_use]
 pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: bool) -> String {
-    let (plot_left, plot_right) = (x_of(0.0), x_of(AREA_MAX));
     let mut s = String::with_capacity(2048);
     s.push_str(r#"<g clip-path="url(#plot-area)">"#);
     if squares {
@@ -152,15 +164,7 @@ pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: boo
         }
     }
     if reached {
-        let best = optimum();
-        let _ = write!(
-            s,
-            r#"<line class="best-fit" data-testid="best-fit-line" x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
-            coord(plot_left),
-            coord(plot_right),
-            coord(y_of(best.predict(0.0))),
-            coord(y_of(best.predict(AREA_MAX)))
-        );
+        line_across(&mut s, "best-fit", optimum());
     }
     for (i, h) in HOUSES.iter().enumerate() {
         let _ = write!(
@@ -172,14 +176,8 @@ pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: boo
             x = coord(x_of(h.area)),
         );
     }
-    let _ = write!(
-        s,
-        r#"<line class="prediction" data-testid="prediction-line" x1="{}" x2="{}" y1="{}" y2="{}"></line></g>"#,
-        coord(plot_left),
-        coord(plot_right),
-        coord(y_of(p.predict(0.0))),
-        coord(y_of(p.predict(AREA_MAX)))
-    );
+    line_across(&mut s, "prediction", p);
+    s.push_str("</g>");
     for (i, h) in HOUSES.iter().enumerate() {
         let _ = write!(
             s,
