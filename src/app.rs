@@ -8,13 +8,19 @@ use leptos_router::{
     StaticSegment,
 };
 
-use crate::components::simulator::Simulator;
+use crate::{
+    components::{
+        language::{page_lang, use_texts, PageLang},
+        simulator::Simulator,
+    },
+    i18n::html_tag,
+};
 
 /// The document around the app: `<head>` with hydration scripts and meta tags.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang=html_tag(page_lang())>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
@@ -29,10 +35,12 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
-/// The application: one page today, the simulator.
+/// The application: one page today, the simulator, in the page's language.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    provide_context(PageLang(page_lang()));
+    let t = use_texts();
     // Effects run only in the browser: this marks the moment the WASM has taken
     // over the server-rendered page (the end-to-end tests wait for it).
     Effect::new(|_| {
@@ -44,11 +52,8 @@ pub fn App() -> impl IntoView {
     view! {
         <Stylesheet id="leptos" href="/pkg/jay-trainer.css"/>
         <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>
-        <Title text="Jay Trainer — train a neuron by hand"/>
-        <Meta
-            name="description"
-            content="Drag a weight and a bias until one neuron predicts house prices with an error below 450."
-        />
+        <Title text=t.title/>
+        <Meta name="description" content=t.description/>
         <Router>
             <Routes fallback=NotFound>
                 <Route path=StaticSegment("") view=FullOrEmbedded/>
@@ -71,11 +76,12 @@ fn NotFound() -> impl IntoView {
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         response.set_status(axum::http::StatusCode::NOT_FOUND);
     }
+    let t = use_texts();
     view! {
         <main class="not-found">
-            <h1>"Page not found"</h1>
+            <h1>{t.not_found}</h1>
             <p>
-                <a href="/">"Back to the simulator"</a>
+                <a href="/">{t.back_home}</a>
             </p>
         </main>
     }

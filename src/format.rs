@@ -32,7 +32,12 @@ pub fn grouped(x: f64, decimals: usize) -> String {
 /// [`grouped`] with the separators of `lang`: `13.359,08` in Portuguese,
 /// `13,359.08` in English and Chinese.
 pub fn grouped_in(x: f64, decimals: usize, lang: crate::coach::Lang) -> String {
-    let text = grouped(x, decimals);
+    localise(grouped(x, decimals), lang)
+}
+
+/// A number printed by [`grouped`] or [`signed`], with the separators of
+/// `lang` (the decimal comma and the thousands dot in Portuguese).
+pub fn localise(text: String, lang: crate::coach::Lang) -> String {
     if lang != crate::coach::Lang::Pt {
         return text;
     }

@@ -11,6 +11,7 @@
 
 use crate::{
     format::plain,
+    i18n::{fill, Texts},
     neuron::{Params, Slider, BIAS_SLIDER, START, WEIGHT_SLIDER},
 };
 
@@ -27,11 +28,25 @@ pub struct FromLink {
     pub notices: Vec<String>,
 }
 
-/// The point named by a link's `w` and `b` (each optional).
-pub fn read(w: Option<&str>, b: Option<&str>) -> FromLink {
+/// The point named by a link's `w` and `b` (each optional); notices in `t`'s language.
+pub fn read(w: Option<&str>, b: Option<&str>, t: &Texts) -> FromLink {
     let mut notices = Vec::new();
-    let weight = value("w", "weight", w, WEIGHT_SLIDER, START.weight, &mut notices);
-    let bias = value("b", "bias", b, BIAS_SLIDER, START.bias, &mut notices);
+    let mut say =
+        |template: &str, key: &str, name: &str, text: &str, slider: Slider, value: f64| {
+            notices.push(fill(
+                template,
+                &[
+                    ("key", key),
+                    ("text", &shorten(text)),
+                    ("name", name),
+                    ("min", &plain(slider.min, 4)),
+                    ("max", &plain(slider.max, 4)),
+                    ("value", &plain(value, 7)),
+                ],
+            ));
+        };
+    let weight = value("w", t.weight, w, WEIGHT_SLIDER, START.weight, t, &mut say);
+    let bias = value("b", t.bias, b, BIAS_SLIDER, START.bias, t, &mut say);
     FromLink {
         params: Params::new(weight, bias),
         notices,
@@ -44,28 +59,21 @@ fn value(
     text: Option<&str>,
     slider: Slider,
     start: f64,
-    notices: &mut Vec<String>,
+    t: &Texts,
+    say: &mut impl FnMut(&str, &str, &str, &str, Slider, f64),
 ) -> f64 {
     let Some(text) = text else { return start };
-    let range = format!("{} to {}", plain(slider.min, 4), plain(slider.max, 4));
+    let name = name.to_lowercase();
     match text.trim().parse::<f64>() {
         Ok(v) if v.is_finite() => {
             let clamped = slider.clamp(v);
             if clamped != v {
-                notices.push(format!(
-                    "The link's {key}={} is outside the {name}'s range ({range}): using {}.",
-                    shorten(text),
-                    plain(clamped, 7)
-                ));
+                say(t.link_outside, key, &name, text, slider, clamped);
             }
             clamped
         }
         _ => {
-            notices.push(format!(
-                "The link's {key}={} is not a number from {range}: the {name} starts at {}.",
-                shorten(text),
-                plain(start, 7)
-            ));
+            say(t.link_not_number, key, &name, text, slider, start);
             start
         }
     }
@@ -94,6 +102,11 @@ pub fn query(p: Params) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{coach::Lang, i18n::texts};
+
+    fn read(w: Option<&str>, b: Option<&str>) -> FromLink {
+        super::read(w, b, texts(Lang::En))
+    }
 
     #[test]
     fn a_link_names_a_point_and_writing_it_reads_back_the_same() {
@@ -107,6 +120,15 @@ mod tests {
             let back = read(w.strip_prefix("w="), b.strip_prefix("b="));
             assert_eq!((back.params, back.notices.len()), (p, 0), "{q}");
         }
+    }
+
+    #[test]
+    fn notices_speak_the_pages_language() {
+        let got = super::read(Some("abc"), None, texts(Lang::Pt));
+        assert_eq!(
+            got.notices,
+            ["No link, w=“abc” não é um número de 0 a 0.3: o peso começa em 0.1."]
+        );
     }
 
     #[test]

@@ -4,33 +4,32 @@
 
 use leptos::prelude::*;
 
-use super::{attempts::best_index, model::Attempt};
-use crate::{format::grouped, neuron::GOAL};
+use super::{attempts::best_index, language::use_texts, model::Attempt};
+use crate::{
+    i18n::{fill, Texts},
+    neuron::GOAL,
+};
 
 /// What is said after an attempt whose error is `error`, the best so far `best`.
-pub fn sentence(error: f64, best: f64) -> String {
-    if error <= GOAL {
-        format!(
-            "Goal reached: error {}, best {}.",
-            grouped(error, 2),
-            grouped(best, 2)
-        )
-    } else {
-        format!(
-            "Error {}, {} to go, best {}.",
-            grouped(error, 2),
-            grouped(error - GOAL, 2),
-            grouped(best, 2)
-        )
-    }
+pub fn sentence(t: &Texts, error: f64, best: f64) -> String {
+    let template = if error <= GOAL { t.said_goal } else { t.said };
+    fill(
+        template,
+        &[
+            ("error", &t.num(error, 2)),
+            ("left", &t.num(error - GOAL, 2)),
+            ("best", &t.num(best, 2)),
+        ],
+    )
 }
 
 #[component]
 pub fn Announcer(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+    let t = use_texts();
     let said = move || {
         attempts.with(|all| {
             let (last, best) = (all.last()?, &all[best_index(all)?]);
-            Some(sentence(last.error, best.error))
+            Some(sentence(t, last.error, best.error))
         })
     };
     view! {
@@ -42,7 +41,11 @@ pub fn Announcer(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView 
 
 #[cfg(test)]
 mod tests {
-    use super::sentence;
+    use crate::{coach::Lang, i18n::texts};
+
+    fn sentence(error: f64, best: f64) -> String {
+        super::sentence(texts(Lang::En), error, best)
+    }
 
     #[test]
     fn one_sentence_per_attempt() {
@@ -57,6 +60,14 @@ mod tests {
         assert_eq!(
             sentence(13_359.084, 799.09),
             "Error 13,359.08, 12,909.08 to go, best 799.09."
+        );
+    }
+
+    #[test]
+    fn a_portuguese_page_says_it_in_portuguese() {
+        assert_eq!(
+            super::sentence(texts(Lang::Pt), 13_359.084, 799.09),
+            "Erro 13.359,08, faltam 12.909,08, melhor 799,09."
         );
     }
 }

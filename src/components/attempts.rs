@@ -14,10 +14,12 @@ use leptos::{prelude::*, task::spawn_local};
 
 use super::{
     address_bar,
+    language::use_texts,
     model::{Attempt, Model},
 };
 use crate::{
-    format::{grouped, plain},
+    format::{localise, plain},
+    i18n::{fill, Texts},
     neuron::GOAL,
 };
 
@@ -91,25 +93,25 @@ pub fn spark_markup(shown: &[Attempt]) -> String {
 /// (markup, like the sparkline): each a button that names its attempt's index
 /// in `data-attempt`, the best one starred. Numbers and fixed words only.
 #[must_use]
-pub fn list_markup(all: &[Attempt]) -> String {
+pub fn list_markup(t: &Texts, all: &[Attempt]) -> String {
     let best = best_index(all);
     let mut s = String::with_capacity(300 * LIST_ITEMS);
     for (i, a) in all.iter().enumerate().rev().take(LIST_ITEMS) {
         let is_best = Some(i) == best;
         let _ = write!(
             s,
-            r#"<li{} data-testid="attempt"><button type="button" class="attempt-restore" title="Back to this attempt" data-attempt="{i}"><span class="attempt-number">#{}</span><span class="attempt-error">{}</span><span class="attempt-params">w {} · b {}</span>{}</button></li>"#,
+            r#"<li{} data-testid="attempt"><button type="button" class="attempt-restore" title="{}" data-attempt="{i}"><span class="attempt-number">#{}</span><span class="attempt-error">{}</span><span class="attempt-params">w {} · b {}</span>"#,
             if is_best { r#" class="best""# } else { "" },
+            t.restore,
             i + 1,
-            grouped(a.error, 2),
-            plain(a.params.weight, 7),
-            plain(a.params.bias, 4),
-            if is_best {
-                r#"<span class="attempt-best">★ best</span>"#
-            } else {
-                ""
-            }
+            t.num(a.error, 2),
+            localise(plain(a.params.weight, 7), t.lang),
+            localise(plain(a.params.bias, 4), t.lang),
         );
+        if is_best {
+            let _ = write!(s, r#"<span class="attempt-best">{}</span>"#, t.best_star);
+        }
+        s.push_str("</button></li>");
     }
     s
 }
@@ -124,24 +126,30 @@ fn pressed_attempt(e: &leptos::ev::MouseEvent) -> Option<usize> {
 
 #[component]
 pub fn Attempts(model: Model) -> impl IntoView {
+    let t = use_texts();
     let attempts = model.attempts;
     let count = move || attempts.with(Vec::len);
     let best = move || attempts.with(|a| best_index(a).map(|i| (i, a[i])));
     let summary = move || match best() {
-        None => "No attempts yet: release a slider or type a value.".to_string(),
-        Some((i, b)) => format!(
-            "{} attempt{} · best {} (#{})",
-            count(),
-            if count() == 1 { "" } else { "s" },
-            grouped(b.error, 2),
-            i + 1
+        None => t.no_attempts.to_string(),
+        Some((i, b)) => fill(
+            if count() == 1 {
+                t.summary_one
+            } else {
+                t.summary_many
+            },
+            &[
+                ("n", &count().to_string()),
+                ("best", &t.num(b.error, 2)),
+                ("i", &(i + 1).to_string()),
+            ],
         ),
     };
 
     let spark =
         move || attempts.with(|all| spark_markup(&all[all.len().saturating_sub(SPARK_POINTS)..]));
 
-    let items = move || attempts.with(|all| list_markup(all));
+    let items = move || attempts.with(|all| list_markup(t, all));
     // One listener for the whole list: the pressed button names its attempt.
     let restore = move |e: leptos::ev::MouseEvent| {
         let Some(i) = pressed_attempt(&e) else {
@@ -172,12 +180,12 @@ pub fn Attempts(model: Model) -> impl IntoView {
     let share_note = move || {
         shared.get().map(|(url, copied)| {
             if copied {
-                view! { <span data-testid="share-done">"Link copied: " <a href=url.clone()>{url.clone()}</a></span> }
+                view! { <span data-testid="share-done">{t.copied} <a href=url.clone()>{url.clone()}</a></span> }
                     .into_any()
             } else {
                 view! {
                     <label>
-                        "Copy this link: "
+                        {t.copy_this}
                         <input type="text" readonly value=url data-testid="share-link" on:focus=select_all/>
                     </label>
                 }
@@ -187,8 +195,8 @@ pub fn Attempts(model: Model) -> impl IntoView {
     };
 
     view! {
-        <section class="attempts" aria-label="Your attempts">
-            <h2>"Attempts"</h2>
+        <section class="attempts" aria-label=t.attempts_section>
+            <h2>{t.attempts}</h2>
             <p class="attempts-summary" data-testid="attempts-summary" data-count=count>
                 {summary}
             </p>
@@ -196,7 +204,7 @@ pub fn Attempts(model: Model) -> impl IntoView {
                 class="sparkline"
                 viewBox=format!("0 0 {SPARK_WIDTH} {SPARK_HEIGHT}")
                 role="img"
-                aria-label="Error of each attempt (log scale); the dashed line is the goal"
+                aria-label=t.spark_label
                 inner_html=spark
             ></svg>
             <ol class="attempt-list" reversed inner_html=items on:click=restore></ol>
@@ -207,7 +215,7 @@ pub fn Attempts(model: Model) -> impl IntoView {
                     disabled=move || attempts.with(Vec::is_empty)
                     on:click=copy_best
                 >
-                    "Copy a link to my best"
+                    {t.copy_best}
                 </button>
                 <p class="share-note" role="status">{share_note}</p>
             </div>
@@ -218,7 +226,11 @@ pub fn Attempts(model: Model) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::neuron::Params;
+    use crate::{coach::Lang, i18n::texts, neuron::Params};
+
+    fn list_markup(all: &[Attempt]) -> String {
+        super::list_markup(texts(Lang::En), all)
+    }
 
     fn attempt(error: f64) -> Attempt {
         Attempt {

@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use super::language::use_texts;
 use crate::{neuron::Params, zigzag::Press};
 
 #[component]
@@ -19,13 +20,14 @@ pub fn BestResponse(
     let press = move |button: Press| {
         move |_| jump.run(button.apply(params.get_untracked()).clamped_to_sliders())
     };
+    let t = use_texts();
     view! {
-        <div class="best-response" role="group" aria-label="One parameter at a time">
+        <div class="best-response" role="group" aria-label=t.one_at_a_time>
             <button type="button" data-testid="best-bias" on:click=press(Press::BestBias)>
-                "Best bias for this weight"
+                {t.best_bias}
             </button>
             <button type="button" data-testid="best-weight" on:click=press(Press::BestWeight)>
-                "Best weight for this bias"
+                {t.best_weight}
             </button>
         </div>
     }

@@ -18,8 +18,10 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
+use super::language::use_texts;
 use crate::{
-    format::grouped,
+    format::{localise, plain},
+    i18n::{fill, Texts},
     neuron::{optimum, Params, HOUSES},
 };
 
@@ -68,7 +70,7 @@ pub fn residual_square(area: f64, price: f64, prediction: f64) -> (f64, f64, f64
 /// The fixed part of the chart: the plot area's clip path, the grid, both axes
 /// with their ticks and labels.
 #[must_use]
-pub fn axes_markup() -> String {
+pub fn axes_markup(t: &Texts) -> String {
     let (plot_bottom, plot_left, plot_right) = (y_of(0.0), x_of(0.0), x_of(AREA_MAX));
     let mut s = String::with_capacity(4096);
     let _ = write!(
@@ -87,7 +89,7 @@ pub fn axes_markup() -> String {
             coord(plot_right),
             coord(plot_left - 8.0),
             coord(y_of(price) + 4.0),
-            grouped(price, 0),
+            t.num(price, 0),
             y = coord(y_of(price)),
         );
     }
@@ -107,16 +109,18 @@ pub fn axes_markup() -> String {
             coord(plot_bottom),
             coord(plot_bottom + 6.0),
             coord(plot_bottom + 22.0),
-            grouped(area, 0),
+            t.num(area, 0),
             x = coord(x_of(area)),
         );
     }
     let _ = write!(
         s,
-        r#"</g><text class="axis-label" x="{}" y="{}" text-anchor="middle">Area (sq ft)</text><text class="axis-label" text-anchor="middle" transform="translate(16 {}) rotate(-90)">Price ($1000)</text>"#,
+        r#"</g><text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text><text class="axis-label" text-anchor="middle" transform="translate(16 {}) rotate(-90)">{}</text>"#,
         coord((plot_left + plot_right) / 2.0),
         coord(HEIGHT - 8.0),
-        coord((TOP + plot_bottom) / 2.0)
+        t.axis_area,
+        coord((TOP + plot_bottom) / 2.0),
+        t.axis_price,
     );
     s
 }
@@ -147,7 +151,13 @@ fn picked_class(picked: Option<usize>, i: usize) -> &'static str {
 /// `squares` is on), the best line (once `reached`), the residuals and the
 /// prediction line; then the houses, the `picked` one drawn stronger.
 #[must_use]
-pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: bool) -> String {
+pub fn plot_markup(
+    t: &Texts,
+    p: Params,
+    picked: Option<usize>,
+    squares: bool,
+    reached: bool,
+) -> String {
     let mut s = String::with_capacity(2048);
     s.push_str(r#"<g clip-path="url(#plot-area)">"#);
     if squares {
@@ -181,12 +191,14 @@ pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: boo
     for (i, h) in HOUSES.iter().enumerate() {
         let _ = write!(
             s,
-            r#"<circle class="house{}" cx="{}" cy="{}" r="6"><title>{} sq ft, ${}k</title></circle>"#,
+            r#"<circle class="house{}" cx="{}" cy="{}" r="6"><title>{}</title></circle>"#,
             picked_class(picked, i),
             coord(x_of(h.area)),
             coord(y_of(h.price)),
-            grouped(h.area, 0),
-            grouped(h.price, 1)
+            fill(
+                t.house_title,
+                &[("area", &t.num(h.area, 0)), ("price", &t.num(h.price, 1))]
+            ),
         );
     }
     s
@@ -195,15 +207,16 @@ pub fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: boo
 /// The legend: a house, the prediction, a residual, and the best line once the
 /// goal is `reached`.
 #[must_use]
-pub fn legends_markup(reached: bool) -> String {
-    let mut s = String::from(
-        r#"<span class="legend-house">● house</span><span class="legend-line">— prediction</span><span class="legend-residual">┆ residual</span>"#,
+pub fn legends_markup(t: &Texts, reached: bool) -> String {
+    let mut s = format!(
+        r#"<span class="legend-house">{}</span><span class="legend-line">{}</span><span class="legend-residual">{}</span>"#,
+        t.legend_house, t.legend_line, t.legend_residual
     );
     if reached {
         let _ = write!(
             s,
-            r#"<span class="legend-best">┄ the best possible line (error {})</span>"#,
-            grouped(optimum().error(), 2)
+            r#"<span class="legend-best">{}</span>"#,
+            fill(t.legend_best, &[("error", &t.num(optimum().error(), 2))])
         );
     }
     s
@@ -219,22 +232,26 @@ pub fn Chart(
     #[prop(into)]
     reached: Signal<bool>,
 ) -> impl IntoView {
+    let t = use_texts();
     let squares_on = RwSignal::new(false);
     let plot = move || {
         plot_markup(
+            t,
             params.get(),
             highlight.get(),
             squares_on.get(),
             reached.get(),
         )
     };
-    let legends = move || legends_markup(reached.get());
+    let legends = move || legends_markup(t, reached.get());
     let description = move || {
         let p = params.get();
-        format!(
-            "Prediction line: price = area × {} + {}",
-            crate::format::plain(p.weight, 7),
-            crate::format::plain(p.bias, 4)
+        fill(
+            t.chart_label,
+            &[
+                ("w", &localise(plain(p.weight, 7), t.lang)),
+                ("b", &localise(plain(p.bias, 4), t.lang)),
+            ],
         )
     };
 
@@ -246,7 +263,7 @@ pub fn Chart(
                 aria-label=description
                 data-testid="chart"
             >
-                <g inner_html=axes_markup()></g>
+                <g inner_html=axes_markup(t)></g>
                 <g inner_html=plot></g>
             </svg>
             <figcaption>
@@ -254,7 +271,7 @@ pub fn Chart(
                 <span class="legends" inner_html=legends></span>
                 <label class="squares-toggle">
                     <input type="checkbox" data-testid="squares-toggle" bind:checked=squares_on/>
-                    " Squares: each one's area is that house's squared error (the error is their mean)"
+                    {t.squares}
                 </label>
             </figcaption>
         </figure>
@@ -264,6 +281,11 @@ pub fn Chart(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{coach::Lang, i18n::texts};
+
+    fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: bool) -> String {
+        super::plot_markup(texts(Lang::En), p, picked, squares, reached)
+    }
 
     #[test]
     fn a_residual_square_has_the_squared_error_as_its_area() {
@@ -296,10 +318,16 @@ mod tests {
         assert_eq!(all.matches(r#"class="residual picked""#).count(), 1);
         let y1 = format!(r#"y1="{}""#, coord(y_of(p.predict(0.0))));
         assert!(all.contains(&y1), "the prediction line starts at the bias");
-        assert_eq!(axes_markup().matches("<text").count(), 16);
+        let en = texts(Lang::En);
+        assert_eq!(axes_markup(en).matches("<text").count(), 16);
         assert!(
-            legends_markup(true).contains("legend-best")
-                && !legends_markup(false).contains("legend-best")
+            legends_markup(en, true).contains("legend-best")
+                && !legends_markup(en, false).contains("legend-best")
+        );
+        let pt = super::plot_markup(texts(Lang::Pt), p, None, false, false);
+        assert!(
+            pt.contains("<title>2.104 pés², US$ 399,9 mil</title>"),
+            "{pt}"
         );
     }
 

@@ -10,8 +10,11 @@
 
 use leptos::prelude::*;
 
-use super::model::Attempt;
-use crate::coach::{api::GetComment, Comment};
+use super::{language::use_texts, model::Attempt};
+use crate::{
+    coach::{api::GetComment, Comment},
+    i18n::html_tag,
+};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Bubble {
@@ -26,6 +29,9 @@ enum Bubble {
 #[component]
 pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
     let ask = ServerAction::<GetComment>::new();
+    // The coach answers in the page's language.
+    let t = use_texts();
+    let page = t.lang;
     let (pending, answer) = (ask.pending(), ask.value());
     // The abort handle of the request under way, if any.
     let in_flight = StoredValue::new(None::<ActionAbortHandle>);
@@ -56,7 +62,7 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
                 attempts: earlier,
                 weight: Some(current.params.weight),
                 bias: Some(current.params.bias),
-                lang: None,
+                lang: Some(page),
             });
             in_flight.try_set_value(Some(handle));
         }
@@ -75,23 +81,21 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
         }
     });
 
-    // The comment's own language, so a screen reader speaks it right (the
-    // page's other texts are English).
+    // The comment's own language, so a screen reader speaks it right even if
+    // a caller asked for another one than the page's.
     let lang = move || match bubble.get() {
-        Bubble::Said(c) => c.lang.code(),
-        _ => "en",
+        Bubble::Said(c) => html_tag(c.lang),
+        _ => html_tag(page),
     };
     let text = move || match bubble.get() {
-        Bubble::Waiting => "Move a slider and I'll tell you what I think.".to_string(),
+        Bubble::Waiting => t.waiting.to_string(),
         Bubble::Typing => String::new(),
         Bubble::Said(c) => c.comment,
-        Bubble::Failed => "The coach is catching its breath. Try another move!".to_string(),
+        Bubble::Failed => t.resting.to_string(),
     };
     let label = move || match bubble.get() {
-        Bubble::Said(c) if c.limited.is_some() => {
-            Some("offline commentator · the models are resting".to_string())
-        }
-        Bubble::Said(c) if c.fallback => Some("offline commentator".to_string()),
+        Bubble::Said(c) if c.limited.is_some() => Some(t.offline_resting.to_string()),
+        Bubble::Said(c) if c.fallback => Some(t.offline.to_string()),
         Bubble::Said(c) => Some(format!("{} · {}", c.model, c.provider)),
         _ => None,
     };
@@ -104,7 +108,7 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
     };
 
     view! {
-        <aside class="coach" aria-label="Coach">
+        <aside class="coach" aria-label=t.coach>
             <div class="bubble" class:typing=typing data-testid="coach-bubble" data-state=state aria-live="polite">
                 <span class="dots" aria-hidden="true">
                     <span></span>

@@ -12,10 +12,11 @@
 
 use leptos::prelude::*;
 
-use super::loss_chart::LossChart;
+use super::{language::use_texts, loss_chart::LossChart};
 use crate::{
     descent::{Descent, Scaling, Status, LEARNING_RATES},
-    format::grouped,
+    format::localise,
+    i18n::{fill, Texts},
     neuron::{Params, GOAL},
 };
 
@@ -54,26 +55,42 @@ fn finished(d: &Descent) -> bool {
 
 /// What the lab says about its run: never a NaN, divergence is a state.
 #[must_use]
-pub fn status_text(d: &Descent) -> String {
-    let steps = d.path.len().saturating_sub(1);
+pub fn status_text(t: &Texts, d: &Descent) -> String {
+    let steps = d.path.len().saturating_sub(1).to_string();
     match (d.status, d.losses.last()) {
-        (Status::Diverged { step }, _) => format!(
-            "Diverged at step {step}: the rate {} is too high for {} areas (stable below {}).",
-            rate_label(d.rate),
-            match d.scaling {
-                Scaling::Raw => "raw",
-                Scaling::Standardised => "standardised",
-            },
-            limit_label(d.scaling.max_stable_rate())
+        (Status::Diverged { step }, _) => fill(
+            t.diverged,
+            &[
+                ("step", &step.to_string()),
+                ("rate", &localise(rate_label(d.rate), t.lang)),
+                (
+                    "scaling",
+                    match d.scaling {
+                        Scaling::Raw => t.raw,
+                        Scaling::Standardised => t.standardised,
+                    },
+                ),
+                (
+                    "limit",
+                    &localise(limit_label(d.scaling.max_stable_rate()), t.lang),
+                ),
+            ],
         ),
-        (Status::Running, Some(&loss)) => match d.first_step_at_or_below(GOAL) {
-            Some(at) => format!(
-                "Goal reached at step {at}. Step {steps}: error {}.",
-                grouped(loss, 2)
-            ),
-            None => format!("Step {steps}: error {}.", grouped(loss, 2)),
-        },
-        (Status::Running, None) => "No run yet.".to_string(),
+        (Status::Running, Some(&loss)) => {
+            let error = t.num(loss, 2);
+            match d.first_step_at_or_below(GOAL) {
+                Some(at) => fill(
+                    t.goal_at,
+                    &[
+                        ("at", &at.to_string()),
+                        ("steps", &steps),
+                        ("error", &error),
+                    ],
+                ),
+                None => fill(t.stepped, &[("steps", &steps), ("error", &error)]),
+            }
+        }
+        (Status::Running, None) => t.no_run.to_string(),
     }
 }
 
@@ -116,6 +133,7 @@ pub fn DescentLab(
     /// Moves the model and records one attempt.
     jump: Callback<Params>,
 ) -> impl IntoView {
+    let t = use_texts();
     let playing = RwSignal::new(false);
     let timer = StoredValue::new(None::<IntervalHandle>);
     // `try_` forms: this also runs as the component is cleaned up, when the
@@ -184,18 +202,26 @@ pub fn DescentLab(
         }
     };
     let rate = move || descent.with(|d| d.rate);
-    let raw_limit = limit_label(Scaling::Raw.max_stable_rate());
+    let rate_text = move || localise(rate_label(rate()), t.lang);
     let standard_steps = crate::descent::run(crate::neuron::START, 0.1, Scaling::Standardised, 100)
         .first_step_at_or_below(GOAL)
-        .map_or_else(|| "a few dozen".to_string(), |n| n.to_string());
+        .map_or_else(|| t.few_dozen.to_string(), |n| n.to_string());
+    let lesson = fill(
+        t.lesson,
+        &[
+            (
+                "limit",
+                &localise(limit_label(Scaling::Raw.max_stable_rate()), t.lang),
+            ),
+            ("steps", &standard_steps),
+        ],
+    );
 
     view! {
         <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">
-            <h2 id="descent-title">"Gradient descent"</h2>
+            <h2 id="descent-title">{t.descent}</h2>
             <p class="lesson" data-testid="descent-lesson">
-                {format!(
-                    "With raw areas, steps are stable only for a learning rate below {raw_limit} and then crawl along the valley; standardise the area and a rate of 0.1 reaches the goal in {standard_steps} steps from Jay's start (w 0.1, b 150)."
-                )}
+                {lesson}
             </p>
             <div class="descent-settings">
                 <label class="toggle">
@@ -212,9 +238,9 @@ pub fn DescentLab(
                             restart(scaling, scaling.default_rate());
                         }
                     />
-                    " Standardise the area"
+                    {t.standardise}
                 </label>
-                <label for="gd-rate">"Learning rate "</label>
+                <label for="gd-rate">{t.rate}</label>
                 <input
                     type="range"
                     id="gd-rate"
@@ -223,7 +249,7 @@ pub fn DescentLab(
                     max=(LEARNING_RATES.len() - 1).to_string()
                     step="1"
                     prop:value=move || rate_index(rate()).to_string()
-                    aria-valuetext=move || rate_label(rate())
+                    aria-valuetext=rate_text
                     on:input=move |e| {
                         let chosen = event_target_value(&e)
                             .parse::<usize>()
@@ -234,21 +260,21 @@ pub fn DescentLab(
                         }
                     }
                 />
-                <output for="gd-rate" data-testid="gd-rate-value">{move || rate_label(rate())}</output>
+                <output for="gd-rate" data-testid="gd-rate-value">{rate_text}</output>
             </div>
             // One click handler for the five buttons (each handler would be code of
             // its own in the WASM): the button's data-testid names its action.
-            <div class="descent-buttons" role="group" aria-label="Run" on:click=on_button>
-                <button type="button" data-testid="gd-step">"Step"</button>
+            <div class="descent-buttons" role="group" aria-label=t.run on:click=on_button>
+                <button type="button" data-testid="gd-step">{t.step}</button>
                 <button type="button" data-testid="gd-step10">"×10"</button>
                 <button type="button" data-testid="gd-play" aria-pressed=move || playing.get().to_string()>
-                    {move || if playing.get() { "Pause" } else { "Play" }}
+                    {move || if playing.get() { t.pause } else { t.play }}
                 </button>
-                <button type="button" data-testid="gd-reset">"Reset"</button>
-                <button type="button" data-testid="gd-apply">"Move the model here"</button>
+                <button type="button" data-testid="gd-reset">{t.reset}</button>
+                <button type="button" data-testid="gd-apply">{t.apply}</button>
             </div>
             <p class="descent-status" data-testid="gd-status" role="status">
-                {move || descent.with(status_text)}
+                {move || descent.with(|d| status_text(t, d))}
             </p>
             <LossChart descent=descent/>
         </section>
@@ -258,6 +284,11 @@ pub fn DescentLab(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{coach::Lang, i18n::texts};
+
+    fn status_text(d: &Descent) -> String {
+        super::status_text(texts(Lang::En), d)
+    }
 
     #[test]
     fn rates_are_written_and_found_on_the_log_scale() {

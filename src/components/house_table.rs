@@ -11,40 +11,61 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
+use super::language::use_texts;
 use crate::{
-    format::{grouped, signed},
+    i18n::Texts,
     neuron::{House, Params, HOUSES},
 };
 
-const CAPTION: &str = r#"The three houses <span class="caption-note">(prices in $1000; residual = price − prediction)</span>"#;
+/// The caption: what the table shows, and the units.
+fn caption_markup(t: &Texts) -> String {
+    format!(
+        r#"{}<span class="caption-note">{}</span>"#,
+        t.houses, t.houses_note
+    )
+}
 
 /// The head of the table: one column per number.
-const HEAD: &str = r#"<tr><th scope="col">Area (sq ft)</th><th scope="col">Price</th><th scope="col">Prediction</th><th scope="col">Residual</th><th scope="col">Residual²</th></tr>"#;
+fn head_markup(t: &Texts) -> String {
+    let mut s = String::from("<tr>");
+    for name in [
+        t.col_area,
+        t.col_price,
+        t.col_prediction,
+        t.col_residual,
+        t.col_squared,
+    ] {
+        let _ = write!(s, r#"<th scope="col">{name}</th>"#);
+    }
+    s.push_str("</tr>");
+    s
+}
 
 /// One house's cells at `params`: area, price, prediction, residual, its square.
 #[must_use]
-pub fn cells_markup(house: &House, params: Params) -> String {
+pub fn cells_markup(t: &Texts, house: &House, params: Params) -> String {
     let prediction = params.predict(house.area);
     let residual = house.price - prediction;
     let mut s = String::with_capacity(256);
     let _ = write!(
         s,
         r#"<td>{}</td><td>{}</td><td data-testid="prediction">{}</td><td data-testid="residual-value">{}</td><td data-testid="squared-error">{}</td>"#,
-        grouped(house.area, 0),
-        grouped(house.price, 1),
-        grouped(prediction, 2),
-        signed(residual),
-        grouped(residual.powi(2), 2)
+        t.num(house.area, 0),
+        t.num(house.price, 1),
+        t.num(prediction, 2),
+        t.signed(residual),
+        t.num(residual.powi(2), 2)
     );
     s
 }
 
 /// The foot of the table: the mean of the squares, which is the error.
 #[must_use]
-pub fn foot_markup(params: Params) -> String {
+pub fn foot_markup(t: &Texts, params: Params) -> String {
     format!(
-        r#"<tr><th scope="row" colspan="4">Mean (the error)</th><td data-testid="mean-error">{}</td></tr>"#,
-        grouped(params.error(), 2)
+        r#"<tr><th scope="row" colspan="4">{}</th><td data-testid="mean-error">{}</td></tr>"#,
+        t.mean,
+        t.num(params.error(), 2)
     )
 }
 
@@ -54,6 +75,7 @@ pub fn HouseTable(
     /// The house picked by hovering or focusing its row.
     highlight: RwSignal<Option<usize>>,
 ) -> impl IntoView {
+    let t = use_texts();
     // The rows stay (so focus stays on them); only their numbers change.
     let rows = HOUSES
         .iter()
@@ -70,7 +92,7 @@ pub fn HouseTable(
                     on:mouseleave=move |_| drop()
                     on:focus=move |_| pick()
                     on:blur=move |_| drop()
-                    inner_html=move || cells_markup(house, params.get())
+                    inner_html=move || cells_markup(t, house, params.get())
                 ></tr>
             }
         })
@@ -80,10 +102,10 @@ pub fn HouseTable(
         // Scrolls sideways, within itself, if its numbers ever outgrow a narrow column.
         <div class="houses-scroll">
         <table class="houses" data-testid="houses">
-            <caption inner_html=CAPTION></caption>
-            <thead inner_html=HEAD></thead>
+            <caption inner_html=caption_markup(t)></caption>
+            <thead inner_html=head_markup(t)></thead>
             <tbody>{rows}</tbody>
-            <tfoot inner_html=move || foot_markup(params.get())></tfoot>
+            <tfoot inner_html=move || foot_markup(t, params.get())></tfoot>
         </table>
         </div>
     }

@@ -10,8 +10,12 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use super::{attempts::best_index, model::Attempt};
-use crate::{contour::LADDER_ABOVE_FLOOR as RUNGS, format::grouped, neuron::min_error};
+use super::{attempts::best_index, language::use_texts, model::Attempt};
+use crate::{
+    contour::LADDER_ABOVE_FLOOR as RUNGS,
+    i18n::{fill, Texts},
+    neuron::min_error,
+};
 
 /// How many of the five rungs (the four above the floor, and the floor) an
 /// attempt with error `best` has reached. The floor counts as reached at its
@@ -23,21 +27,19 @@ pub fn reached(best: f64) -> usize {
 }
 
 /// A rung's name.
-fn rung(i: usize) -> String {
-    match RUNGS.get(i) {
-        Some(r) if i + 1 == RUNGS.len() => format!("below {} (the goal)", grouped(*r, 0)),
-        Some(r) => format!("below {}", grouped(*r, 0)),
-        None => format!(
-            "{} (the floor: no line does better)",
-            grouped(min_error(), 2)
-        ),
-    }
+fn rung(t: &Texts, i: usize) -> String {
+    let (template, v) = match RUNGS.get(i) {
+        Some(r) if i + 1 == RUNGS.len() => (t.rung_goal, t.num(*r, 0)),
+        Some(r) => (t.rung_below, t.num(*r, 0)),
+        None => (t.rung_floor, t.num(min_error(), 2)),
+    };
+    fill(template, &[("v", &v)])
 }
 
 /// The ladder's rungs as list items, the first `ticked` of them ticked.
 /// Numbers and fixed words only.
 #[must_use]
-pub fn rungs_markup(ticked: usize) -> String {
+pub fn rungs_markup(t: &Texts, ticked: usize) -> String {
     let mut s = String::with_capacity(512);
     for i in 0..=RUNGS.len() {
         let (class, mark) = if ticked > i {
@@ -48,7 +50,7 @@ pub fn rungs_markup(ticked: usize) -> String {
         let _ = write!(
             s,
             r#"<li{class} data-testid="rung"><span aria-hidden="true">{mark}</span>{}</li>"#,
-            rung(i)
+            rung(t, i)
         );
     }
     s
@@ -56,16 +58,20 @@ pub fn rungs_markup(ticked: usize) -> String {
 
 #[component]
 pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+    let t = use_texts();
     let count = Memo::new(move |_| {
         attempts.with(|all| best_index(all).map_or(0, |i| reached(all[i].error)))
     });
     let news = move || match count.get() {
         0 => String::new(),
-        n => format!("Rung {n} of 5 reached: {}.", rung(n - 1)),
+        n => fill(
+            t.rung_news,
+            &[("n", &n.to_string()), ("rung", &rung(t, n - 1))],
+        ),
     };
     view! {
         <div class="ladder">
-            <ol aria-label="Goal ladder" inner_html=move || rungs_markup(count.get())></ol>
+            <ol aria-label=t.ladder inner_html=move || rungs_markup(t, count.get())></ol>
             <p class="ladder-news" data-testid="ladder-news" aria-live="polite">{news}</p>
         </div>
     }
@@ -74,6 +80,7 @@ pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{coach::Lang, i18n::texts};
 
     #[test]
     fn rungs_are_reached_in_order_down_to_the_floor() {
@@ -88,9 +95,11 @@ mod tests {
         assert_eq!(reached(450.0), 3, "450 itself is not below 450");
         assert_eq!(reached(449.0), 4);
         assert_eq!(reached(min_error()), 5);
-        assert_eq!(rung(4), "447.29 (the floor: no line does better)");
-        assert_eq!(rung(3), "below 450 (the goal)");
-        let m = rungs_markup(2);
+        let en = texts(Lang::En);
+        assert_eq!(rung(en, 4), "447.29 (the floor: no line does better)");
+        assert_eq!(rung(en, 3), "below 450 (the goal)");
+        assert!(rung(texts(Lang::Pt), 4).starts_with("447,29 "));
+        let m = rungs_markup(en, 2);
         assert_eq!(m.matches(r#"data-testid="rung""#).count(), 5);
         assert_eq!(m.matches(r#"class="reached""#).count(), 2);
     }

@@ -18,11 +18,13 @@ use leptos::{ev, prelude::*};
 use super::{
     landscape_geometry::{coord, MapView, HEIGHT, WIDTH},
     landscape_markup::{background, overlay},
+    language::use_texts,
     model::Attempt,
 };
 use crate::{
     descent::Descent,
-    format::{grouped, plain},
+    format::{localise, plain},
+    i18n::fill,
     neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER},
     valley::{move_in_valley, ValleyDirection},
 };
@@ -60,6 +62,7 @@ pub fn Landscape(
     /// Moves the model; the attempt is recorded once a burst of keys settles.
     glide: Callback<Params>,
 ) -> impl IntoView {
+    let t = use_texts();
     let zoomed = RwSignal::new(false);
     let view_of = move || {
         if zoomed.get() {
@@ -73,7 +76,7 @@ pub fn Landscape(
     let map = NodeRef::<leptos::svg::Svg>::new();
     let shown = move || pending.get().unwrap_or_else(|| params.get());
 
-    let background = move || background(&view_of());
+    let background = move || background(t, &view_of());
     let overlay = move || {
         let view = view_of();
         attempts.with(|list| descent.with(|d| overlay(&view, list, &d.path)))
@@ -84,11 +87,13 @@ pub fn Landscape(
     };
     let value_text = move || {
         let p = shown();
-        format!(
-            "weight {}, bias {}, error {}",
-            plain(p.weight, 7),
-            plain(p.bias, 4),
-            grouped(p.error(), 2)
+        fill(
+            t.marker_value,
+            &[
+                ("w", &localise(plain(p.weight, 7), t.lang)),
+                ("b", &localise(plain(p.bias, 4), t.lang)),
+                ("error", &t.num(p.error(), 2)),
+            ],
         )
     };
 
@@ -136,7 +141,7 @@ pub fn Landscape(
     view! {
         <figure class="landscape" data-testid="landscape">
             <div class="landscape-head">
-                <h2 id="landscape-title">"The error landscape"</h2>
+                <h2 id="landscape-title">{t.landscape_section}</h2>
                 <button
                     type="button"
                     class="zoom"
@@ -144,7 +149,7 @@ pub fn Landscape(
                     aria-pressed=move || zoomed.get().to_string()
                     on:click=move |_| zoomed.update(|z| *z = !*z)
                 >
-                    {move || if zoomed.get() { "Show everything" } else { "Zoom to the valley" }}
+                    {move || if zoomed.get() { t.show_all } else { t.zoom }}
                 </button>
             </div>
             <svg
@@ -166,7 +171,7 @@ pub fn Landscape(
                     transform=marker_at
                     tabindex="0"
                     role="slider"
-                    aria-label="The model on the map (arrow keys: one slider step; with Shift: along or across the valley)"
+                    aria-label=t.marker
                     aria-valuemin="0"
                     aria-valuemax="500"
                     aria-valuenow=move || plain(shown().bias, 4)
@@ -177,10 +182,7 @@ pub fn Landscape(
                     inner_html=r#"<circle class="marker-halo" r="11"></circle><circle class="marker-dot" r="5"></circle>"#
                 ></g>
             </svg>
-            <figcaption>
-                "The valley is diagonal and narrow: lower the weight and the best bias rises, so moving one slider at a time zig-zags. "
-                "The green island is the goal (error below 450); the dashed lines around it are 500, 600 and 799. Click the map to move the model there."
-            </figcaption>
+            <figcaption>{t.landscape_caption}</figcaption>
         </figure>
     }
 }

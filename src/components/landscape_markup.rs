@@ -20,7 +20,8 @@ use super::{
 };
 use crate::{
     contour::{Ellipse, LADDER_ABOVE_FLOOR},
-    format::plain,
+    format::{localise, plain},
+    i18n::Texts,
     neuron::{Params, GOAL},
 };
 
@@ -29,7 +30,7 @@ const TRAIL: usize = 40;
 
 /// The background layer of `view`.
 #[must_use]
-pub fn background(view: &MapView) -> String {
+pub fn background(t: &Texts, view: &MapView) -> String {
     let mut s = String::with_capacity(32 * 1024);
     s.push_str(r#"<g class="cells">"#);
     for c in view.cells() {
@@ -79,7 +80,7 @@ pub fn background(view: &MapView) -> String {
             coord(PLOT_BOTTOM),
             coord(PLOT_BOTTOM + 5.0),
             coord(PLOT_BOTTOM + 18.0),
-            plain(w, 3)
+            localise(plain(w, 3), t.lang)
         );
     }
     for (b, y) in biases {
@@ -96,10 +97,12 @@ pub fn background(view: &MapView) -> String {
     }
     let _ = write!(
         s,
-        r#"</g><text class="axis-label" x="{}" y="{}" text-anchor="middle">Weight ($1000 per sq ft)</text><text class="axis-label" text-anchor="middle" transform="translate(13 {}) rotate(-90)">Bias ($1000)</text>"#,
+        r#"</g><text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text><text class="axis-label" text-anchor="middle" transform="translate(13 {}) rotate(-90)">{}</text>"#,
         coord((PLOT_LEFT + PLOT_RIGHT) / 2.0),
         coord(HEIGHT - 4.0),
-        coord((PLOT_TOP + PLOT_BOTTOM) / 2.0)
+        t.axis_weight,
+        coord((PLOT_TOP + PLOT_BOTTOM) / 2.0),
+        t.axis_bias,
     );
     s
 }
@@ -214,7 +217,7 @@ mod tests {
     #[test]
     fn the_background_is_small_has_the_island_and_no_nan() {
         for view in [MapView::full(), MapView::valley()] {
-            let s = background(&view);
+            let s = background(crate::i18n::texts(crate::coach::Lang::En), &view);
             assert_eq!(
                 s.matches("<rect").count(),
                 302,

@@ -6,9 +6,11 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use super::landscape_geometry::coord;
+use super::{landscape_geometry::coord, language::use_texts};
 use crate::{
     descent::{Descent, Status},
+    format::localise,
+    i18n::{fill, Texts},
     neuron::GOAL,
 };
 
@@ -57,13 +59,13 @@ impl LossScale {
 /// The chart's content as SVG markup (numbers and fixed words only), set as
 /// `inner_html`: one reactive string instead of a dozen typed elements.
 #[must_use]
-pub fn markup(d: &Descent) -> String {
+pub fn markup(t: &Texts, d: &Descent) -> String {
     let s = LossScale::of(d);
     let mut out = String::with_capacity(2048);
     let goal = coord(s.y(GOAL));
     let _ = write!(
         out,
-        r#"<line class="axis-line" x1="{l}" x2="{l}" y1="{t}" y2="{b}"></line><line class="axis-line" x1="{l}" x2="{r}" y1="{b}" y2="{b}"></line><line class="goal-line" x1="{l}" x2="{r}" y1="{goal}" y2="{goal}"></line><text x="{tl}" y="{gl}" text-anchor="end">450</text><text x="{tl}" y="{tt}" text-anchor="end">{top}</text><text x="{l}" y="{bl}" text-anchor="middle">0</text><text x="{r}" y="{bl}" text-anchor="end">{steps}</text><text class="axis-label" x="{mid}" y="{h}" text-anchor="middle">step</text>"#,
+        r#"<line class="axis-line" x1="{l}" x2="{l}" y1="{t}" y2="{b}"></line><line class="axis-line" x1="{l}" x2="{r}" y1="{b}" y2="{b}"></line><line class="goal-line" x1="{l}" x2="{r}" y1="{goal}" y2="{goal}"></line><text x="{tl}" y="{gl}" text-anchor="end">450</text><text x="{tl}" y="{tt}" text-anchor="end">{top}</text><text x="{l}" y="{bl}" text-anchor="middle">0</text><text x="{r}" y="{bl}" text-anchor="end">{steps}</text><text class="axis-label" x="{mid}" y="{h}" text-anchor="middle">{step}</text>"#,
         l = coord(LEFT),
         r = coord(RIGHT),
         t = coord(TOP),
@@ -71,7 +73,8 @@ pub fn markup(d: &Descent) -> String {
         tl = coord(LEFT - 4.0),
         gl = coord(s.y(GOAL) + 4.0),
         tt = coord(TOP + 8.0),
-        top = compact(s.high),
+        top = localise(compact(s.high), t.lang),
+        step = t.loss_step,
         bl = coord(BOTTOM + 14.0),
         steps = s.steps,
         mid = coord((LEFT + RIGHT) / 2.0),
@@ -91,9 +94,10 @@ pub fn markup(d: &Descent) -> String {
     if let Status::Diverged { step } = d.status {
         let _ = write!(
             out,
-            r#"<text class="diverged" x="{}" y="{}" text-anchor="end">× diverged at step {step}</text>"#,
+            r#"<text class="diverged" x="{}" y="{}" text-anchor="end">{}</text>"#,
             coord(s.x(step).min(RIGHT)),
-            coord(TOP + 12.0)
+            coord(TOP + 12.0),
+            fill(t.loss_diverged, &[("step", &step.to_string())])
         );
     }
     out
@@ -111,14 +115,15 @@ fn compact(loss: f64) -> String {
 
 #[component]
 pub fn LossChart(descent: RwSignal<Descent>) -> impl IntoView {
+    let t = use_texts();
     view! {
         <figure class="loss-chart">
             <svg
                 viewBox=format!("0 0 {WIDTH} {HEIGHT}")
                 role="img"
-                aria-label="Error after each step, on a log scale, against the goal 450"
+                aria-label=t.loss_label
                 data-testid="loss-chart"
-                inner_html=move || descent.with(markup)
+                inner_html=move || descent.with(|d| markup(t, d))
             ></svg>
         </figure>
     }
@@ -127,7 +132,11 @@ pub fn LossChart(descent: RwSignal<Descent>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{descent::Scaling, neuron::Params};
+    use crate::{coach::Lang, descent::Scaling, i18n::texts, neuron::Params};
+
+    fn markup(d: &Descent) -> String {
+        super::markup(texts(Lang::En), d)
+    }
 
     #[test]
     fn the_scale_is_logarithmic_and_finite_for_a_diverged_run() {

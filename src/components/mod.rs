@@ -17,6 +17,7 @@ pub mod ladder;
 pub mod landscape;
 pub mod landscape_geometry;
 pub mod landscape_markup;
+pub mod language;
 pub mod loss_chart;
 pub mod model;
 pub mod param_control;

@@ -16,7 +16,8 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use crate::format;
+use super::language::use_texts;
+use crate::{format, i18n::fill};
 
 #[component]
 pub fn ParamControl(
@@ -39,6 +40,7 @@ pub fn ParamControl(
     /// is recorded once the burst settles.
     on_settle: Callback<()>,
 ) -> impl IntoView {
+    let t = use_texts();
     let number_id = format!("{id}-number");
     let shown = move || format::plain(value.get(), decimals);
     let initial = format::plain(value.get_untracked(), decimals);
@@ -76,7 +78,10 @@ pub fn ParamControl(
     let mut nudges = String::new();
     for (i, by) in steps.iter().enumerate() {
         let sign = if *by < 0.0 { "−" } else { "+" };
-        let text = format!("{sign}{}", format::plain(by.abs(), decimals));
+        let text = format!(
+            "{sign}{}",
+            format::localise(format::plain(by.abs(), decimals), t.lang)
+        );
         let _ = write!(
             nudges,
             r#"<button type="button" class="nudge" aria-label="{label} {text}" data-nudge="{i}">{text}</button>"#
@@ -114,7 +119,7 @@ pub fn ParamControl(
                     step=step
                     value=initial.clone()
                     prop:value=shown
-                    aria-valuetext=move || format!("{} ({hint})", shown())
+                    aria-valuetext=move || format!("{} ({hint})", format::localise(shown(), t.lang))
                     on:input=on_slide
                     on:keydown=on_key
                     on:pointerdown=move |_| keyed.set_value(false)
@@ -123,7 +128,7 @@ pub fn ParamControl(
                 <input
                     type="number"
                     id=number_id
-                    aria-label=format!("{label} (exact value)")
+                    aria-label=fill(t.exact_value, &[("label", label)])
                     min=min
                     max=max
                     step=step

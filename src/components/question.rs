@@ -3,7 +3,11 @@
 
 use leptos::prelude::*;
 
-use crate::{format::grouped, neuron::Params};
+use super::language::use_texts;
+use crate::{
+    i18n::{fill, Texts},
+    neuron::Params,
+};
 
 /// The house the guide asks about, and its asking price ($1000).
 pub const AREA: f64 = 2000.0;
@@ -12,27 +16,28 @@ pub const ASKING: f64 = 400.0;
 pub const FAIR_WITHIN: f64 = 10.0;
 
 /// The line's answer to the question, for `params`.
-pub fn answer(params: Params) -> String {
+pub fn answer(t: &Texts, params: Params) -> String {
     let price = params.predict(AREA);
     let verdict = if (price - ASKING).abs() <= FAIR_WITHIN {
-        "about fair"
+        t.fair
     } else if price > ASKING {
-        "a bargain"
+        t.bargain
     } else {
-        "too much"
+        t.too_much
     };
-    format!(
-        "Your line prices it at ${}k, so $400k looks {verdict}.",
-        grouped(price, 0)
+    fill(
+        t.answer,
+        &[("price", &t.num(price, 0)), ("verdict", verdict)],
     )
 }
 
 #[component]
 pub fn Question(params: Memo<Params>) -> impl IntoView {
+    let t = use_texts();
     view! {
         <p class="question" data-testid="question">
-            <strong>"Is $400k fair for a 2,000 sq ft house? "</strong>
-            <span data-testid="question-answer">{move || answer(params.get())}</span>
+            <strong>{t.question}</strong>
+            <span data-testid="question-answer">{move || answer(t, params.get())}</span>
         </p>
     }
 }
@@ -40,6 +45,11 @@ pub fn Question(params: Memo<Params>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{coach::Lang, i18n::texts};
+
+    fn answer(params: Params) -> String {
+        super::answer(texts(Lang::En), params)
+    }
 
     #[test]
     fn the_line_answers_the_guides_question() {

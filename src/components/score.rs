@@ -2,38 +2,41 @@
 
 use leptos::prelude::*;
 
+use super::language::use_texts;
 use crate::{
-    format::grouped,
+    i18n::fill,
     neuron::{min_error, GOAL},
 };
 
 #[component]
 pub fn Score(#[prop(into)] error: Signal<f64>) -> impl IntoView {
+    let t = use_texts();
     let reached = move || error.get() <= GOAL;
     let status = move || {
         let e = error.get();
         if e <= GOAL {
-            format!(
-                "Goal reached! The lowest error any line can get is {}: you are {} above it.",
-                grouped(min_error(), 2),
-                grouped((e - min_error()).max(0.0), 2)
+            fill(
+                t.reached,
+                &[
+                    ("min", &t.num(min_error(), 2)),
+                    ("above", &t.num((e - min_error()).max(0.0), 2)),
+                ],
             )
         } else {
-            format!(
-                "{} to go to get below {}.",
-                grouped(e - GOAL, 2),
-                grouped(GOAL, 0)
+            fill(
+                t.to_go,
+                &[("left", &t.num(e - GOAL, 2)), ("goal", &t.num(GOAL, 0))],
             )
         }
     };
 
     view! {
         <div class="score" class:success=reached data-testid="score">
-            <p class="score-label">"Error (mean squared, in ($1000)²)"</p>
+            <p class="score-label">{t.error_label}</p>
             <p class="score-value" data-testid="error-value">
-                {move || grouped(error.get(), 2)}
+                {move || t.num(error.get(), 2)}
             </p>
-            <p class="score-goal">"Goal: below " {grouped(GOAL, 0)}</p>
+            <p class="score-goal">{t.goal} {t.num(GOAL, 0)}</p>
             <p class="score-status" data-testid="score-status">
                 {status}
             </p>

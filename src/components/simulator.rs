@@ -9,22 +9,45 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::{
-    announcer::Announcer, attempts::Attempts, best_response::BestResponse, chart::Chart,
-    coach_bubble::CoachBubble, descent_lab::DescentLab, embed::PostHeight, house_table::HouseTable,
-    ladder::Ladder, landscape::Landscape, model::Model, param_control::ParamControl,
-    question::Question, score::Score,
+    announcer::Announcer,
+    attempts::Attempts,
+    best_response::BestResponse,
+    chart::Chart,
+    coach_bubble::CoachBubble,
+    descent_lab::DescentLab,
+    embed::PostHeight,
+    house_table::HouseTable,
+    ladder::Ladder,
+    landscape::Landscape,
+    language::{use_lang, use_texts, LanguageSwitcher},
+    model::Model,
+    param_control::ParamControl,
+    question::Question,
+    score::Score,
 };
 use crate::{
+    coach::Lang,
     descent::{Descent, Scaling},
+    i18n::Texts,
     link,
     neuron::{Params, GOAL, START},
 };
 
-/// The full page's introduction.
-const INTRO: &str = "<h1>Train a neuron by hand</h1><p>This neuron predicts a house's price from its area: <code>price = area × weight + bias</code>. Move the sliders until the line runs close to the three houses and the error drops below 450.</p>";
-
-/// The embed's introduction: compact, but still a page with its one h1.
-const EMBED_INTRO: &str = r#"<h1 class="embed-title">Train a neuron by hand</h1><p>Move the sliders until the error drops below 450. <a href="/" target="_blank" rel="noopener">Jay Trainer ↗</a></p>"#;
+/// The introduction's markup: the full page's paragraph, or the embed's
+/// compact heading and link to the full page (in the same language).
+fn intro_markup(t: &Texts, lang: Lang, embed: bool) -> String {
+    if embed {
+        format!(
+            r#"<h1 class="embed-title">{}</h1><p>{}<a href="/?lang={}" target="_blank" rel="noopener">{}</a></p>"#,
+            t.heading,
+            t.embed_lead,
+            lang.code(),
+            t.embed_link
+        )
+    } else {
+        format!("{}<code>{}</code>{}", t.intro_lead, t.formula, t.intro_rest)
+    }
+}
 
 /// The page; `embed` is the compact layout for iframes (`/embed`, `/?embed=1`):
 /// no introduction, tighter spacing, a link to the full page, and the page's
@@ -32,7 +55,10 @@ const EMBED_INTRO: &str = r#"<h1 class="embed-title">Train a neuron by hand</h1>
 /// (rendered so by the server), else where the guide starts.
 #[component]
 pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
-    let from_link = use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b")));
+    let t = use_texts();
+    let intro = intro_markup(t, use_lang(), embed);
+    let from_link =
+        use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b"), t));
     let model = Model::new(from_link.params);
     let (weight, bias, params, attempts) = (model.weight, model.bias, model.params, model.attempts);
     let error = Memo::new(move |_| params.get().error());
@@ -63,16 +89,36 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
         <main class=if embed { "simulator embed" } else { "simulator" }>
             // The introduction: fixed words, so markup (each typed element would
             // cost the WASM code of its own); the embed's is compact.
-            {embed.then(|| view! { <div class="embed-intro" inner_html=EMBED_INTRO></div> <PostHeight/> })}
-            {(!embed).then(|| view! { <header class="intro" inner_html=INTRO></header> })}
-            <section class="panel model" aria-label="The model">
+            {embed
+                .then(|| {
+                    view! {
+                        <div class="embed-intro">
+                            <div inner_html=intro.clone()></div>
+                            <LanguageSwitcher params=params embed=true/>
+                        </div>
+                        <PostHeight/>
+                    }
+                })}
+            {(!embed)
+                .then(|| {
+                    view! {
+                        <header class="intro">
+                            <div class="intro-head">
+                                <h1>{t.heading}</h1>
+                                <LanguageSwitcher params=params embed=false/>
+                            </div>
+                            <p inner_html=intro></p>
+                        </header>
+                    }
+                })}
+            <section class="panel model" aria-label=t.model_section>
                 {notices}
                 <Chart params=params highlight=highlight reached=reached/>
                 <div class="controls">
                     <ParamControl
                         id="weight"
-                        label="Weight"
-                        hint="$1000 per sq ft"
+                        label=t.weight
+                        hint=t.weight_unit
                         value=weight
                         min=0.0
                         max=0.3
@@ -84,8 +130,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     />
                     <ParamControl
                         id="bias"
-                        label="Bias"
-                        hint="$1000"
+                        label=t.bias
+                        hint=t.bias_unit
                         value=bias
                         min=0.0
                         max=500.0
@@ -102,26 +148,26 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         data-testid="start-over"
                         on:click=move |_| model.start_over()
                     >
-                        "Start over (w 0.1, b 150)"
+                        {t.start_over}
                     </button>
                 </div>
             </section>
             // The error and the latest comment: on a phone this strip stays in
             // view (sticky) while the controls above or the map below are used.
-            <section class="panel live" aria-label="Your error and the coach" data-testid="live">
+            <section class="panel live" aria-label=t.live_section data-testid="live">
                 <Score error=error/>
                 <CoachBubble attempts=attempts/>
             </section>
             {(!embed)
                 .then(|| {
                     view! {
-                        <section class="panel landscape-panel" aria-label="The error landscape">
+                        <section class="panel landscape-panel" aria-label=t.landscape_section>
                             <Landscape params=params attempts=attempts descent=descent jump=jump glide=glide/>
                             <DescentLab params=params descent=descent jump=jump/>
                         </section>
                     }
                 })}
-            <section class="panel results" aria-label="How good is it">
+            <section class="panel results" aria-label=t.results_section>
                 <Ladder attempts=attempts/>
                 <Question params=params/>
                 <Announcer attempts=attempts/>

@@ -1,8 +1,10 @@
 //! The page in English (the reference: the other languages mirror its placeholders).
 
 use super::Texts;
+use crate::coach::Lang;
 
 pub static TEXTS: Texts = Texts {
+    lang: Lang::En,
     title: "Jay Trainer — train a neuron by hand",
     description: "Drag a weight and a bias until one neuron predicts house prices with an error below 450.",
     not_found: "Page not found",
@@ -103,6 +105,6 @@ pub static TEXTS: Texts = Texts {
     loss_label: "Error after each step, on a log scale, against the goal 450",
     loss_step: "step",
     loss_diverged: "× diverged at step {step}",
-    link_outside: "The link's {key}={text} is outside the {name}'s range ({range}): using {value}.",
-    link_not_number: "The link's {key}={text} is not a number from {range}: the {name} starts at {value}.",
+    link_outside: "The link's {key}={text} is outside the {name}'s range ({min} to {max}): using {value}.",
+    link_not_number: "The link's {key}={text} is not a number from {min} to {max}: the {name} starts at {value}.",
 };

@@ -15,10 +15,15 @@ mod en;
 mod pt;
 mod zh;
 
-use crate::coach::Lang;
+use crate::{
+    coach::Lang,
+    format::{grouped_in, localise, signed},
+};
 
 /// Every visible string of the page, for one language.
 pub struct Texts {
+    /// The language these words are in (numbers follow its conventions).
+    pub lang: Lang,
     // The document.
     pub title: &'static str,
     pub description: &'static str,
@@ -150,9 +155,23 @@ pub struct Texts {
     /// `{step}`.
     pub loss_diverged: &'static str,
     // A link's values that could not be used: `{key}`, `{text}`, `{name}`,
-    // `{range}`, `{value}`.
+    // `{min}`, `{max}`, `{value}`.
     pub link_outside: &'static str,
     pub link_not_number: &'static str,
+}
+
+impl Texts {
+    /// `x` with `decimals` decimals and this language's separators:
+    /// `13,359.08`, or `13.359,08` in Portuguese.
+    pub fn num(&self, x: f64, decimals: usize) -> String {
+        grouped_in(x, decimals, self.lang)
+    }
+
+    /// `x` with an explicit sign and two decimals, in this language's
+    /// separators: `+39.50`, `−21.00` (`+39,50` in Portuguese).
+    pub fn signed(&self, x: f64) -> String {
+        localise(signed(x), self.lang)
+    }
 }
 
 /// The page's words in `lang`.
@@ -237,6 +256,16 @@ mod tests {
                     "{lang:?}: {english:?} vs {translated:?}"
                 );
                 assert!(!translated.is_empty(), "{lang:?}: empty for {english:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn texts_are_safe_to_write_into_markup() {
+        // The chart, table and introduction write these into HTML strings.
+        for lang in Lang::ALL {
+            for text in all_fields(texts(lang)) {
+                assert!(!text.contains(['<', '>', '&', '"']), "{lang:?}: {text:?}");
             }
         }
     }

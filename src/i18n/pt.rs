@@ -1,8 +1,10 @@
 //! A página em português do Brasil.
 
 use super::Texts;
+use crate::coach::Lang;
 
 pub static TEXTS: Texts = Texts {
+    lang: Lang::Pt,
     title: "Jay Trainer — treine um neurônio na mão",
     description: "Arraste um peso e um viés até que um neurônio preveja preços de casas com erro abaixo de 450.",
     not_found: "Página não encontrada",
@@ -103,6 +105,6 @@ pub static TEXTS: Texts = Texts {
     loss_label: "Erro após cada passo, em escala log, contra a meta 450",
     loss_step: "passo",
     loss_diverged: "× divergiu no passo {step}",
-    link_outside: "No link, {key}={text} está fora da faixa do {name} ({range}): usando {value}.",
-    link_not_number: "No link, {key}={text} não é um número de {range}: o {name} começa em {value}.",
+    link_outside: "No link, {key}={text} está fora da faixa do {name} ({min} a {max}): usando {value}.",
+    link_not_number: "No link, {key}={text} não é um número de {min} a {max}: o {name} começa em {value}.",
 };

@@ -1,8 +1,10 @@
 //! 简体中文页面。
 
 use super::Texts;
+use crate::coach::Lang;
 
 pub static TEXTS: Texts = Texts {
+    lang: Lang::Zh,
     title: "Jay Trainer — 亲手训练一个神经元",
     description: "拖动权重和偏置，直到一个神经元预测房价的误差低于 450。",
     not_found: "找不到页面",
@@ -103,6 +105,6 @@ pub static TEXTS: Texts = Texts {
     loss_label: "每一步之后的误差（对数刻度），对照目标 450",
     loss_step: "步",
     loss_diverged: "× 第 {step} 步发散",
-    link_outside: "链接里的 {key}={text} 超出了{name}的范围（{range}）：改用 {value}。",
-    link_not_number: "链接里的 {key}={text} 不是 {range} 之间的数：{name}从 {value} 开始。",
+    link_outside: "链接里的 {key}={text} 超出了{name}的范围（{min} 到 {max}）：改用 {value}。",
+    link_not_number: "链接里的 {key}={text} 不是 {min} 到 {max} 之间的数：{name}从 {value} 开始。",
 };

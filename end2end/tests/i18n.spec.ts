@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The page in each of its languages: chosen by ?lang=, else the browser's
+// Accept-Language, else English; numbers written the local way; a switcher
+// that keeps the view; the coach answering in the page's language; axe clean
+// in each; a phone-sized screenshot of each in the report.
+
+const PAGES = [
+  {
+    code: "en",
+    tag: "en",
+    heading: "Train a neuron by hand",
+    start: "799.09",
+    bias: "Bias",
+    ladder: "447.29 (the floor: no line does better)",
+    residual: "+39.50",
+    after: "774.49",
+  },
+  {
+    code: "pt",
+    tag: "pt-BR",
+    heading: "Treine um neurônio na mão",
+    start: "799,09",
+    bias: "Viés",
+    ladder: "447,29 (o piso: nenhuma reta faz melhor)",
+    residual: "+39,50",
+    after: "774,49",
+  },
+  {
+    code: "zh",
+    tag: "zh-CN",
+    heading: "亲手训练一个神经元",
+    start: "799.09",
+    bias: "偏置",
+    ladder: "447.29（底线：没有直线能更好）",
+    residual: "+39.50",
+    after: "774.49",
+  },
+] as const;
+
+const HAN = /\p{Script=Han}/u;
+
+async function hydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+for (const p of PAGES) {
+  test(`the page in ${p.tag}: words, numbers, the coach's language, axe; screenshot`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/?lang=${p.code}`);
+    // Server-rendered in the language, before the WASM takes over.
+    await expect(page.locator("html")).toHaveAttribute("lang", p.tag);
+    await expect(page.locator("h1")).toHaveText(p.heading);
+    await expect(page.getByTestId("error-value")).toHaveText(p.start);
+    await expect(page.getByTestId("rung").last()).toContainText(p.ladder);
+    await expect(page.getByTestId("residual-value").first()).toHaveText(p.residual);
+    await hydrated(page);
+    await expect(page.locator("label[for=bias] .param-name")).toHaveText(p.bias);
+    await expect(page.getByTestId(`lang-${p.code}`)).toHaveAttribute("aria-current", "true");
+    // An attempt: the browser writes the numbers the same way, and the coach
+    // answers in the page's language.
+    await page.getByRole("button", { name: `${p.bias} +1`, exact: true }).click();
+    await expect(page.getByTestId("error-value")).toHaveText(p.after);
+    await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
+    await expect(page.getByTestId("coach-text")).toHaveAttribute("lang", p.tag);
+    const comment = (await page.getByTestId("coach-text").textContent()) ?? "";
+    expect(comment.length).toBeGreaterThan(0);
+    expect(HAN.test(comment), comment).toBe(p.code === "zh");
+
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const shot = test.info().outputPath(`${p.code}-360x740.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    await test.info().attach(`${p.tag} screenshot`, { path: shot, contentType: "image/png" });
+  });
+}
+
+test("without ?lang= the browser's language decides; English otherwise", async ({ browser }) => {
+  for (const [locale, tag, heading] of [
+    ["pt-BR", "pt-BR", "Treine um neurônio na mão"],
+    ["zh-CN", "zh-CN", "亲手训练一个神经元"],
+    ["de-DE", "en", "Train a neuron by hand"],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", tag);
+    await expect(page.locator("h1")).toHaveText(heading);
+    await hydrated(page);
+    await context.close();
+  }
+});
+
+test("the switcher keeps the point and the layout, and the address bar keeps the language", async ({ page }) => {
+  await page.goto("/embed?w=0.0585&b=247.3");
+  await hydrated(page);
+  await page.getByTestId("lang-pt").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/embed");
+  expect(url.searchParams.get("w")).toBe("0.0585");
+  expect(url.searchParams.get("b")).toBe("247.3");
+  await expect(page.getByTestId("error-value")).toHaveText("447,29");
+  await hydrated(page);
+  // The embed's link to the full page keeps the language.
+  await expect(page.locator(".embed-intro a[target=_blank]")).toHaveAttribute("href", "/?lang=pt");
+  // An attempt rewrites w and b, and keeps lang.
+  await page.getByRole("button", { name: "Viés +1", exact: true }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("b")).toBe("248.3");
+  expect(new URL(page.url()).searchParams.get("lang")).toBe("pt");
+});
+
+test("the 404 page speaks the visitor's language", async ({ page }) => {
+  const response = await page.goto("/nowhere?lang=zh");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(page.locator("h1")).toHaveText("找不到页面");
+});
