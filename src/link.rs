@@ -10,7 +10,7 @@
 //! such problem is named in a notice the page shows, rather than silently.
 
 use crate::{
-    format::plain,
+    format::{localise, plain},
     i18n::{fill, Texts},
     neuron::{Params, Slider, BIAS_SLIDER, START, WEIGHT_SLIDER},
 };
@@ -30,52 +30,68 @@ pub struct FromLink {
 
 /// The point named by a link's `w` and `b` (each optional); notices in `t`'s language.
 pub fn read(w: Option<&str>, b: Option<&str>, t: &Texts) -> FromLink {
-    let mut notices = Vec::new();
-    let mut say =
-        |template: &str, key: &str, name: &str, text: &str, slider: Slider, value: f64| {
-            notices.push(fill(
-                template,
-                &[
-                    ("key", key),
-                    ("text", &shorten(text)),
-                    ("name", name),
-                    ("min", &plain(slider.min, 4)),
-                    ("max", &plain(slider.max, 4)),
-                    ("value", &plain(value, 7)),
-                ],
-            ));
-        };
-    let weight = value("w", t.weight, w, WEIGHT_SLIDER, START.weight, t, &mut say);
-    let bias = value("b", t.bias, b, BIAS_SLIDER, START.bias, t, &mut say);
+    let weight = Field {
+        key: "w",
+        name: t.weight,
+        slider: WEIGHT_SLIDER,
+        start: START.weight,
+    };
+    let bias = Field {
+        key: "b",
+        name: t.bias,
+        slider: BIAS_SLIDER,
+        start: START.bias,
+    };
+    let (weight, weight_notice) = weight.read(w, t);
+    let (bias, bias_notice) = bias.read(b, t);
     FromLink {
         params: Params::new(weight, bias),
-        notices,
+        notices: weight_notice.into_iter().chain(bias_notice).collect(),
     }
 }
 
-fn value(
-    key: &str,
-    name: &str,
-    text: Option<&str>,
+/// One of a link's parameters: its key, its name on the page, its slider and
+/// where it starts without the link.
+struct Field<'a> {
+    key: &'static str,
+    name: &'a str,
     slider: Slider,
     start: f64,
-    t: &Texts,
-    say: &mut impl FnMut(&str, &str, &str, &str, Slider, f64),
-) -> f64 {
-    let Some(text) = text else { return start };
-    let name = name.to_lowercase();
-    match text.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() => {
-            let clamped = slider.clamp(v);
-            if clamped != v {
-                say(t.link_outside, key, &name, text, slider, clamped);
+}
+
+impl Field<'_> {
+    /// The value `text` gives, and a notice when it could not be used as written.
+    fn read(&self, text: Option<&str>, t: &Texts) -> (f64, Option<String>) {
+        let Some(text) = text else {
+            return (self.start, None);
+        };
+        match text.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() => {
+                let clamped = self.slider.clamp(v);
+                let notice = (clamped != v).then(|| self.notice(t, t.link_outside, text, clamped));
+                (clamped, notice)
             }
-            clamped
+            _ => (
+                self.start,
+                Some(self.notice(t, t.link_not_number, text, self.start)),
+            ),
         }
-        _ => {
-            say(t.link_not_number, key, &name, text, slider, start);
-            start
-        }
+    }
+
+    /// `template` filled for this parameter, what the link said and the value used.
+    fn notice(&self, t: &Texts, template: &str, text: &str, value: f64) -> String {
+        let number = |x: f64, decimals: usize| localise(plain(x, decimals), t.lang);
+        fill(
+            template,
+            &[
+                ("key", self.key),
+                ("text", &shorten(text)),
+                ("name", &self.name.to_lowercase()),
+                ("min", &number(self.slider.min, 4)),
+                ("max", &number(self.slider.max, 4)),
+                ("value", &number(value, 7)),
+            ],
+        )
     }
 }
 
@@ -127,7 +143,7 @@ mod tests {
         let got = super::read(Some("abc"), None, texts(Lang::Pt));
         assert_eq!(
             got.notices,
-            ["No link, w=“abc” não é um número de 0 a 0.3: o peso começa em 0.1."]
+            ["No link, w=“abc” não é um número de 0 a 0,3: o peso começa em 0,1."]
         );
     }
 
