@@ -68,21 +68,27 @@ pub enum Format {
 }
 
 impl Format {
-    /// `format=json|text` wins; else JSON when `Accept` names
-    /// `application/json` (with a non-zero q); else text (`curl`'s `*/*`, a
-    /// seed-era page's `fetch`).
+    /// `format=json|text` wins; else what `Accept` asks for ([`Self::accepted`]).
     pub fn choose(format: Option<&str>, accept: Option<&str>) -> Result<Self, InputError> {
+        Ok(Self::asked(format)?.unwrap_or_else(|| Self::accepted(accept)))
+    }
+
+    /// The form a `format` parameter names, if any.
+    fn asked(format: Option<&str>) -> Result<Option<Self>, InputError> {
         match format.map(str::trim) {
-            Some(f) if f.eq_ignore_ascii_case("json") => return Ok(Self::Json),
-            Some(f) if f.eq_ignore_ascii_case("text") => return Ok(Self::Text),
-            Some(_) => {
-                return Err(InputError {
-                    field: "format".into(),
-                    message: "must be json or text".into(),
-                })
-            }
-            None => {}
+            None => Ok(None),
+            Some(f) if f.eq_ignore_ascii_case("json") => Ok(Some(Self::Json)),
+            Some(f) if f.eq_ignore_ascii_case("text") => Ok(Some(Self::Text)),
+            Some(_) => Err(InputError {
+                field: "format".into(),
+                message: "must be json or text".into(),
+            }),
         }
+    }
+
+    /// JSON when `Accept` names `application/json` (with a non-zero q); else
+    /// text (`curl`'s `*/*`, a seed-era page's `fetch`).
+    fn accepted(accept: Option<&str>) -> Self {
         let asks_json = accept.is_some_and(|accept| {
             accept.split(',').any(|range| {
                 let mut parts = range.split(';').map(str::trim);
@@ -95,7 +101,11 @@ impl Format {
                 media.eq_ignore_ascii_case("application/json") && !refused
             })
         });
-        Ok(if asks_json { Self::Json } else { Self::Text })
+        if asks_json {
+            Self::Json
+        } else {
+            Self::Text
+        }
     }
 }
 
@@ -214,10 +224,7 @@ async fn comment(
         .map(|(_, v)| v.as_str());
     let (format, answer) = match Format::choose(asked, header(ACCEPT)) {
         // A bad `format`: refused in the form the `Accept` header asks for.
-        Err(e) => (
-            Format::choose(None, header(ACCEPT)).unwrap_or(Format::Text),
-            Err(e.into()),
-        ),
+        Err(e) => (Format::accepted(header(ACCEPT)), Err(e.into())),
         Ok(format) => {
             let answer = answer(
                 &coach,
