@@ -86,7 +86,9 @@ impl Field<'_> {
             &[
                 ("key", self.key),
                 ("text", &shorten(text)),
-                ("name", &self.name.to_lowercase()),
+                // ASCII only: the names start with one ("Peso", "Viés"; Chinese
+                // has no case), and Unicode's tables would cost the WASM KBs.
+                ("name", &self.name.to_ascii_lowercase()),
                 ("min", &number(self.slider.min, 4)),
                 ("max", &number(self.slider.max, 4)),
                 ("value", &number(value, 7)),

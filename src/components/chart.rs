@@ -28,7 +28,7 @@ use crate::{
 /// Drawing area of the SVG, in its own units (the `viewBox`).
 const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 400.0;
-const LEFT: f64 = 64.0;
+const LEFT: f64 = 70.0;
 const RIGHT: f64 = 28.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 52.0;
