@@ -10,7 +10,7 @@
 //! such problem is named in a notice the page shows, rather than silently.
 
 use crate::{
-    format::{localise, plain},
+    format::plain,
     i18n::{fill, Texts},
     neuron::{Params, Slider, BIAS_SLIDER, START, WEIGHT_SLIDER},
 };
@@ -80,7 +80,6 @@ impl Field<'_> {
 
     /// `template` filled for this parameter, what the link said and the value used.
     fn notice(&self, t: &Texts, template: &str, text: &str, value: f64) -> String {
-        let number = |x: f64, decimals: usize| localise(plain(x, decimals), t.lang);
         fill(
             template,
             &[
@@ -89,9 +88,9 @@ impl Field<'_> {
                 // ASCII only: the names start with one ("Peso", "Viés"; Chinese
                 // has no case), and Unicode's tables would cost the WASM KBs.
                 ("name", &self.name.to_ascii_lowercase()),
-                ("min", &number(self.slider.min, 4)),
-                ("max", &number(self.slider.max, 4)),
-                ("value", &number(value, 7)),
+                ("min", &t.plain(self.slider.min, 4)),
+                ("max", &t.plain(self.slider.max, 4)),
+                ("value", &t.plain(value, 7)),
             ],
         )
     }

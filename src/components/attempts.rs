@@ -18,7 +18,6 @@ use super::{
     model::{Attempt, Model},
 };
 use crate::{
-    format::{localise, plain},
     i18n::{fill, Texts},
     neuron::GOAL,
 };
@@ -105,8 +104,8 @@ pub fn list_markup(t: &Texts, all: &[Attempt]) -> String {
             t.restore,
             i + 1,
             t.num(a.error, 2),
-            localise(plain(a.params.weight, 7), t.lang),
-            localise(plain(a.params.bias, 4), t.lang),
+            t.plain(a.params.weight, 7),
+            t.plain(a.params.bias, 4),
         );
         if is_best {
             let _ = write!(s, r#"<span class="attempt-best">{}</span>"#, t.best_star);

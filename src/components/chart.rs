@@ -20,7 +20,6 @@ use leptos::prelude::*;
 
 use super::language::use_texts;
 use crate::{
-    format::{localise, plain},
     i18n::{fill, Texts},
     neuron::{optimum, Params, HOUSES},
 };
@@ -248,10 +247,7 @@ pub fn Chart(
         let p = params.get();
         fill(
             t.chart_label,
-            &[
-                ("w", &localise(plain(p.weight, 7), t.lang)),
-                ("b", &localise(plain(p.bias, 4), t.lang)),
-            ],
+            &[("w", &t.plain(p.weight, 7)), ("b", &t.plain(p.bias, 4))],
         )
     };
 

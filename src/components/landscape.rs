@@ -23,7 +23,7 @@ use super::{
 };
 use crate::{
     descent::Descent,
-    format::{localise, plain},
+    format::plain,
     i18n::fill,
     neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER},
     valley::{move_in_valley, ValleyDirection},
@@ -90,8 +90,8 @@ pub fn Landscape(
         fill(
             t.marker_value,
             &[
-                ("w", &localise(plain(p.weight, 7), t.lang)),
-                ("b", &localise(plain(p.bias, 4), t.lang)),
+                ("w", &t.plain(p.weight, 7)),
+                ("b", &t.plain(p.bias, 4)),
                 ("error", &t.num(p.error(), 2)),
             ],
         )

@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     contour::{Ellipse, LADDER_ABOVE_FLOOR},
-    format::{localise, plain},
+    format::plain,
     i18n::Texts,
     neuron::{Params, GOAL},
 };
@@ -80,7 +80,7 @@ pub fn background(t: &Texts, view: &MapView) -> String {
             coord(PLOT_BOTTOM),
             coord(PLOT_BOTTOM + 5.0),
             coord(PLOT_BOTTOM + 18.0),
-            localise(plain(w, 3), t.lang)
+            t.plain(w, 3)
         );
     }
     for (b, y) in biases {

@@ -17,7 +17,7 @@ mod zh;
 
 use crate::{
     coach::Lang,
-    format::{grouped_in, localise, signed},
+    format::{grouped_in, localise, plain, signed},
 };
 
 /// Every visible string of the page, for one language.
@@ -165,6 +165,12 @@ impl Texts {
     /// `13,359.08`, or `13.359,08` in Portuguese.
     pub fn num(&self, x: f64, decimals: usize) -> String {
         grouped_in(x, decimals, self.lang)
+    }
+
+    /// `x` as [`plain`] writes it (at most `max_decimals`, no trailing zeros),
+    /// with this language's decimal separator: `0.0585`, `0,0585` in Portuguese.
+    pub fn plain(&self, x: f64, max_decimals: usize) -> String {
+        localise(plain(x, max_decimals), self.lang)
     }
 
     /// `x` with an explicit sign and two decimals, in this language's
