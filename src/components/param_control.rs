@@ -78,10 +78,7 @@ pub fn ParamControl(
     let mut nudges = String::new();
     for (i, by) in steps.iter().enumerate() {
         let sign = if *by < 0.0 { "−" } else { "+" };
-        let text = format!(
-            "{sign}{}",
-            format::localise(format::plain(by.abs(), decimals), t.lang)
-        );
+        let text = format!("{sign}{}", t.plain(by.abs(), decimals));
         let _ = write!(
             nudges,
             r#"<button type="button" class="nudge" aria-label="{label} {text}" data-nudge="{i}">{text}</button>"#
