@@ -2,15 +2,11 @@
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
-use leptos_router::{
-    components::{Route, Router, Routes},
-    hooks::use_query_map,
-    StaticSegment,
-};
 
 use crate::{
     components::{
         language::{page_lang, use_texts, PageLang},
+        location::{path, query_param},
         simulator::Simulator,
     },
     i18n::html_tag,
@@ -54,20 +50,25 @@ pub fn App() -> impl IntoView {
         <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>
         <Title text=t.title/>
         <Meta name="description" content=t.description/>
-        <Router>
-            <Routes fallback=NotFound>
-                <Route path=StaticSegment("") view=FullOrEmbedded/>
-                <Route path=StaticSegment("embed") view=|| view! { <Simulator embed=true/> }/>
-            </Routes>
-        </Router>
+        {page()}
     }
 }
 
-/// `/`: the full page, or the compact embed with `?embed=1`.
-#[component]
-fn FullOrEmbedded() -> impl IntoView {
-    let embed = use_query_map().with_untracked(|q| q.get("embed").is_some_and(|v| v == "1"));
-    view! { <Simulator embed/> }
+/// The paths the server renders the app for; every other one is the 404
+/// (rendered by the fallback handler).
+pub const PATHS: [&str; 2] = ["/", "/embed"];
+
+/// The route table, by hand (see [`crate::components::location`]): `/` is the
+/// full page, or the compact embed with `?embed=1`; `/embed` the embed.
+fn page() -> AnyView {
+    match path().as_str() {
+        "/" => {
+            let embed = query_param("embed").is_some_and(|v| v == "1");
+            view! { <Simulator embed/> }.into_any()
+        }
+        "/embed" => view! { <Simulator embed=true/> }.into_any(),
+        _ => view! { <NotFound/> }.into_any(),
+    }
 }
 
 #[component]

@@ -29,11 +29,7 @@ pub fn page_lang() -> Lang {
         let Some(parts) = use_context::<axum::http::request::Parts>() else {
             return Lang::default();
         };
-        let asked = parts.uri.query().and_then(|q| {
-            form_urlencoded::parse(q.as_bytes())
-                .find(|(k, _)| k == "lang")
-                .map(|(_, v)| v.into_owned())
-        });
+        let asked = super::location::query_param("lang");
         let accept = parts
             .headers
             .get(axum::http::header::ACCEPT_LANGUAGE)
@@ -76,9 +72,7 @@ pub fn LanguageSwitcher(params: Memo<Params>, embed: bool) -> impl IntoView {
             view! {
                 <a
                     href=move || query_for(embed, params.get(), lang)
-                    // A full page load: the page's words are chosen by the server
-                    // (the router would only change the address).
-                    rel="external"
+                    // A full page load: the page's words are chosen by the server.
                     hreflang=html_tag(lang)
                     lang=html_tag(lang)
                     aria-current=(lang == current).then_some("true")

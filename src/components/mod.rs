@@ -18,6 +18,7 @@ pub mod landscape;
 pub mod landscape_geometry;
 pub mod landscape_markup;
 pub mod language;
+pub mod location;
 pub mod loss_chart;
 pub mod model;
 pub mod param_control;

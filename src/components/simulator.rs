@@ -6,7 +6,6 @@
 //! drag) is [`super::model`]'s business.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 use super::{
     announcer::Announcer,
@@ -20,6 +19,7 @@ use super::{
     ladder::Ladder,
     landscape::Landscape,
     language::{use_lang, use_texts, LanguageSwitcher},
+    location::query_param,
     model::Model,
     param_control::ParamControl,
     question::Question,
@@ -57,8 +57,8 @@ fn intro_markup(t: &Texts, lang: Lang, embed: bool) -> String {
 pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let t = use_texts();
     let intro = intro_markup(t, use_lang(), embed);
-    let from_link =
-        use_query_map().with_untracked(|q| link::read(q.get_str("w"), q.get_str("b"), t));
+    let (w, b) = (query_param("w"), query_param("b"));
+    let from_link = link::read(w.as_deref(), b.as_deref(), t);
     let model = Model::new(from_link.params);
     let (weight, bias, params, attempts) = (model.weight, model.bias, model.params, model.attempts);
     let error = Memo::new(move |_| params.get().error());

@@ -7,7 +7,7 @@ use std::{future::IntoFuture, io, net::SocketAddr, path::PathBuf, sync::Arc, tim
 
 use axum::{routing::get, Router};
 use leptos::prelude::*;
-use leptos_axum::{generate_route_list, LeptosRoutes};
+use leptos_axum::{AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
 use tower_http::{
     limit::RequestBodyLimitLayer,
@@ -23,7 +23,7 @@ use super::{
     routes::{self, ModelsAccess},
 };
 use crate::{
-    app::{shell, App},
+    app::{shell, PATHS},
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
 };
 
@@ -47,7 +47,18 @@ pub fn router_with_limiter(
     guard: &Guard,
     limiter: Arc<ClientLimiter>,
 ) -> Router {
-    let routes = generate_route_list(App);
+    // The app's pages (it routes by hand: `app::PATHS`).
+    let routes = PATHS
+        .iter()
+        .map(|path| {
+            AxumRouteListing::new(
+                path.to_string(),
+                Default::default(),
+                [leptos_router::Method::Get],
+                vec![],
+            )
+        })
+        .collect();
     let page_context = {
         let (coach, limiter) = (coach.clone(), limiter.clone());
         let ancestors = guard.frame_ancestors.clone();
