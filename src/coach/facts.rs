@@ -5,7 +5,7 @@
 use super::Lang;
 use crate::{
     advice::{opposite, roughly, Facts, Param, Way},
-    format::{grouped, plain},
+    format::{grouped_in, localise, plain},
     neuron::min_error,
 };
 
@@ -85,9 +85,9 @@ fn param(w: &Words, param: Param) -> &'static str {
     }
 }
 
-/// "about 13", "about 0.0051": two significant digits.
-fn amount(by: f64) -> String {
-    plain(roughly(by), 7)
+/// "about 13", "about 0.0051" ("0,0051" in Portuguese): two significant digits.
+fn amount(by: f64, lang: Lang) -> String {
+    localise(plain(roughly(by), 7), lang)
 }
 
 /// The facts as statements for a prompt.
@@ -95,18 +95,18 @@ pub fn statements(lang: Lang, facts: &Facts) -> String {
     let w = words(lang);
     let mut text = w
         .intro
-        .replace("{w}", &plain(facts.params.weight, 4))
-        .replace("{b}", &plain(facts.params.bias, 1))
-        .replace("{above}", &grouped(facts.above_floor, 2))
-        .replace("{min}", &grouped(min_error(), 2));
+        .replace("{w}", &localise(plain(facts.params.weight, 4), lang))
+        .replace("{b}", &localise(plain(facts.params.bias, 1), lang))
+        .replace("{above}", &grouped_in(facts.above_floor, 2, lang))
+        .replace("{min}", &grouped_in(min_error(), 2, lang));
     let separator = if lang == Lang::Zh { "" } else { " " };
     let next = match facts.best_move {
         Some(m) => w
             .best_move
             .replace("{way}", way(w, m.way))
             .replace("{param}", param(w, m.param))
-            .replace("{by}", &amount(m.by))
-            .replace("{after}", &grouped(m.error_after, 0)),
+            .replace("{by}", &amount(m.by, lang))
+            .replace("{after}", &grouped_in(m.error_after, 0, lang)),
         None => w.no_move.to_string(),
     };
     text.push_str(separator);
@@ -130,7 +130,7 @@ pub fn hint(lang: Lang, facts: &Facts) -> Option<String> {
         w.hint
             .replace("{way}", way(w, m.way))
             .replace("{param}", param(w, m.param))
-            .replace("{by}", &amount(m.by)),
+            .replace("{by}", &amount(m.by, lang)),
     )
 }
 

@@ -7,7 +7,7 @@
 //! tend to ramble. The numbers in it are the parsed ones, never request text.
 
 use super::{input::CoachInput, Lang, Tier};
-use crate::{advice::Facts, format::grouped};
+use crate::{advice::Facts, format::grouped_in};
 
 /// Models end their answer with this; everything after it is dropped.
 pub const END_MARKER: &str = "|fim|";
@@ -124,10 +124,11 @@ pub fn situation(lang: Lang, error: f64, trend: &Trend) -> String {
     let best = if trend.is_best {
         text.is_best.to_string()
     } else {
-        text.best.replace("{best}", &grouped(trend.best, 2))
+        text.best
+            .replace("{best}", &grouped_in(trend.best, 2, lang))
     };
     text.situation
-        .replace("{error}", &grouped(error, 2))
+        .replace("{error}", &grouped_in(error, 2, lang))
         .replace("{attempt}", &trend.attempts.to_string())
         .replace("{direction}", direction)
         .replace("{best}", &best)

@@ -13,7 +13,7 @@
 use crate::{
     advice::Facts,
     coach::{facts, input::CoachInput, prompt::Trend, Lang, Tier},
-    format::grouped,
+    format::grouped_in,
     neuron::{min_error, GOAL},
 };
 
@@ -26,12 +26,13 @@ pub fn comment(input: &CoachInput) -> String {
     let first = input.attempts.first().copied().unwrap_or(input.error);
     let seed = (first.to_bits() % 7919) as usize;
     let phrase = phrases[(seed + trend.attempts) % phrases.len()];
+    let num = |x: f64| grouped_in(x, 2, input.lang);
     let text = phrase
-        .replace("{error}", &grouped(input.error, 2))
-        .replace("{best}", &grouped(trend.best, 2))
-        .replace("{to_go}", &grouped((input.error - GOAL).max(0.0), 2))
+        .replace("{error}", &num(input.error))
+        .replace("{best}", &num(trend.best))
+        .replace("{to_go}", &num((input.error - GOAL).max(0.0)))
         .replace("{attempt}", &trend.attempts.to_string())
-        .replace("{min}", &grouped(min_error(), 2));
+        .replace("{min}", &num(min_error()));
     // With the weight and bias known, short of the goal: one concrete step.
     let hint = (tier != Tier::Goal)
         .then(|| input.params.map(Facts::of))
@@ -183,6 +184,41 @@ mod tests {
             "{}",
             comment(&start)
         );
+    }
+
+    /// Whether every `thousands` separator between digits is followed by
+    /// exactly three digits (so it is not a decimal point).
+    fn groups_only(text: &str, thousands: char) -> bool {
+        let chars: Vec<char> = text.chars().collect();
+        (1..chars.len().saturating_sub(1))
+            .filter(|&i| chars[i] == thousands && chars[i - 1].is_ascii_digit())
+            .filter(|&i| chars[i + 1].is_ascii_digit())
+            .all(|i| {
+                let digits = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit());
+                digits.count() == 3
+            })
+    }
+
+    #[test]
+    fn numbers_are_written_the_way_the_page_writes_them() {
+        // 13,359.08 and "about 0.12" on an English page; 13.359,08 and "cerca
+        // de 0,12" on a Portuguese one (the page there shows 635,25, not 635.25).
+        for (lang, thousands, decimals) in [(Lang::En, ',', "0.12"), (Lang::Pt, '.', "0,12")] {
+            let mut decimal_seen = false;
+            for n in 0..12 {
+                let mut visitor = input(13_359.08, vec![20_000.0; n], lang);
+                visitor.params = Some(crate::neuron::Params::new(0.3, 0.0));
+                let text = comment(&visitor);
+                assert!(groups_only(&text, thousands), "{text}");
+                assert!(text.contains(decimals), "{text}");
+                decimal_seen |= text.contains(if lang == Lang::Pt {
+                    "13.359,08"
+                } else {
+                    "13,359.08"
+                });
+            }
+            assert!(decimal_seen, "{lang:?}: no phrase showed the error");
+        }
     }
 
     #[test]
