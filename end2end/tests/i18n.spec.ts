@@ -119,3 +119,26 @@ test("the 404 page speaks the visitor's language", async ({ page }) => {
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   await expect(page.locator("h1")).toHaveText("找不到页面");
 });
+
+// Portuguese words run longer and Chinese ones wrap differently: the embed and
+// the desktop page must still fit their width, in each language.
+for (const p of PAGES.filter((p) => p.code !== "en")) {
+  for (const [name, size, path] of [
+    ["iframe", { width: 800, height: 600 }, "/embed"],
+    ["desktop", { width: 1280, height: 800 }, "/"],
+  ] as const) {
+    test(`${name} (${size.width}×${size.height}) in ${p.tag}: no sideways scrolling; screenshot`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto(`${path}?lang=${p.code}`);
+      await hydrated(page);
+      await page.getByTestId("best-bias").click();
+      await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const shot = test.info().outputPath(`${p.code}-${name}-${size.width}x${size.height}.png`);
+      await page.screenshot({ path: shot, fullPage: name !== "desktop" });
+      await test.info().attach(`${p.tag} ${name} screenshot`, { path: shot, contentType: "image/png" });
+    });
+  }
+}
