@@ -13,7 +13,7 @@ COPY Cargo.toml Cargo.lock ./
 COPY .ci/setup .ci/setup
 RUN bash .ci/setup
 COPY . .
-RUN cargo leptos build --release
+RUN cargo leptos build --release --precompress
 
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
@@ -23,6 +23,8 @@ RUN apt-get update \
     && mkdir -p /app/data && chown app /app/data
 WORKDIR /app
 COPY --from=build /app/target/release/jay-trainer /app/jay-trainer
+# The JS, WASM and CSS hashes, read beside the binary (src/server/assets.rs).
+COPY --from=build /app/target/release/hash.txt /app/hash.txt
 COPY --from=build /app/target/site /app/site
 COPY --from=build /app/models.toml /app/models.toml
 ENV LEPTOS_SITE_ROOT=site \

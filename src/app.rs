@@ -1,7 +1,6 @@
 //! The HTML shell (rendered by the server around every page) and the route table.
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Link, Meta, MetaTags, Stylesheet, Title};
 
 use crate::{
     components::{
@@ -9,20 +8,35 @@ use crate::{
         location::{path, query_param},
         simulator::Simulator,
     },
-    i18n::html_tag,
+    i18n::{html_tag, texts},
 };
 
-/// The document around the app: `<head>` with hydration scripts and meta tags.
+/// The stylesheet's address (hashed in a release build), given by the server.
+#[derive(Clone, Debug)]
+pub struct StylesheetHref(pub String);
+
+/// The document around the app: `<head>` with the page's title, description,
+/// stylesheet and hydration scripts. Only the server renders it, once per
+/// request (the browser hydrates `<body>`), so the head needs no Leptos in the
+/// browser: nothing in it changes after the page has loaded.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    let t = texts(page_lang());
+    let stylesheet = use_context::<StylesheetHref>().map_or_else(
+        || format!("/{}/{}.css", options.site_pkg_dir, options.output_name),
+        |s| s.0,
+    );
     view! {
         <!DOCTYPE html>
         <html lang=html_tag(page_lang())>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <title>{t.title}</title>
+                <meta name="description" content=t.description/>
+                <link rel="icon" type="image/svg+xml" href="/favicon.svg"/>
+                <link id="leptos" rel="stylesheet" href=stylesheet/>
                 <AutoReload options=options.clone()/>
                 <HydrationScripts options/>
-                <MetaTags/>
             </head>
             <body>
                 <App/>
@@ -34,9 +48,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 /// The application: one page today, the simulator, in the page's language.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_meta_context();
     provide_context(PageLang(page_lang()));
-    let t = use_texts();
     // Effects run only in the browser: this marks the moment the WASM has taken
     // over the server-rendered page (the end-to-end tests wait for it).
     Effect::new(|_| {
@@ -45,13 +57,7 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    view! {
-        <Stylesheet id="leptos" href="/pkg/jay-trainer.css"/>
-        <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>
-        <Title text=t.title/>
-        <Meta name="description" content=t.description/>
-        {page()}
-    }
+    page()
 }
 
 /// The paths the server renders the app for; every other one is the 404

@@ -17,6 +17,11 @@ async fn spawn_app() -> String {
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
+    spawn_with(leptos).await
+}
+
+/// [`spawn_app`] with these options.
+async fn spawn_with(leptos: LeptosOptions) -> String {
     // The repository's registry and no token: remote models are skipped.
     let settings = Settings {
         leptos,
@@ -129,4 +134,185 @@ async fn health_check_and_unknown_paths() {
     let (status, html) = get(&format!("{base}/no-such-page")).await;
     assert_eq!(status, 404);
     assert!(html.contains("Page not found"));
+}
+
+/// A site as `cargo leptos build --release --precompress` leaves it: names
+/// carrying a hash, each file beside its `.br` and `.gz`, and `hash.txt`.
+fn released_site() -> LeptosOptions {
+    let root = std::env::temp_dir().join(format!("jay-site-{}", std::process::id()));
+    let pkg = root.join("pkg");
+    std::fs::create_dir_all(&pkg).expect("site folder");
+    for (name, body) in [
+        ("jay-trainer.Cx.css", "body{}"),
+        ("jay-trainer.Jx.js", "export default 1"),
+        ("jay-trainer.Wx.wasm", "\0asm"),
+    ] {
+        std::fs::write(pkg.join(name), body).expect("file");
+        std::fs::write(pkg.join(format!("{name}.br")), format!("br:{body}")).expect("br");
+        std::fs::write(pkg.join(format!("{name}.gz")), format!("gz:{body}")).expect("gz");
+    }
+    let hash_file = root.join("hash.txt");
+    std::fs::write(&hash_file, "js: Jx\nwasm: Wx\ncss: Cx\n").expect("hash file");
+    LeptosOptions::builder()
+        .output_name("jay-trainer")
+        .site_root(root.to_string_lossy().into_owned())
+        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+        .hash_files(true)
+        // Leptos joins it to the executable's folder: an absolute path wins.
+        .hash_file(hash_file.to_string_lossy().into_owned().into())
+        .build()
+}
+
+#[tokio::test]
+async fn assets_are_precompressed_and_cached_for_a_year_under_hashed_names() {
+    let base = spawn_with(released_site()).await;
+    let (_, html) = get(&format!("{base}/")).await;
+    for name in [
+        "/pkg/jay-trainer.Cx.css",
+        "/pkg/jay-trainer.Jx.js",
+        "/pkg/jay-trainer.Wx.wasm",
+    ] {
+        assert!(html.contains(name), "{name} not linked");
+    }
+    let client = reqwest::Client::builder()
+        .no_gzip()
+        .no_brotli()
+        .build()
+        .expect("client");
+    for (accept, encoding, body) in [
+        ("br, gzip", Some("br"), "br:body{}"),
+        ("gzip", Some("gzip"), "gz:body{}"),
+        ("identity", None, "body{}"),
+    ] {
+        let response = client
+            .get(format!("{base}/pkg/jay-trainer.Cx.css"))
+            .header("accept-encoding", accept)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200);
+        let headers = response.headers().clone();
+        let header = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        assert_eq!(header("content-encoding").as_deref(), encoding, "{accept}");
+        assert_eq!(
+            header("cache-control").as_deref(),
+            Some("public, max-age=31536000, immutable")
+        );
+        assert!(header("vary").is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
+        assert!(header("content-type").is_some_and(|v| v.starts_with("text/css")));
+        assert_eq!(response.text().await.expect("body"), body);
+    }
+    let (status, _) = get(&format!("{base}/pkg/jay-trainer.missing.js")).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn the_page_is_revalidated_and_a_current_copy_costs_a_304_without_a_body() {
+    let base = spawn_with(released_site()).await;
+    let client = reqwest::Client::new();
+    let first = client
+        .get(format!("{base}/?w=0.1&b=150"))
+        .send()
+        .await
+        .expect("first");
+    assert_eq!(first.headers()["cache-control"], "no-cache");
+    let tag = first.headers()["etag"].clone();
+    let policy = first.headers()["content-security-policy"]
+        .to_str()
+        .expect("policy")
+        .to_owned();
+    assert!(policy.contains("'nonce-"), "{policy}");
+
+    // The same page again: a new nonce, the same tag.
+    let again = client
+        .get(format!("{base}/?w=0.1&b=150"))
+        .send()
+        .await
+        .expect("again");
+    assert_eq!(again.headers()["etag"], tag);
+    assert_ne!(
+        again.headers()["content-security-policy"]
+            .to_str()
+            .expect("policy"),
+        policy
+    );
+
+    // A visitor's current copy: 304, no body, and no new policy (the stored
+    // one matches the stored page's nonce).
+    let revalidated = client
+        .get(format!("{base}/?w=0.1&b=150"))
+        .header("if-none-match", tag.clone())
+        .send()
+        .await
+        .expect("revalidation");
+    assert_eq!(revalidated.status(), 304);
+    assert_eq!(revalidated.headers()["etag"], tag);
+    assert!(revalidated
+        .headers()
+        .get("content-security-policy")
+        .is_none());
+    assert!(revalidated.bytes().await.expect("body").is_empty());
+
+    // Another point, another language or an old tag: the whole page.
+    for url in ["/?w=0.2&b=150", "/?w=0.1&b=150&lang=pt"] {
+        let other = client
+            .get(format!("{base}{url}"))
+            .header("if-none-match", tag.clone())
+            .send()
+            .await
+            .expect("other");
+        assert_eq!(other.status(), 200, "{url}");
+        assert_ne!(other.headers()["etag"], tag, "{url}");
+    }
+    let stale = client
+        .get(format!("{base}/?w=0.1&b=150"))
+        .header("if-none-match", "W/\"0\"")
+        .send()
+        .await
+        .expect("stale");
+    assert_eq!(stale.status(), 200);
+}
+
+#[tokio::test]
+async fn the_page_is_compressed_for_the_wire_and_a_short_answer_is_not() {
+    let base = spawn_app().await;
+    let client = reqwest::Client::builder()
+        .no_gzip()
+        .no_brotli()
+        .build()
+        .expect("client");
+    let encoding_of = |response: &reqwest::Response| {
+        response
+            .headers()
+            .get("content-encoding")
+            .map(|v| v.to_str().unwrap_or_default().to_owned())
+    };
+    let page = client
+        .get(format!("{base}/"))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(encoding_of(&page).as_deref(), Some("br"));
+    let compressed = page.bytes().await.expect("body").len();
+    let (_, plain) = get(&format!("{base}/")).await;
+    assert!(
+        compressed * 4 < plain.len(),
+        "{compressed} B of {} B",
+        plain.len()
+    );
+
+    let comment = client
+        .get(format!("{base}/error?error=900"))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .expect("comment");
+    assert_eq!(comment.status(), 200);
+    assert_eq!(encoding_of(&comment), None);
 }

@@ -30,6 +30,7 @@ use std::{
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
 
+use super::assets::{AssetsError, SiteAssets};
 use crate::coach::Lang;
 
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
@@ -242,6 +243,8 @@ pub enum ConfigError {
     },
     #[error("Leptos configuration (LEPTOS_* variables): {0}")]
     Leptos(#[from] LeptosConfigError),
+    #[error(transparent)]
+    Assets(#[from] AssetsError),
 }
 
 impl Settings {
@@ -265,6 +268,12 @@ impl Settings {
             .map_or_else(|| PathBuf::from("data"), PathBuf::from);
         let save_every =
             std::time::Duration::from_secs(number(&var, "JAY_SAVE_EVERY_S", 30, 1..=86_400)?);
+        // Hashed file names when the build wrote its hash file beside this
+        // executable, or LEPTOS_HASH_FILES says so (Leptos checked it is a
+        // bool); the file is read here so that a missing one stops start-up.
+        let hash_files = var("LEPTOS_HASH_FILES").map(|v| v.trim() == "true");
+        let exe = std::env::current_exe().unwrap_or_default();
+        leptos.hash_files = SiteAssets::beside(&exe, &leptos.hash_file, hash_files)?.hashed();
         Ok(Self {
             leptos,
             models_path,

@@ -1,9 +1,11 @@
 //! Server-only code (the `ssr` feature): configuration, logging and the axum app.
 
+pub mod assets;
 pub mod config;
 pub mod headers;
 pub mod limits;
 pub mod metrics;
+pub mod revalidate;
 pub mod routes;
 pub mod startup;
 pub mod telemetry;

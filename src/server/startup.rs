@@ -10,25 +10,34 @@ use leptos::prelude::*;
 use leptos_axum::{AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
 use tower_http::{
+    compression::{
+        predicate::{DefaultPredicate, Predicate, SizeAbove},
+        CompressionLayer,
+    },
     limit::RequestBodyLimitLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     trace::TraceLayer,
 };
 
 use super::{
+    assets::SiteAssets,
     config::{Guard, Settings},
     headers::{hardening, live_reload, provide_page_policy},
     limits::{tag_client, ClientLimiter},
     metrics::{track, Metrics},
+    revalidate::revalidate,
     routes::{self, ModelsAccess},
 };
 use crate::{
-    app::{shell, PATHS},
+    app::{shell, StylesheetHref, PATHS},
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
 };
 
 /// Largest request body (the page's server function sends about 2 KiB at most).
 const MAX_BODY: usize = 16 * 1024;
+/// Smaller answers (a comment, an error) are sent as they are: compressing
+/// them would cost more than it saves.
+const COMPRESS_ABOVE: u16 = 1024;
 /// How long requests under way may take to finish after SIGTERM / SIGINT.
 const GRACE: Duration = Duration::from_secs(10);
 /// The snapshot's file name in the data directory.
@@ -59,11 +68,15 @@ pub fn router_with_limiter(
             )
         })
         .collect();
+    let assets = SiteAssets::of(&options);
+    let stylesheet = StylesheetHref(assets.stylesheet(&options.site_pkg_dir, &options.output_name));
+    let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
     let page_context = {
         let (coach, limiter) = (coach.clone(), limiter.clone());
         let ancestors = guard.frame_ancestors.clone();
         let live_reload = live_reload();
         move || {
+            provide_context(stylesheet.clone());
             provide_context(coach.clone());
             provide_context(limiter.clone());
             provide_page_policy(&ancestors, live_reload);
@@ -87,10 +100,23 @@ pub fn router_with_limiter(
             let options = options.clone();
             move || shell(options.clone())
         })
+        .nest_service(
+            &format!("/{}", options.site_pkg_dir),
+            assets.service(pkg_root),
+        )
         .fallback(leptos_axum::file_and_error_handler_with_context(
             page_context,
             shell,
         ))
+        // The pages' ETag and 304s (outside the page handlers, which set the
+        // policy a 304 must not carry).
+        .layer(axum::middleware::from_fn(revalidate))
+        // Pages and other answers over 1 KiB, compressed as they go (brotli
+        // at quality 4, or gzip); `/pkg` is compressed already (`assets`).
+        .layer(
+            CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
+        )
         .layer(axum::middleware::from_fn(move |request, next| {
             tag_client(hops, request, next)
         }))
