@@ -2,45 +2,39 @@
 //! server function, the same service as `GET /error`), shows a typing state, then
 //! the comment with a small label naming the model.
 //!
-//! The requests go through a Leptos [`ServerAction`]. Only the latest attempt
-//! matters, so a new attempt aborts the request still under way for an older
+//! The calls are made by [`super::coach_call`]. Only the latest attempt
+//! matters, so a new attempt aborts the call still under way for an older
 //! one: the browser cancels that fetch (the server then does not charge it to
 //! the visitor's rate limit), and its answer can never reach the bubble. Quick
 //! key presses thus cost one comment, not one each.
 
 use leptos::prelude::*;
 
-use super::{language::use_texts, model::Attempt};
-use crate::{
-    coach::{api::GetComment, Comment},
-    i18n::html_tag,
+use super::{
+    coach_call::{Question, Said},
+    language::use_texts,
+    model::Attempt,
 };
+use crate::i18n::html_tag;
 
 #[derive(Clone, Debug, PartialEq)]
+// Only the browser gets answers (the server renders `Waiting`).
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
 enum Bubble {
     /// Nothing asked yet.
     Waiting,
     Typing,
-    Said(Comment),
-    /// The request failed: a friendly line, never the raw error.
+    Said(Said),
+    /// The call failed: a friendly line, never the raw error.
     Failed,
 }
 
 #[component]
 pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
-    let ask = ServerAction::<GetComment>::new();
     // The coach answers in the page's language.
     let t = use_texts();
     let page = t.lang;
-    let (pending, answer) = (ask.pending(), ask.value());
-    // The abort handle of the request under way, if any.
-    let in_flight = StoredValue::new(None::<ActionAbortHandle>);
-    // `try_`: never a panic if the component is already gone.
-    let abort_in_flight = move || {
-        if let Some(handle) = in_flight.try_update_value(Option::take).flatten() {
-            handle.abort();
-        }
-    };
+    let bubble = RwSignal::new(Bubble::Waiting);
 
     // Effects run only in the browser, after hydration.
     Effect::new(move |previous_len: Option<usize>| {
@@ -55,31 +49,20 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
                 .rev()
                 .map(|a| a.error)
                 .collect();
-            abort_in_flight();
             // The weight and bias too: the coach states facts about the point.
-            let handle = ask.dispatch(GetComment {
+            let question = Question {
                 error: current.error,
                 attempts: earlier,
-                weight: Some(current.params.weight),
-                bias: Some(current.params.bias),
-                lang: Some(page),
-            });
-            in_flight.try_set_value(Some(handle));
+                weight: current.params.weight,
+                bias: current.params.bias,
+                lang: page,
+            };
+            bubble.set(Bubble::Typing);
+            call::start(question, bubble);
         }
         len
     });
-    on_cleanup(abort_in_flight);
-
-    let bubble = Memo::new(move |_| {
-        if pending.get() {
-            return Bubble::Typing;
-        }
-        match answer.get() {
-            None => Bubble::Waiting,
-            Some(Ok(comment)) => Bubble::Said(comment),
-            Some(Err(_)) => Bubble::Failed,
-        }
-    });
+    on_cleanup(call::abort_in_flight);
 
     // The comment's own language, so a screen reader speaks it right even if
     // a caller asked for another one than the page's.
@@ -94,7 +77,7 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
         Bubble::Failed => t.resting.to_string(),
     };
     let label = move || match bubble.get() {
-        Bubble::Said(c) if c.limited.is_some() => Some(t.offline_resting.to_string()),
+        Bubble::Said(c) if c.limited => Some(t.offline_resting.to_string()),
         Bubble::Said(c) if c.fallback => Some(t.offline.to_string()),
         Bubble::Said(c) => Some(format!("{} · {}", c.model, c.provider)),
         _ => None,
@@ -120,4 +103,61 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
             </div>
         </aside>
     }
+}
+
+/// The call under way (one per page: the latest attempt's).
+#[cfg(feature = "hydrate")]
+mod call {
+    use std::cell::RefCell;
+
+    use leptos::{prelude::*, task::spawn_local};
+
+    use super::{Bubble, Question};
+    use crate::components::coach_call::{ask, NoAnswer};
+
+    thread_local! {
+        static IN_FLIGHT: RefCell<Option<web_sys::AbortController>> = const { RefCell::new(None) };
+    }
+
+    /// Cancels the call under way, if any.
+    pub fn abort_in_flight() {
+        if let Some(controller) = IN_FLIGHT.with(|c| c.borrow_mut().take()) {
+            controller.abort();
+        }
+    }
+
+    /// Cancels the call under way and asks `question`; its answer goes to `bubble`.
+    pub fn start(question: Question, bubble: RwSignal<Bubble>) {
+        abort_in_flight();
+        let Ok(controller) = web_sys::AbortController::new() else {
+            bubble.set(Bubble::Failed);
+            return;
+        };
+        let signal = controller.signal();
+        IN_FLIGHT.with(|c| *c.borrow_mut() = Some(controller));
+        spawn_local(async move {
+            let shown = match ask(&question, &signal).await {
+                Ok(said) => Bubble::Said(said),
+                // A newer call has the bubble.
+                Err(NoAnswer::Aborted) => return,
+                Err(NoAnswer::Failed) => Bubble::Failed,
+            };
+            if !signal.aborted() {
+                // `try_`: never a panic if the component is already gone.
+                bubble.try_set(shown);
+            }
+        });
+    }
+}
+
+/// The server renders no call (effects never run there).
+#[cfg(not(feature = "hydrate"))]
+mod call {
+    use leptos::prelude::RwSignal;
+
+    use super::{Bubble, Question};
+
+    pub fn abort_in_flight() {}
+
+    pub fn start(_: Question, _: RwSignal<Bubble>) {}
 }

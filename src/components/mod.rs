@@ -10,6 +10,7 @@ pub mod attempts;
 pub mod best_response;
 pub mod chart;
 pub mod coach_bubble;
+pub mod coach_call;
 pub mod descent_lab;
 pub mod embed;
 pub mod house_table;
