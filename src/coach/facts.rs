@@ -6,6 +6,7 @@ use super::Lang;
 use crate::{
     advice::{opposite, roughly, Facts, Param, Way},
     format::{grouped_in, localise, plain},
+    i18n::fill,
     neuron::min_error,
 };
 
@@ -93,20 +94,26 @@ fn amount(by: f64, lang: Lang) -> String {
 /// The facts as statements for a prompt.
 pub fn statements(lang: Lang, facts: &Facts) -> String {
     let w = words(lang);
-    let mut text = w
-        .intro
-        .replace("{w}", &localise(plain(facts.params.weight, 4), lang))
-        .replace("{b}", &localise(plain(facts.params.bias, 1), lang))
-        .replace("{above}", &grouped_in(facts.above_floor, 2, lang))
-        .replace("{min}", &grouped_in(min_error(), 2, lang));
+    let mut text = fill(
+        w.intro,
+        &[
+            ("w", &localise(plain(facts.params.weight, 4), lang)),
+            ("b", &localise(plain(facts.params.bias, 1), lang)),
+            ("above", &grouped_in(facts.above_floor, 2, lang)),
+            ("min", &grouped_in(min_error(), 2, lang)),
+        ],
+    );
     let separator = if lang == Lang::Zh { "" } else { " " };
     let next = match facts.best_move {
-        Some(m) => w
-            .best_move
-            .replace("{way}", way(w, m.way))
-            .replace("{param}", param(w, m.param))
-            .replace("{by}", &amount(m.by, lang))
-            .replace("{after}", &grouped_in(m.error_after, 0, lang)),
+        Some(m) => fill(
+            w.best_move,
+            &[
+                ("way", way(w, m.way)),
+                ("param", param(w, m.param)),
+                ("by", &amount(m.by, lang)),
+                ("after", &grouped_in(m.error_after, 0, lang)),
+            ],
+        ),
         None => w.no_move.to_string(),
     };
     text.push_str(separator);
@@ -126,18 +133,24 @@ pub fn hint(lang: Lang, facts: &Facts) -> Option<String> {
         return Some(valley(w.valley_hint, w, facts));
     }
     let m = facts.best_move?;
-    Some(
-        w.hint
-            .replace("{way}", way(w, m.way))
-            .replace("{param}", param(w, m.param))
-            .replace("{by}", &amount(m.by, lang)),
-    )
+    Some(fill(
+        w.hint,
+        &[
+            ("way", way(w, m.way)),
+            ("param", param(w, m.param)),
+            ("by", &amount(m.by, lang)),
+        ],
+    ))
 }
 
 fn valley(template: &str, w: &Words, facts: &Facts) -> String {
-    template
-        .replace("{wway}", way(w, facts.valley_weight_way))
-        .replace("{bway}", way(w, opposite(facts.valley_weight_way)))
+    fill(
+        template,
+        &[
+            ("wway", way(w, facts.valley_weight_way)),
+            ("bway", way(w, opposite(facts.valley_weight_way))),
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -55,6 +55,9 @@ pub enum Tier {
 }
 
 impl Tier {
+    /// Every tier, in declaration order (`tier as usize` indexes it).
+    pub const ALL: [Tier; 3] = [Tier::Far, Tier::Close, Tier::Goal];
+
     pub fn of(error: f64) -> Self {
         if error > 2000.0 {
             Tier::Far

@@ -7,7 +7,7 @@
 //! tend to ramble. The numbers in it are the parsed ones, never request text.
 
 use super::{input::CoachInput, Lang, Tier};
-use crate::{advice::Facts, format::grouped_in};
+use crate::{advice::Facts, format::grouped_in, i18n::fill};
 
 /// Models end their answer with this; everything after it is dropped.
 pub const END_MARKER: &str = "|fim|";
@@ -59,9 +59,11 @@ impl Trend {
 /// A chat-shaped prompt: system text, few-shot pairs, the question.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Prompt {
-    pub system: String,
+    /// Fixed per language and tier: written once ([`fixed`]).
+    pub system: &'static str,
     /// (user, assistant) pairs; each assistant turn ends with [`END_MARKER`].
-    pub examples: Vec<(String, String)>,
+    /// Fixed per language and tier too.
+    pub examples: &'static [(String, String)],
     pub user: String,
     pub lang: Lang,
     pub tier: Tier,
@@ -70,11 +72,46 @@ pub struct Prompt {
     pub facts: Option<Facts>,
 }
 
+/// The parts of a prompt that depend only on the language and the tier.
+struct Fixed {
+    system: String,
+    examples: Vec<(String, String)>,
+}
+
+/// [`Fixed`] for `lang` and `tier`, written on first use and kept: a request
+/// only writes its own question.
+fn fixed(lang: Lang, tier: Tier) -> &'static Fixed {
+    // `Lang::ALL` and `Tier::ALL` list the variants in declaration order, so
+    // `as usize` indexes them (checked by a test).
+    static ALL: std::sync::LazyLock<[[Fixed; 3]; 3]> = std::sync::LazyLock::new(|| {
+        Lang::ALL.map(|lang| Tier::ALL.map(|tier| write_fixed(lang, tier)))
+    });
+    &ALL[lang as usize][tier as usize]
+}
+
 /// Builds the prompt for a validated input.
 pub fn build(input: &CoachInput) -> Prompt {
     let tier = Tier::of(input.error);
     let trend = Trend::of(input.error, &input.attempts);
-    let text = texts(input.lang);
+    let fixed = fixed(input.lang, tier);
+    let facts = input.params.map(Facts::of);
+    let mut user = situation(input.lang, input.error, &trend);
+    if let Some(facts) = &facts {
+        user.push(' ');
+        user.push_str(&super::facts::statements(input.lang, facts));
+    }
+    Prompt {
+        system: &fixed.system,
+        examples: &fixed.examples,
+        user,
+        lang: input.lang,
+        tier,
+        facts,
+    }
+}
+
+fn write_fixed(lang: Lang, tier: Tier) -> Fixed {
+    let text = texts(lang);
     let system = format!(
         "{} {} {}",
         text.role,
@@ -87,29 +124,16 @@ pub fn build(input: &CoachInput) -> Prompt {
             .replace("{words}", &MAX_WORDS.to_string())
             .replace("{marker}", END_MARKER)
     );
-    let examples = examples(input.lang, tier)
+    let examples = examples(lang, tier)
         .iter()
         .map(|(error, history, answer)| {
             (
-                situation(input.lang, *error, &Trend::of(*error, history)),
+                situation(lang, *error, &Trend::of(*error, history)),
                 format!("{answer} {END_MARKER}"),
             )
         })
         .collect();
-    let facts = input.params.map(Facts::of);
-    let mut user = situation(input.lang, input.error, &trend);
-    if let Some(facts) = &facts {
-        user.push(' ');
-        user.push_str(&super::facts::statements(input.lang, facts));
-    }
-    Prompt {
-        system,
-        examples,
-        user,
-        lang: input.lang,
-        tier,
-        facts,
-    }
+    Fixed { system, examples }
 }
 
 /// The user turn: the numbers and the trend, in the visitor's language.
@@ -124,14 +148,17 @@ pub fn situation(lang: Lang, error: f64, trend: &Trend) -> String {
     let best = if trend.is_best {
         text.is_best.to_string()
     } else {
-        text.best
-            .replace("{best}", &grouped_in(trend.best, 2, lang))
+        fill(text.best, &[("best", &grouped_in(trend.best, 2, lang))])
     };
-    text.situation
-        .replace("{error}", &grouped_in(error, 2, lang))
-        .replace("{attempt}", &trend.attempts.to_string())
-        .replace("{direction}", direction)
-        .replace("{best}", &best)
+    fill(
+        text.situation,
+        &[
+            ("error", &grouped_in(error, 2, lang)),
+            ("attempt", &trend.attempts.to_string()),
+            ("direction", direction),
+            ("best", &best),
+        ],
+    )
 }
 
 /// The fixed sentences of a prompt, per language.
@@ -310,6 +337,23 @@ fn examples(lang: Lang, tier: Tier) -> &'static [Example] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fixed_parts_are_those_of_the_language_and_tier() {
+        for (l, lang) in Lang::ALL.into_iter().enumerate() {
+            assert_eq!(lang as usize, l);
+            for (t, tier) in Tier::ALL.into_iter().enumerate() {
+                assert_eq!(tier as usize, t);
+                let fixed = fixed(lang, tier);
+                let written = write_fixed(lang, tier);
+                assert_eq!(
+                    (&fixed.system, &fixed.examples),
+                    (&written.system, &written.examples)
+                );
+                assert!(fixed.system.contains(texts(lang).role));
+            }
+        }
+    }
 
     fn input(error: f64, attempts: &[f64], lang: Lang) -> CoachInput {
         CoachInput {

@@ -74,6 +74,10 @@ pub struct ModelSpec {
     pub token_env: Option<String>,
     /// That variable's value, read when the registry was loaded (`None`: unset).
     pub key: Option<ApiKey>,
+    /// [`Self::endpoint`], parsed once at load (not on every call).
+    endpoint: Url,
+    /// [`Self::is_hugging_face`], decided once at load.
+    hugging_face: bool,
 }
 
 /// A provider's key: never printed (`Debug` shows `[redacted]`).
@@ -114,19 +118,14 @@ const HF_DOMAINS: [&str; 2] = ["huggingface.co", "endpoints.huggingface.cloud"];
 
 impl ModelSpec {
     /// The URL a request goes to.
-    pub fn endpoint(&self) -> String {
-        match self.api {
-            ApiKind::Chat => format!("{}/chat/completions", self.base_url.trim_end_matches('/')),
-            ApiKind::TextGeneration => self.base_url.replace("{model}", &self.model),
-        }
+    pub fn endpoint(&self) -> &Url {
+        &self.endpoint
     }
 
     /// The base URL's host, as the URL parser reads it (lower-cased; an IPv6
     /// address in brackets; `user@` and the port left out).
     fn host(&self) -> Option<(Url, String)> {
-        let url = Url::parse(&self.base_url).ok()?;
-        let host = url.host_str()?.to_string();
-        Some((url, host))
+        host_of(&self.base_url)
     }
 
     /// True when the endpoint is on this machine: the host is `localhost` or a
@@ -151,16 +150,7 @@ impl ModelSpec {
     /// API), or a dedicated Inference Endpoint (`*.endpoints.huggingface.cloud`).
     /// Not `*.hf.space`: a Space runs its owner's code.
     pub fn is_hugging_face(&self) -> bool {
-        let Some((url, host)) = self.host() else {
-            return false;
-        };
-        url.scheme() == "https"
-            && HF_DOMAINS.iter().any(|domain| {
-                host == *domain
-                    || host
-                        .strip_suffix(domain)
-                        .is_some_and(|sub| sub.ends_with('.'))
-            })
+        self.hugging_face
     }
 
     /// Which secret this model's requests carry.
@@ -193,6 +183,27 @@ impl ModelSpec {
             _ => None,
         }
     }
+}
+
+/// `url`'s host (see [`ModelSpec::host`]).
+fn host_of(url: &str) -> Option<(Url, String)> {
+    let url = Url::parse(url).ok()?;
+    let host = url.host_str()?.to_string();
+    Some((url, host))
+}
+
+/// See [`ModelSpec::is_hugging_face`].
+fn is_hugging_face(base_url: &str) -> bool {
+    let Some((url, host)) = host_of(base_url) else {
+        return false;
+    };
+    url.scheme() == "https"
+        && HF_DOMAINS.iter().any(|domain| {
+            host == *domain
+                || host
+                    .strip_suffix(domain)
+                    .is_some_and(|sub| sub.ends_with('.'))
+        })
 }
 
 /// The whole file, validated.
@@ -480,9 +491,18 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
         }
         (ApiKind::Chat, None) => {}
     }
+    let model = m.model.trim().to_string();
+    let endpoint = match m.api {
+        ApiKind::Chat => format!("{}/chat/completions", base_url.trim_end_matches('/')),
+        ApiKind::TextGeneration => base_url.replace("{model}", &model),
+    };
+    let endpoint = Url::parse(&endpoint)
+        .map_err(|e| invalid(&alias, "base_url", format!("gives no usable URL ({e})")))?;
     Ok(ModelSpec {
+        hugging_face: is_hugging_face(&base_url),
+        endpoint,
         alias,
-        model: m.model.trim().to_string(),
+        model,
         api: m.api,
         base_url,
         max_new_tokens: m.max_new_tokens,
@@ -519,7 +539,7 @@ mod tests {
             (70, 0.5, true)
         );
         assert_eq!(
-            m.endpoint(),
+            m.endpoint().as_str(),
             "https://router.huggingface.co/v1/chat/completions"
         );
         assert!(!m.is_local());

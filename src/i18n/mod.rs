@@ -216,18 +216,48 @@ pub fn negotiate(query: Option<&str>, accept_language: Option<&str>) -> Lang {
         .unwrap_or_default()
 }
 
-/// `template` with each `{name}` replaced by its value.
+/// `template` with each `{name}` replaced by its value, in one pass (a value
+/// is never read as a template; an unknown `{name}` is left as it is).
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = template.to_string();
-    for (name, value) in values {
-        out = out.replace(&format!("{{{name}}}"), value);
+    let mut out = String::with_capacity(template.len() + 16 * values.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            let value = values.iter().find(|(n, _)| *n == name)?.1;
+            Some((value, close))
+        });
+        match value {
+            Some((value, close)) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fill_replaces_known_names_once_and_leaves_the_rest() {
+        assert_eq!(
+            fill("{a} and {b}, {a}!", &[("a", "1"), ("b", "{a}")]),
+            "1 and {a}, 1!"
+        );
+        assert_eq!(fill("{unknown} {a", &[("a", "1")]), "{unknown} {a");
+        assert_eq!(fill("约 {n}。", &[("n", "13")]), "约 13。");
+        assert_eq!(fill("", &[]), "");
+    }
 
     #[test]
     fn the_language_comes_from_the_link_then_the_browser_then_english() {

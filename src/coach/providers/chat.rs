@@ -1,7 +1,11 @@
 //! OpenAI-compatible chat completions (`POST {base}/chat/completions`): the
 //! Hugging Face router today, and equally Ollama, llama.cpp's server, vLLM, TGI.
+//!
+//! Request and answer are typed: the body borrows the prompt's text (written
+//! once per language and tier, [`crate::coach::prompt`]) instead of copying it
+//! into a JSON tree, and the answer is read straight into the one field used.
 
-use serde_json::{json, Value};
+use serde::{de::IgnoredAny, Deserialize, Serialize};
 
 use super::ProviderError;
 use crate::coach::{
@@ -10,32 +14,106 @@ use crate::coach::{
 };
 
 /// The request body: system, few-shot pairs, the question.
-pub fn body(spec: &ModelSpec, prompt: &Prompt) -> Value {
-    json!({
-        "model": spec.model,
-        "messages": messages(prompt),
-        "max_tokens": spec.max_new_tokens,
-        "temperature": spec.temperature,
-        "stop": [END_MARKER],
-        "stream": false,
-    })
+#[derive(Debug, Serialize)]
+pub struct Body<'a> {
+    model: &'a str,
+    messages: Vec<Message<'a>>,
+    max_tokens: u32,
+    temperature: f32,
+    stop: [&'a str; 1],
+    stream: bool,
+}
+
+/// One chat message.
+#[derive(Debug, Serialize)]
+pub struct Message<'a> {
+    role: &'static str,
+    content: &'a str,
+}
+
+pub fn body<'a>(spec: &'a ModelSpec, prompt: &'a Prompt) -> Body<'a> {
+    Body {
+        model: &spec.model,
+        messages: messages(prompt),
+        max_tokens: spec.max_new_tokens,
+        temperature: spec.temperature,
+        stop: [END_MARKER],
+        stream: false,
+    }
 }
 
 /// The prompt as chat messages (also what text-generation templates render).
-pub fn messages(prompt: &Prompt) -> Vec<Value> {
-    let mut messages = vec![json!({"role": "system", "content": prompt.system})];
-    for (user, assistant) in &prompt.examples {
-        messages.push(json!({"role": "user", "content": user}));
-        messages.push(json!({"role": "assistant", "content": assistant}));
+pub fn messages(prompt: &Prompt) -> Vec<Message<'_>> {
+    let message = |role, content| Message { role, content };
+    let mut messages = Vec::with_capacity(2 + 2 * prompt.examples.len());
+    messages.push(message("system", prompt.system));
+    for (user, assistant) in prompt.examples {
+        messages.push(message("user", user));
+        messages.push(message("assistant", assistant));
     }
-    messages.push(json!({"role": "user", "content": prompt.user}));
+    messages.push(message("user", &prompt.user));
     messages
 }
 
-/// `choices[0].message.content`; anything else is a bad body.
-pub fn text(json: &Value) -> Result<String, ProviderError> {
-    json.pointer("/choices/0/message/content")
-        .and_then(Value::as_str)
-        .map(str::to_string)
+/// The parts of an answer that are read.
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    choices: Vec<Choice>,
+    /// Some servers answer 200 with `{"error": …}`: that is a failure.
+    #[serde(default)]
+    error: Option<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct Choice {
+    message: Option<Said>,
+}
+
+#[derive(Deserialize)]
+struct Said {
+    content: Option<String>,
+}
+
+/// `choices[0].message.content` of the answer `body`; anything else is a bad body.
+pub fn text(body: &str) -> Result<String, ProviderError> {
+    let answer: Answer =
+        serde_json::from_str(body).map_err(|_| ProviderError::BadBody("not JSON".into()))?;
+    if answer.error.is_some() {
+        return Err(ProviderError::BadBody(
+            "error field in a 200 response".into(),
+        ));
+    }
+    answer
+        .choices
+        .into_iter()
+        .next()
+        .and_then(|c| c.message?.content)
         .ok_or_else(|| ProviderError::BadBody("no choices[0].message.content".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_first_choice_and_refuses_the_rest() {
+        let ok = r#"{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"Nice!"}}],"usage":{}}"#;
+        assert_eq!(text(ok).unwrap(), "Nice!");
+        for bad in [
+            "not json",
+            "{}",
+            r#"{"choices":[]}"#,
+            r#"{"choices":[{"message":{"content":null}}]}"#,
+            r#"{"choices":[{"message":{"content":"x"}}],"error":{"message":"overloaded"}}"#,
+            r#"{"choices":[{"message":{"content":7}}]}"#,
+        ] {
+            assert!(text(bad).is_err(), "{bad}");
+        }
+        // `"error": null` is no error.
+        assert_eq!(
+            text(r#"{"choices":[{"message":{"content":"ok"}}],"error":null}"#).unwrap(),
+            "ok"
+        );
+    }
 }

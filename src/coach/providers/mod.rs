@@ -159,14 +159,18 @@ impl Provider for HttpProvider {
     ) -> Result<String, ProviderError> {
         let key = self.key_for(spec)?;
         let body = match spec.api {
-            super::registry::ApiKind::Chat => chat::body(spec, prompt),
-            super::registry::ApiKind::TextGeneration => text_generation::body(spec, prompt)?,
-        };
+            super::registry::ApiKind::Chat => serde_json::to_vec(&chat::body(spec, prompt)),
+            super::registry::ApiKind::TextGeneration => {
+                serde_json::to_vec(&text_generation::body(spec, prompt)?)
+            }
+        }
+        .map_err(|_| ProviderError::BadBody("request not serialisable".into()))?;
         let mut request = self
             .client
-            .post(spec.endpoint())
+            .post(spec.endpoint().clone())
             .timeout(timeout)
-            .json(&body);
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .body(body);
         if let Some(key) = key {
             request = request.bearer_auth(key);
         }
@@ -188,18 +192,11 @@ impl Provider for HttpProvider {
             tracing::warn!(model = %spec.alias, %status, %message, "model call failed");
             return Err(error);
         }
-        let json: Value =
-            serde_json::from_str(&text).map_err(|_| ProviderError::BadBody("not JSON".into()))?;
-        if json.get("error").is_some_and(|e| !e.is_null()) {
-            return Err(ProviderError::BadBody(
-                "error field in a 200 response".into(),
-            ));
-        }
         // Decoded, the text may spell out what JSON escapes hid from the
         // first redaction.
         let text = match spec.api {
-            super::registry::ApiKind::Chat => chat::text(&json),
-            super::registry::ApiKind::TextGeneration => text_generation::text(&json),
+            super::registry::ApiKind::Chat => chat::text(&text),
+            super::registry::ApiKind::TextGeneration => text_generation::text(&text),
         }?;
         Ok(self.redact(&text, spec))
     }

@@ -14,6 +14,7 @@ use crate::{
     advice::Facts,
     coach::{facts, input::CoachInput, prompt::Trend, Lang, Tier},
     format::grouped_in,
+    i18n::fill,
     neuron::{min_error, GOAL},
 };
 
@@ -27,12 +28,16 @@ pub fn comment(input: &CoachInput) -> String {
     let seed = (first.to_bits() % 7919) as usize;
     let phrase = phrases[(seed + trend.attempts) % phrases.len()];
     let num = |x: f64| grouped_in(x, 2, input.lang);
-    let text = phrase
-        .replace("{error}", &num(input.error))
-        .replace("{best}", &num(trend.best))
-        .replace("{to_go}", &num((input.error - GOAL).max(0.0)))
-        .replace("{attempt}", &trend.attempts.to_string())
-        .replace("{min}", &num(min_error()));
+    let text = fill(
+        phrase,
+        &[
+            ("error", &num(input.error)),
+            ("best", &num(trend.best)),
+            ("to_go", &num((input.error - GOAL).max(0.0))),
+            ("attempt", &trend.attempts.to_string()),
+            ("min", &num(min_error())),
+        ],
+    );
     // With the weight and bias known, short of the goal: one concrete step.
     let hint = (tier != Tier::Goal)
         .then(|| input.params.map(Facts::of))

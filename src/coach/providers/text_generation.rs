@@ -52,12 +52,19 @@ pub fn body(spec: &ModelSpec, prompt: &Prompt) -> Result<Value, ProviderError> {
     }))
 }
 
-/// `[{"generated_text": …}]` or a bare `{"generated_text": …}`.
-pub fn text(json: &Value) -> Result<String, ProviderError> {
+/// `[{"generated_text": …}]` or a bare `{"generated_text": …}`, from the answer `body`.
+pub fn text(body: &str) -> Result<String, ProviderError> {
+    let json: Value =
+        serde_json::from_str(body).map_err(|_| ProviderError::BadBody("not JSON".into()))?;
+    if json.get("error").is_some_and(|e| !e.is_null()) {
+        return Err(ProviderError::BadBody(
+            "error field in a 200 response".into(),
+        ));
+    }
     let item = if json.is_array() {
         json.get(0)
     } else {
-        Some(json)
+        Some(&json)
     };
     item.and_then(|i| i.get("generated_text"))
         .and_then(Value::as_str)
@@ -91,9 +98,10 @@ mod tests {
 
     #[test]
     fn both_response_shapes_are_read() {
-        assert_eq!(text(&json!([{"generated_text": "hi"}])).unwrap(), "hi");
-        assert_eq!(text(&json!({"generated_text": "hi"})).unwrap(), "hi");
-        assert!(text(&json!([])).is_err());
-        assert!(text(&json!({"text": "hi"})).is_err());
+        assert_eq!(text(r#"[{"generated_text": "hi"}]"#).unwrap(), "hi");
+        assert_eq!(text(r#"{"generated_text": "hi"}"#).unwrap(), "hi");
+        assert!(text("[]").is_err());
+        assert!(text(r#"{"text": "hi"}"#).is_err());
+        assert!(text(r#"{"generated_text": "hi", "error": "busy"}"#).is_err());
     }
 }
