@@ -1,0 +1,48 @@
+-- wrk script for .ci/loadbench: every request comes from another visitor.
+--
+-- Each request carries its own X-Forwarded-For (10.x.y.z, a counter spread over
+-- wrk's threads, 16.7 million addresses before one repeats), so with
+-- JAY_TRUSTED_PROXY_HOPS=1 the server's per-client rate limiter keys, charges
+-- and remembers a new client every time: exercised, never hit.
+--
+-- From the environment: BENCH_METHOD (GET), BENCH_BODY and BENCH_TYPE (its
+-- Content-Type). At the end it prints one line of figures for the caller:
+--   figures requests=N duration_us=N p50_us=N p99_us=N non2xx=N errors=N
+
+local method = os.getenv("BENCH_METHOD") or "GET"
+local body = os.getenv("BENCH_BODY")
+if body == "" then body = nil end
+local ctype = os.getenv("BENCH_TYPE")
+
+-- Each wrk thread has its own Lua state: `id` (0, 1, …) and BENCH_THREADS (how
+-- many there are) interleave their counters, so no two threads share an address.
+local thread_count = 0
+
+function setup(thread)
+  thread:set("id", thread_count)
+  thread_count = thread_count + 1
+end
+
+function init(args)
+  nthreads = tonumber(os.getenv("BENCH_THREADS") or "1")
+  counter = 0
+end
+
+function request()
+  local n = (counter * nthreads + id) % 16777216
+  counter = counter + 1
+  local headers = {
+    ["X-Forwarded-For"] = string.format("10.%d.%d.%d",
+      math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256),
+  }
+  if ctype and ctype ~= "" then headers["Content-Type"] = ctype end
+  return wrk.format(method, nil, headers, body)
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    "figures requests=%d duration_us=%d p50_us=%d p99_us=%d non2xx=%d errors=%d\n",
+    summary.requests, summary.duration, latency:percentile(50),
+    latency:percentile(99), e.status, e.connect + e.read + e.write + e.timeout))
+end
