@@ -39,6 +39,16 @@ async fn spawn_with(leptos: LeptosOptions) -> String {
     format!("http://{addr}")
 }
 
+/// `GET url` with one extra request header.
+async fn get_with(client: &reqwest::Client, url: &str, header: (&str, &str)) -> reqwest::Response {
+    client
+        .get(url)
+        .header(header.0, header.1)
+        .send()
+        .await
+        .expect("request")
+}
+
 async fn get(url: &str) -> (u16, String) {
     let response = reqwest::get(url).await.expect("request");
     let status = response.status().as_u16();
@@ -184,12 +194,12 @@ async fn assets_are_precompressed_and_cached_for_a_year_under_hashed_names() {
         ("gzip", Some("gzip"), "gz:body{}"),
         ("identity", None, "body{}"),
     ] {
-        let response = client
-            .get(format!("{base}/pkg/jay-trainer.Cx.css"))
-            .header("accept-encoding", accept)
-            .send()
-            .await
-            .expect("request");
+        let response = get_with(
+            &client,
+            &format!("{base}/pkg/jay-trainer.Cx.css"),
+            ("accept-encoding", accept),
+        )
+        .await;
         assert_eq!(response.status(), 200);
         let headers = response.headers().clone();
         let header = |name: &str| {
@@ -244,12 +254,12 @@ async fn the_page_is_revalidated_and_a_current_copy_costs_a_304_without_a_body()
 
     // A visitor's current copy: 304, no body, and no new policy (the stored
     // one matches the stored page's nonce).
-    let revalidated = client
-        .get(format!("{base}/?w=0.1&b=150"))
-        .header("if-none-match", tag.clone())
-        .send()
-        .await
-        .expect("revalidation");
+    let revalidated = get_with(
+        &client,
+        &format!("{base}/?w=0.1&b=150"),
+        ("if-none-match", tag.to_str().expect("tag")),
+    )
+    .await;
     assert_eq!(revalidated.status(), 304);
     assert_eq!(revalidated.headers()["etag"], tag);
     assert!(revalidated
@@ -260,21 +270,21 @@ async fn the_page_is_revalidated_and_a_current_copy_costs_a_304_without_a_body()
 
     // Another point, another language or an old tag: the whole page.
     for url in ["/?w=0.2&b=150", "/?w=0.1&b=150&lang=pt"] {
-        let other = client
-            .get(format!("{base}{url}"))
-            .header("if-none-match", tag.clone())
-            .send()
-            .await
-            .expect("other");
+        let other = get_with(
+            &client,
+            &format!("{base}{url}"),
+            ("if-none-match", tag.to_str().expect("tag")),
+        )
+        .await;
         assert_eq!(other.status(), 200, "{url}");
         assert_ne!(other.headers()["etag"], tag, "{url}");
     }
-    let stale = client
-        .get(format!("{base}/?w=0.1&b=150"))
-        .header("if-none-match", "W/\"0\"")
-        .send()
-        .await
-        .expect("stale");
+    let stale = get_with(
+        &client,
+        &format!("{base}/?w=0.1&b=150"),
+        ("if-none-match", "W/\"0\""),
+    )
+    .await;
     assert_eq!(stale.status(), 200);
 }
 
@@ -292,12 +302,12 @@ async fn the_page_is_compressed_for_the_wire_and_a_short_answer_is_not() {
             .get("content-encoding")
             .map(|v| v.to_str().unwrap_or_default().to_owned())
     };
-    let page = client
-        .get(format!("{base}/"))
-        .header("accept-encoding", "br, gzip")
-        .send()
-        .await
-        .expect("page");
+    let page = get_with(
+        &client,
+        &format!("{base}/"),
+        ("accept-encoding", "br, gzip"),
+    )
+    .await;
     assert_eq!(encoding_of(&page).as_deref(), Some("br"));
     let compressed = page.bytes().await.expect("body").len();
     let (_, plain) = get(&format!("{base}/")).await;
@@ -307,12 +317,12 @@ async fn the_page_is_compressed_for_the_wire_and_a_short_answer_is_not() {
         plain.len()
     );
 
-    let comment = client
-        .get(format!("{base}/error?error=900"))
-        .header("accept-encoding", "br, gzip")
-        .send()
-        .await
-        .expect("comment");
+    let comment = get_with(
+        &client,
+        &format!("{base}/error?error=900"),
+        ("accept-encoding", "br, gzip"),
+    )
+    .await;
     assert_eq!(comment.status(), 200);
     assert_eq!(encoding_of(&comment), None);
 }

@@ -55,15 +55,8 @@
 // (medians over the runs; read by .ci/budgets); exits 1 when a median misses
 // its budget.
 
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.mjs";
+import { withServerAndBrowser } from "./harness.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_FIRST_MS = 3000;
@@ -80,45 +73,6 @@ const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 // Generous: an unthrottled page is working in well under a second.
 const VISIT_TIMEOUT_MS = 60_000;
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const binary = resolve(root, process.env.JAY_BIN ?? "target/release/jay-trainer");
-const site = resolve(root, process.env.JAY_SITE ?? "target/site");
-if (!existsSync(binary)) {
-  console.error(`hydrate: ${binary} is missing: run \`cargo leptos build --release\` first`);
-  process.exit(2);
-}
-if (!existsSync(join(site, "pkg"))) {
-  console.error(`hydrate: ${site}/pkg is missing: run \`cargo leptos build --release\` first`);
-  process.exit(2);
-}
-
-/** A port the OS says is free on 127.0.0.1. */
-function freePort() {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => ok(port));
-    });
-  });
-}
-
-/** Polls `url` until it answers 200, for at most `ms`. */
-async function waitForHealth(url, server, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 /** The median of numbers (the mean of the middle two when even). */
 function median(values) {
@@ -226,30 +180,10 @@ async function visit(context, base) {
   return { ms: t1 - t0, bytes, ...arrived, moved: moved.movedAt, changed: moved.changedAt };
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), "jay-hydrate-"));
-const env = { ...process.env };
-delete env.HF_TOKEN;
-delete env.JAY_MODELS;
-Object.assign(env, {
-  LEPTOS_SITE_ROOT: site,
-  LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
-  LEPTOS_ENV: "PROD",
-  JAY_RATE_BURST: "10000",
-  JAY_DATA_DIR: dataDir,
-  RUST_LOG: "warn",
-});
-const server = spawn(binary, [], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-let browser;
-const runs = [];
-try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, server);
-
-  browser = await chromium.launch({
-    ...(existsSync(CHROMIUM_PATH) ? { executablePath: CHROMIUM_PATH } : {}),
-    args: CHROMIUM_ARGS,
-  });
+const runs = await withServerAndBrowser(
+  { name: "hydrate", binary: process.env.JAY_BIN ?? "target/release/jay-trainer", site: process.env.JAY_SITE ?? "target/site" },
+  async (base, browser) => {
+  const runs = [];
   const ms = (t) => (t === undefined ? "–" : `${Math.round(t)} ms`);
   const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
   for (let i = 0; i < RUNS; i++) {
@@ -267,12 +201,8 @@ try {
       await context.close();
     }
   }
-} finally {
-  await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  return runs;
+});
 
 const firstMs = median(runs.map((r) => r.first.ms));
 const repeatMs = median(runs.map((r) => r.repeat.ms));

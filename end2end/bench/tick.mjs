@@ -32,81 +32,17 @@
 // Prints a summary on stderr and `tick_p50_ms 1.2`-style lines on stdout (read
 // by .ci/budgets); exits 1 when the p95 misses the budget.
 
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.mjs";
+import { withServerAndBrowser } from "./harness.mjs";
 
 const TICKS = Number(process.env.TICKS ?? 500);
 const WARM_UP = Number(process.env.WARM_UP ?? 50);
 const TARGET_P95_MS = 8;
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const binary = join(root, "target/release/jay-trainer");
-if (!existsSync(binary)) {
-  console.error(`tick: ${binary} is missing: run \`cargo leptos build --release\` first`);
-  process.exit(2);
-}
-
-/** A port the OS says is free on 127.0.0.1. */
-function freePort() {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => ok(port));
-    });
-  });
-}
-
-/** Polls `url` until it answers 200, for at most `ms`. */
-async function waitForHealth(url, server, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 /** Nearest-rank quantile of sorted numbers. */
 const quantile = (sorted, q) =>
   sorted[Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length))) - 1];
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), "jay-tick-"));
-const env = { ...process.env };
-delete env.HF_TOKEN;
-delete env.JAY_MODELS;
-Object.assign(env, {
-  LEPTOS_SITE_ROOT: "target/site",
-  LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
-  LEPTOS_ENV: "PROD",
-  JAY_RATE_BURST: "10000",
-  JAY_DATA_DIR: dataDir,
-  RUST_LOG: "warn",
-});
-const server = spawn(binary, [], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-let browser;
-let ticks;
-try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${base}/healthz`, server);
-
-  browser = await chromium.launch({
-    ...(existsSync(CHROMIUM_PATH) ? { executablePath: CHROMIUM_PATH } : {}),
-    args: CHROMIUM_ARGS,
-  });
+const ticks = await withServerAndBrowser({ name: "tick", binary: "target/release/jay-trainer", site: "target/site" }, async (base, browser) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // A panic in the WASM (a failed hydration, say) leaves a page that never
   // updates: name it instead of timing out on the first tick.
@@ -121,7 +57,7 @@ try {
     throw new Error(`the page failed in the browser: ${pageErrors.join(" | ")}`);
   }
 
-  ticks = await page.evaluate(
+  return await page.evaluate(
     async ({ total, warmUp }) => {
       const slider = document.querySelector("#weight");
       const q = (id) => document.querySelector(`[data-testid=${id}]`);
@@ -178,12 +114,7 @@ try {
     },
     { total: TICKS, warmUp: WARM_UP },
   );
-} finally {
-  await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});
 
 const sorted = [...ticks].sort((a, b) => a - b);
 const p50 = quantile(sorted, 0.5);
