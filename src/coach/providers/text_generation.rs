@@ -3,7 +3,7 @@
 //! itself. The template is Jinja, as in a model's `tokenizer_config.json`, and
 //! is rendered with minijinja over the same messages the chat API sends.
 
-use minijinja::{context, Environment};
+use minijinja::{context, Environment, UndefinedBehavior};
 use serde_json::{json, Value};
 
 use super::{chat::messages, ProviderError};
@@ -12,9 +12,12 @@ use crate::coach::{
     registry::ModelSpec,
 };
 
-/// Renders `template` over the prompt's messages.
+/// Renders `template` over the prompt's messages. Strict: a name the context
+/// does not have (a typo such as `m.contnet`) is an error, not an empty string,
+/// so [`check_template`] stops start-up instead of models getting empty prompts.
 pub fn render(template: &str, prompt: &Prompt) -> Result<String, minijinja::Error> {
     let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.add_template("chat", template)?;
     env.get_template("chat")?.render(context! {
         messages => messages(prompt),
@@ -94,6 +97,18 @@ mod tests {
             out.matches("<|assistant|>").count(),
             prompt.examples.len() + 1
         );
+    }
+
+    #[test]
+    fn a_misspelt_name_in_a_template_is_refused_at_load() {
+        assert!(check_template("{% for m in messages %}{{ m.content }}{% endfor %}").is_ok());
+        assert!(check_template("{% for m in messages %}{{ m.contnet }}{% endfor %}").is_err());
+        assert!(check_template("{{ mesages[0].content }}").is_err());
+        // The names a chat template may use are all there.
+        assert!(check_template(
+            "{{ bos_token }}{% if add_generation_prompt %}{{ eos_token }}{% endif %}"
+        )
+        .is_ok());
     }
 
     #[test]
