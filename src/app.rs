@@ -15,16 +15,27 @@ use crate::{
 #[derive(Clone, Debug)]
 pub struct StylesheetHref(pub String);
 
+impl StylesheetHref {
+    /// `/pkg/jay-trainer.css`, or `/pkg/jay-trainer.<hash>.css` for a build
+    /// that names its files after their content.
+    pub fn new(options: &LeptosOptions, hash: Option<&str>) -> Self {
+        let (pkg, name) = (&options.site_pkg_dir, &options.output_name);
+        Self(match hash {
+            Some(hash) => format!("/{pkg}/{name}.{hash}.css"),
+            None => format!("/{pkg}/{name}.css"),
+        })
+    }
+}
+
 /// The document around the app: `<head>` with the page's title, description,
 /// stylesheet and hydration scripts. Only the server renders it, once per
 /// request (the browser hydrates `<body>`), so the head needs no Leptos in the
 /// browser: nothing in it changes after the page has loaded.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     let t = texts(page_lang());
-    let stylesheet = use_context::<StylesheetHref>().map_or_else(
-        || format!("/{}/{}.css", options.site_pkg_dir, options.output_name),
-        |s| s.0,
-    );
+    let stylesheet = use_context::<StylesheetHref>()
+        .unwrap_or_else(|| StylesheetHref::new(&options, None))
+        .0;
     view! {
         <!DOCTYPE html>
         <html lang=html_tag(page_lang())>

@@ -120,9 +120,10 @@ fn write_fixed(lang: Lang, tier: Tier) -> Fixed {
             Tier::Close => text.close,
             Tier::Goal => text.goal,
         },
-        text.rules
-            .replace("{words}", &MAX_WORDS.to_string())
-            .replace("{marker}", END_MARKER)
+        fill(
+            text.rules,
+            &[("words", &MAX_WORDS.to_string()), ("marker", END_MARKER)]
+        )
     );
     let examples = examples(lang, tier)
         .iter()

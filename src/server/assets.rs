@@ -24,6 +24,8 @@ use std::{
 
 use axum::http::{header, HeaderValue};
 use leptos::config::LeptosOptions;
+
+use crate::app::StylesheetHref;
 use tower_http::{services::ServeDir, set_header::SetResponseHeader};
 
 /// Where the site's hashed names are, as built.
@@ -96,11 +98,8 @@ impl SiteAssets {
     }
 
     /// The stylesheet's address: `/pkg/jay-trainer.<hash>.css`.
-    pub fn stylesheet(&self, pkg_dir: &str, output_name: &str) -> String {
-        match &self.css_hash {
-            Some(hash) => format!("/{pkg_dir}/{output_name}.{hash}.css"),
-            None => format!("/{pkg_dir}/{output_name}.css"),
-        }
+    pub fn stylesheet(&self, options: &LeptosOptions) -> StylesheetHref {
+        StylesheetHref::new(options, self.css_hash.as_deref())
     }
 
     /// `/pkg/*`: the built files, precompressed, with their cache policy.
@@ -167,10 +166,8 @@ mod tests {
         ));
         fs::write(dir.join("hash.txt"), "js: a\nwasm: b\ncss: c\n").unwrap();
         let found = SiteAssets::beside(&exe, "hash.txt", None).unwrap();
-        assert_eq!(
-            found.stylesheet("pkg", "jay-trainer"),
-            "/pkg/jay-trainer.c.css"
-        );
+        let options = LeptosOptions::builder().output_name("jay-trainer").build();
+        assert_eq!(found.stylesheet(&options).0, "/pkg/jay-trainer.c.css");
         // Turned off: plain names even with the file there.
         assert!(!SiteAssets::beside(&exe, "hash.txt", Some(false))
             .unwrap()

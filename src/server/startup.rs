@@ -29,7 +29,7 @@ use super::{
     routes::{self, ModelsAccess},
 };
 use crate::{
-    app::{shell, StylesheetHref, PATHS},
+    app::{shell, PATHS},
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
 };
 
@@ -84,7 +84,7 @@ pub fn router_with_limiter(
         .collect();
     let state = AppState(Arc::new(options.clone()));
     let assets = SiteAssets::of(&options);
-    let stylesheet = StylesheetHref(assets.stylesheet(&options.site_pkg_dir, &options.output_name));
+    let stylesheet = assets.stylesheet(&options);
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
     let page_context = {
         let (coach, limiter) = (coach.clone(), limiter.clone());

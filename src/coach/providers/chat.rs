@@ -77,12 +77,9 @@ struct Said {
 
 /// `choices[0].message.content` of the answer `body`; anything else is a bad body.
 pub fn text(body: &str) -> Result<String, ProviderError> {
-    let answer: Answer =
-        serde_json::from_str(body).map_err(|_| ProviderError::BadBody("not JSON".into()))?;
+    let answer: Answer = serde_json::from_str(body).map_err(|_| super::not_json())?;
     if answer.error.is_some() {
-        return Err(ProviderError::BadBody(
-            "error field in a 200 response".into(),
-        ));
+        return Err(super::error_in_200());
     }
     answer
         .choices

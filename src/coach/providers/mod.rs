@@ -28,6 +28,16 @@ pub mod chat;
 pub mod offline;
 pub mod text_generation;
 
+/// An answer that is not JSON.
+fn not_json() -> ProviderError {
+    ProviderError::BadBody("not JSON".into())
+}
+
+/// A `200` whose body carries an `"error"`: a failure all the same.
+fn error_in_200() -> ProviderError {
+    ProviderError::BadBody("error field in a 200 response".into())
+}
+
 /// Why a model gave no text.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ProviderError {

@@ -57,12 +57,9 @@ pub fn body(spec: &ModelSpec, prompt: &Prompt) -> Result<Value, ProviderError> {
 
 /// `[{"generated_text": …}]` or a bare `{"generated_text": …}`, from the answer `body`.
 pub fn text(body: &str) -> Result<String, ProviderError> {
-    let json: Value =
-        serde_json::from_str(body).map_err(|_| ProviderError::BadBody("not JSON".into()))?;
+    let json: Value = serde_json::from_str(body).map_err(|_| super::not_json())?;
     if json.get("error").is_some_and(|e| !e.is_null()) {
-        return Err(ProviderError::BadBody(
-            "error field in a 200 response".into(),
-        ));
+        return Err(super::error_in_200());
     }
     let item = if json.is_array() {
         json.get(0)
