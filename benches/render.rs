@@ -30,7 +30,7 @@ use axum::{
     http::{Request, StatusCode},
 };
 use jay_trainer::{
-    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
+    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
     server::{config::Guard, startup::router},
 };
 use leptos::config::LeptosOptions;

@@ -10,8 +10,10 @@
 //! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
 //! - [`link`]: the model's point in a link (`?w=&b=`): reading and writing it.
 //! - [`i18n`]: the page's words in en, pt-BR and zh-CN, one file each.
+//! - [`coach`]: the comment on every attempt: text, models, routing, the service.
 //! - [`format`]: number formatting shared by the server render and the browser.
 //! - [`app`]: the HTML shell and the route table.
+//! - [`api`]: the page's server function (a thin wrapper over the coach).
 //! - [`components`]: one file per UI component of the simulator page.
 //! - `server` (ssr): configuration and the axum application.
 
@@ -20,6 +22,7 @@
 #![recursion_limit = "256"]
 
 pub mod advice;
+pub mod api;
 pub mod app;
 pub mod coach;
 pub mod components;

@@ -393,10 +393,7 @@ pub fn write_readme(path: &Path, block: &str) -> Result<(), String> {
         return Err(format!("{}: no {BEGIN} … {END} markers", path.display()));
     };
     if end < begin {
-        return Err(format!(
-            "{}: the markers are in the wrong order",
-            path.display()
-        ));
+        return Err(format!("{}: markers out of order", path.display()));
     }
     let updated = format!("{}{BEGIN}\n{block}{}", &readme[..begin], &readme[end..]);
     std::fs::write(path, updated).map_err(|e| format!("{}: {e}", path.display()))

@@ -12,6 +12,9 @@
 //! Saves are numbered when their state is captured ([`SaveOrder`]): a
 //! periodic save still being written when the final one at shutdown is made
 //! never renames its older state over the final snapshot.
+//!
+//! File I/O only: what a model's record holds, and how it is made from the
+//! live router and put back, is `coach::routing::state`'s.
 
 use std::{
     collections::BTreeMap,
@@ -26,7 +29,7 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use super::breaker::SavedBreaker;
+use super::routing::state::SavedModel;
 
 /// Bumped when the format changes; other versions are ignored.
 pub const VERSION: u32 = 1;
@@ -37,23 +40,6 @@ pub struct Snapshot {
     /// Wall-clock time of the save, in milliseconds since the Unix epoch.
     pub saved_at_ms: u64,
     pub models: BTreeMap<String, SavedModel>,
-}
-
-/// One model's record (see `router::ModelStats`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct SavedModel {
-    pub total: u64,
-    pub errors: f64,
-    pub successes: u64,
-    pub latency_ms_total: u64,
-    pub outcomes: BTreeMap<String, u64>,
-    pub last_error: Option<String>,
-    /// Decayed (successes, failures) as they stood at the save.
-    pub decayed: (f64, f64),
-    pub latency_ewma_ms: Option<f64>,
-    /// The latest answers' times, oldest first.
-    pub recent_ms: Vec<u64>,
-    pub breaker: SavedBreaker,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -110,29 +96,22 @@ impl Snapshot {
         Ok(Some(snapshot))
     }
 
-    /// Writes to `path` atomically: a temporary file in the same folder,
-    /// flushed to disk, renamed over `path`, and the folder flushed (so the
-    /// rename itself survives a power cut).
+    /// Writes to `path` atomically: a temporary file of its own in the same
+    /// folder (`tempfile`, so two saves at once never share one, and a failed
+    /// write leaves none behind), flushed to disk, persisted (renamed) over
+    /// `path`, and the folder flushed (so the rename itself survives a power
+    /// cut).
     pub fn write(&self, path: &Path) -> io::Result<()> {
         let dir = path
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir)?;
-        // A name of its own per write, so two saves at once (the periodic one
-        // and the one at shutdown) never write into the same file.
-        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(format!(".{}.{n}.tmp", std::process::id()));
-        let temporary = Path::new(&temporary);
         let json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
-        {
-            let mut file = std::fs::File::create(temporary)?;
-            file.write_all(&json)?;
-            file.sync_all()?;
-        }
-        std::fs::rename(temporary, path)?;
+        let mut file = tempfile::NamedTempFile::new_in(dir)?;
+        file.write_all(&json)?;
+        file.as_file().sync_all()?;
+        file.persist(path).map_err(|e| e.error)?;
         sync_dir(dir)
     }
 }
@@ -189,6 +168,7 @@ fn now_ms() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coach::routing::breaker::SavedBreaker;
 
     fn dir(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("jay-snapshot-{}-{name}", std::process::id()));

@@ -29,6 +29,8 @@ use std::{
 };
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
+use secrecy::{ExposeSecret, SecretString};
+use subtle::ConstantTimeEq;
 
 use super::assets::{AssetsError, SiteAssets};
 use crate::coach::Lang;
@@ -204,28 +206,28 @@ fn parse_ancestors(value: &str) -> Result<String, ConfigError> {
 
 /// A value that never shows in logs or debug output.
 #[derive(Clone)]
-pub struct Secret(String);
+pub struct Secret(SecretString);
 
 impl Secret {
+    /// `None` for an empty or blank value.
     pub fn new(value: String) -> Option<Self> {
-        let value = value.trim().to_string();
-        (!value.is_empty()).then_some(Self(value))
+        let value = value.trim();
+        (!value.is_empty()).then(|| Self(SecretString::from(value)))
     }
 
     pub fn expose(&self) -> &str {
-        &self.0
+        self.0.expose_secret()
     }
 
     /// Compares in time that does not depend on where the first difference is.
     pub fn matches(&self, given: &str) -> bool {
-        let (a, b) = (self.0.as_bytes(), given.as_bytes());
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+        self.expose().as_bytes().ct_eq(given.as_bytes()).into()
     }
 }
 
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret([redacted])")
+        write!(f, "Secret({:?})", self.0)
     }
 }
 
@@ -308,103 +310,4 @@ pub fn resolve_addr(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn fallback() -> SocketAddr {
-        "127.0.0.1:3000".parse().unwrap()
-    }
-
-    #[test]
-    fn without_port_the_leptos_address_is_used() {
-        assert_eq!(resolve_addr(None, None, fallback()).unwrap(), fallback());
-        assert_eq!(
-            resolve_addr(Some(" "), Some("::1"), fallback()).unwrap(),
-            fallback()
-        );
-    }
-
-    #[test]
-    fn port_listens_on_every_interface_unless_host_says_otherwise() {
-        assert_eq!(
-            resolve_addr(Some("7860"), None, fallback()).unwrap(),
-            "0.0.0.0:7860".parse().unwrap()
-        );
-        assert_eq!(
-            resolve_addr(Some("8080"), Some("127.0.0.1"), fallback()).unwrap(),
-            "127.0.0.1:8080".parse().unwrap()
-        );
-    }
-
-    #[test]
-    fn secrets_do_not_print() {
-        let s = Secret::new(" hf_abc123 ".into()).unwrap();
-        assert_eq!(s.expose(), "hf_abc123");
-        assert!(!format!("{s:?}").contains("abc"));
-        assert!(Secret::new("  ".into()).is_none());
-    }
-
-    fn guard(vars: &[(&str, &str)]) -> Result<Guard, ConfigError> {
-        Guard::from_vars(|name| {
-            vars.iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.to_string())
-        })
-    }
-
-    #[test]
-    fn the_guard_has_documented_defaults_and_reads_its_variables() {
-        let d = guard(&[]).unwrap();
-        assert_eq!(
-            (d.rate_per_min, d.rate_burst, d.trusted_proxy_hops),
-            (20, 5, 0)
-        );
-        assert_eq!((d.upstream_concurrency, d.upstream_daily_budget), (8, 5000));
-        assert_eq!((d.cors_origins, d.frame_ancestors.as_str()), (None, "*"));
-        assert!(d.models_token.is_none());
-        assert_eq!(d.default_lang, Lang::En);
-        let g = guard(&[
-            ("JAY_DEFAULT_LANG", "pt"),
-            ("JAY_RATE_PER_MIN", "60"),
-            ("JAY_TRUSTED_PROXY_HOPS", "1"),
-            (
-                "JAY_CORS_ORIGINS",
-                "https://a.example, http://localhost:8080/",
-            ),
-            ("JAY_FRAME_ANCESTORS", "'self' https://blog.example"),
-            ("JAY_MODELS_TOKEN", "s3cret"),
-        ])
-        .unwrap();
-        assert_eq!((g.rate_per_min, g.trusted_proxy_hops), (60, 1));
-        assert_eq!(
-            g.cors_origins.unwrap(),
-            vec!["https://a.example", "http://localhost:8080"]
-        );
-        assert_eq!(g.frame_ancestors, "'self' https://blog.example");
-        assert_eq!(g.models_token.unwrap().expose(), "s3cret");
-        assert_eq!(g.default_lang, Lang::Pt);
-    }
-
-    #[test]
-    fn a_bad_guard_variable_is_named() {
-        for (name, value) in [
-            ("JAY_RATE_PER_MIN", "0"),
-            ("JAY_RATE_BURST", "lots"),
-            ("JAY_UPSTREAM_CONCURRENCY", "-1"),
-            ("JAY_CORS_ORIGINS", "blog.example"),
-            ("JAY_FRAME_ANCESTORS", "https://x.example; script-src *"),
-            ("JAY_DEFAULT_LANG", "fr"),
-        ] {
-            let e = guard(&[(name, value)]).unwrap_err().to_string();
-            assert!(e.contains(name), "{e}");
-        }
-    }
-
-    #[test]
-    fn bad_values_are_named_in_the_error() {
-        let err = resolve_addr(Some("70000"), None, fallback()).unwrap_err();
-        assert!(err.to_string().contains("PORT") && err.to_string().contains("70000"));
-        let err = resolve_addr(Some("80"), Some("example.com"), fallback()).unwrap_err();
-        assert!(err.to_string().contains("HOST"));
-    }
-}
+mod tests;

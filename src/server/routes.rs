@@ -31,9 +31,8 @@ use super::{
     metrics::Metrics,
 };
 use crate::coach::{
-    input::{CoachInput, InputError},
-    service::Coach,
-    Comment, Lang,
+    text::input::{CoachInput, InputError},
+    Coach, Comment, Lang,
 };
 
 /// Longest query string accepted by `/error` (a history of hundreds of

@@ -9,8 +9,8 @@ use serde::{de::IgnoredAny, Deserialize, Serialize};
 
 use super::ProviderError;
 use crate::coach::{
-    prompt::{Prompt, END_MARKER},
-    registry::ModelSpec,
+    model::ModelSpec,
+    text::prompt::{Prompt, END_MARKER},
 };
 
 /// The request body: system, few-shot pairs, the question.

@@ -1,4 +1,5 @@
-//! The built-in offline commentator: a phrasebook per tier and language with the
+//! The built-in offline commentator: a phrasebook per tier and language (in
+//! `coach::text`'s language files) with the
 //! visitor's numbers filled in, and, when the weight and bias are known, one
 //! concrete step from the facts ([`crate::advice`]): "Try to raise the bias by
 //! about 13.". It answers when no remote model can be used (no
@@ -12,7 +13,10 @@
 
 use crate::{
     advice::Facts,
-    coach::{facts, input::CoachInput, prompt::Trend, Lang, Tier},
+    coach::{
+        comment::Tier,
+        text::{facts, input::CoachInput, trend::Trend, words_for},
+    },
     format::grouped_in,
     i18n::fill,
     neuron::{min_error, GOAL},
@@ -21,7 +25,8 @@ use crate::{
 /// The comment for this input.
 pub fn comment(input: &CoachInput) -> String {
     let tier = Tier::of(input.error);
-    let phrases = phrasebook(input.lang, tier);
+    let words = words_for(input.lang);
+    let phrases = words.offline[tier as usize];
     let trend = Trend::of(input.error, &input.attempts);
     // The visitor's first error: the same on every request of their session.
     let first = input.attempts.first().copied().unwrap_or(input.error);
@@ -44,93 +49,15 @@ pub fn comment(input: &CoachInput) -> String {
         .flatten()
         .and_then(|facts| facts::hint(input.lang, &facts));
     match hint {
-        Some(hint) if input.lang == Lang::Zh => format!("{text}{hint}"),
-        Some(hint) => format!("{text} {hint}"),
+        Some(hint) => format!("{text}{}{hint}", words.separator),
         None => text,
-    }
-}
-
-fn phrasebook(lang: Lang, tier: Tier) -> &'static [&'static str] {
-    match (lang, tier) {
-        (Lang::En, Tier::Far) => &[
-            "{error}? That line is aiming at houses on another planet.",
-            "Attempt {attempt} and the houses still can't see your line. Bold strategy!",
-            "An error of {error}: the neuron is guessing prices for castles.",
-            "{to_go} to go. Maybe give the weight a gentle push?",
-            "The houses are waving at your line from far away. Error {error}.",
-            "Brave start! {error} leaves plenty of room for a comeback.",
-        ],
-        (Lang::En, Tier::Close) => &[
-            "{error}: getting warm! Small steps on the bias now.",
-            "Only {to_go} to go. Fine-tune, don't fling.",
-            "Nice! Watch the red gaps: make them all about the same size.",
-            "Attempt {attempt} at {error}. The line is almost hugging the houses.",
-            "Close! Hold the weight steady and nudge the bias.",
-            "Best so far {best}. Keep shaving those decimals.",
-        ],
-        (Lang::En, Tier::Goal) => &[
-            "Below 450 with {error}! You trained a neuron by hand.",
-            "{error}! The best any line can do is {min}. Superb.",
-            "Goal reached in {attempt} attempts. Gradient descent would be proud.",
-            "{error}: that line fits like a glove.",
-            "You did it! Can you get all the way down to {min}?",
-            "Neuron trained! {error} is a fine error indeed.",
-        ],
-        (Lang::Pt, Tier::Far) => &[
-            "{error}? Essa reta está mirando em casas em outro planeta.",
-            "Tentativa {attempt} e as casas ainda não veem sua reta. Estratégia ousada!",
-            "Erro de {error}: o neurônio está avaliando castelos.",
-            "Faltam {to_go}. Que tal um empurrãozinho no peso?",
-            "As casas acenam de longe para a sua reta. Erro {error}.",
-            "Começo corajoso! {error} deixa muito espaço para a virada.",
-        ],
-        (Lang::Pt, Tier::Close) => &[
-            "{error}: esquentando! Agora passos pequenos no viés.",
-            "Faltam só {to_go}. Ajuste fino, sem pressa.",
-            "Boa! Olhe as distâncias vermelhas: deixe-as parecidas.",
-            "Tentativa {attempt} com {error}. A reta quase abraça as casas.",
-            "Perto! Segure o peso e mexa de leve no viés.",
-            "Melhor até agora: {best}. Continue lapidando os decimais.",
-        ],
-        (Lang::Pt, Tier::Goal) => &[
-            "Abaixo de 450 com {error}! Você treinou um neurônio na mão.",
-            "{error}! O melhor possível é {min}. Excelente.",
-            "Meta atingida em {attempt} tentativas. O gradiente ficaria orgulhoso.",
-            "{error}: essa reta veste como uma luva.",
-            "Conseguiu! Chega até {min}?",
-            "Neurônio treinado! {error} é um erro e tanto.",
-        ],
-        (Lang::Zh, Tier::Far) => &[
-            "误差 {error}？这条线在瞄准外星球的房子。",
-            "第 {attempt} 次了，房子们还看不见你的线。勇气可嘉！",
-            "误差 {error}：神经元在给城堡估价。",
-            "还差 {to_go}。给权重轻轻推一把？",
-            "房子们在远处向你的线挥手。误差 {error}。",
-            "大胆的开局！{error} 还有很大进步空间。",
-        ],
-        (Lang::Zh, Tier::Close) => &[
-            "{error}：越来越近了！小步调整偏置。",
-            "只差 {to_go} 了。慢慢微调。",
-            "不错！看红色差距，让它们差不多大。",
-            "第 {attempt} 次，误差 {error}，线快贴住房子了。",
-            "很接近！稳住权重，轻推偏置。",
-            "目前最好 {best}，继续抠小数。",
-        ],
-        (Lang::Zh, Tier::Goal) => &[
-            "误差 {error}，低于 450！你亲手训练了神经元。",
-            "{error}！最优解是 {min}，太棒了。",
-            "{attempt} 次就达标，梯度下降都佩服。",
-            "{error}：这条线贴合得刚刚好。",
-            "成功了！能一路降到 {min} 吗？",
-            "神经元训练完成！{error} 非常漂亮。",
-        ],
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::reply::max_chars;
+    use crate::coach::{lang::Lang, text::reply::max_chars};
 
     fn input(error: f64, attempts: Vec<f64>, lang: Lang) -> CoachInput {
         CoachInput {
@@ -159,7 +86,7 @@ mod tests {
     #[test]
     fn with_the_point_known_it_gives_one_step_that_fits_and_agrees_with_the_facts() {
         use crate::{
-            coach::directions::advised,
+            coach::text::directions::advised,
             neuron::{best_bias_for_weight, Params},
         };
         let mut points = vec![crate::neuron::START];
@@ -248,7 +175,7 @@ mod tests {
     #[test]
     fn different_visitors_hear_different_phrases() {
         for lang in Lang::ALL {
-            let phrases = phrasebook(lang, Tier::Far).len();
+            let phrases = words_for(lang).offline[Tier::Far as usize].len();
             // 600 visitors at the same point (second attempt, error 5000) who
             // started at different errors: only the phrase can tell them apart.
             let mut heard = std::collections::HashMap::<String, usize>::new();

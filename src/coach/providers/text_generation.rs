@@ -1,48 +1,27 @@
 //! The classic text-generation API (`{inputs, parameters, options}` →
 //! `[{generated_text}]`), where the caller formats the model's chat template
 //! itself. The template is Jinja, as in a model's `tokenizer_config.json`, and
-//! is rendered with minijinja over the same messages the chat API sends.
+//! is rendered with minijinja over the same messages the chat API sends;
+//! [`Template`] compiled it when the registry was loaded.
 
-use minijinja::{context, Environment, UndefinedBehavior};
 use serde_json::{json, Value};
 
 use super::{chat::messages, ProviderError};
 use crate::coach::{
-    prompt::{Prompt, END_MARKER},
-    registry::ModelSpec,
+    model::{ModelSpec, Template},
+    text::prompt::{Prompt, END_MARKER},
 };
 
-/// Renders `template` over the prompt's messages. Strict: a name the context
-/// does not have (a typo such as `m.contnet`) is an error, not an empty string,
-/// so [`check_template`] stops start-up instead of models getting empty prompts.
-pub fn render(template: &str, prompt: &Prompt) -> Result<String, minijinja::Error> {
-    let mut env = Environment::new();
-    env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.add_template("chat", template)?;
-    env.get_template("chat")?.render(context! {
-        messages => messages(prompt),
-        bos_token => "",
-        eos_token => "",
-        add_generation_prompt => true,
-    })
-}
-
-/// Compiles and renders a template once, so a broken one stops start-up.
-pub fn check_template(template: &str) -> Result<(), minijinja::Error> {
-    let sample = crate::coach::prompt::build(&crate::coach::input::CoachInput {
-        error: 812.0,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang: crate::coach::Lang::En,
-    });
-    render(template, &sample).map(|_| ())
-}
-
-pub fn body(spec: &ModelSpec, prompt: &Prompt) -> Result<Value, ProviderError> {
-    let template = spec.template.as_deref().unwrap_or_default();
-    let inputs =
-        render(template, prompt).map_err(|_| ProviderError::BadBody("template failed".into()))?;
+/// The request body: the prompt's messages through the model's template
+/// (compiled once, when the registry was loaded).
+pub fn body(
+    spec: &ModelSpec,
+    template: &Template,
+    prompt: &Prompt,
+) -> Result<Value, ProviderError> {
+    let inputs = template
+        .render(&messages(prompt))
+        .map_err(|_| ProviderError::BadBody("template failed".into()))?;
     Ok(json!({
         "inputs": inputs,
         "parameters": {
@@ -75,7 +54,14 @@ pub fn text(body: &str) -> Result<String, ProviderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::{input::CoachInput, prompt::build, Lang};
+    use crate::coach::{
+        lang::Lang,
+        text::{input::CoachInput, prompt::build},
+    };
+
+    fn compile(source: &str) -> Result<Template, minijinja::Error> {
+        Template::compile(source)
+    }
 
     #[test]
     fn the_template_renders_every_message_in_order() {
@@ -87,7 +73,10 @@ mod tests {
             lang: Lang::En,
         });
         let template = "{% for m in messages %}<|{{ m.role }}|>{{ m.content }}<|end|>{% endfor %}<|assistant|>";
-        let out = render(template, &prompt).unwrap();
+        let out = compile(template)
+            .unwrap()
+            .render(&messages(&prompt))
+            .unwrap();
         assert!(out.starts_with("<|system|>"));
         assert!(out.ends_with(&format!("<|user|>{}<|end|><|assistant|>", prompt.user)));
         assert_eq!(
@@ -98,14 +87,14 @@ mod tests {
 
     #[test]
     fn a_misspelt_name_in_a_template_is_refused_at_load() {
-        assert!(check_template("{% for m in messages %}{{ m.content }}{% endfor %}").is_ok());
-        assert!(check_template("{% for m in messages %}{{ m.contnet }}{% endfor %}").is_err());
-        assert!(check_template("{{ mesages[0].content }}").is_err());
+        assert!(compile("{% for m in messages %}{{ m.content }}{% endfor %}").is_ok());
+        assert!(compile("{% for m in messages %}{{ m.contnet }}{% endfor %}").is_err());
+        assert!(compile("{{ mesages[0].content }}").is_err());
         // The names a chat template may use are all there.
-        assert!(check_template(
-            "{{ bos_token }}{% if add_generation_prompt %}{{ eos_token }}{% endif %}"
-        )
-        .is_ok());
+        assert!(
+            compile("{{ bos_token }}{% if add_generation_prompt %}{{ eos_token }}{% endif %}")
+                .is_ok()
+        );
     }
 
     #[test]

@@ -1,0 +1,89 @@
+//! A fake provider for unit tests: each model's delay and answer, changeable
+//! as a test goes, on tokio's clock (so paused-time tests run instantly).
+
+use std::{
+    collections::HashMap,
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Mutex,
+    },
+    time::Duration,
+};
+
+use async_trait::async_trait;
+
+use super::{Provider, ProviderError};
+use crate::coach::{model::ModelSpec, text::prompt::Prompt};
+
+/// How one model behaves.
+#[derive(Clone, Copy)]
+pub struct Behaviour {
+    pub delay: Duration,
+    /// The delay instead when no other call is under way (the slow first try).
+    pub alone: Option<Duration>,
+    pub answer: Option<&'static str>,
+}
+
+/// Answers well after `ms`.
+pub fn answers(ms: u64) -> Behaviour {
+    Behaviour {
+        delay: Duration::from_millis(ms),
+        alone: None,
+        answer: Some("Nice one. |fim|"),
+    }
+}
+
+/// Fails with a 502 after 10 ms.
+pub fn fails() -> Behaviour {
+    Behaviour {
+        answer: None,
+        ..answers(10)
+    }
+}
+
+/// Models whose behaviour a test changes as it goes.
+#[derive(Default)]
+pub struct Fake {
+    models: Mutex<HashMap<&'static str, Behaviour>>,
+    in_flight: AtomicUsize,
+}
+
+impl Fake {
+    pub fn set(&self, alias: &'static str, b: Behaviour) {
+        self.models.lock().unwrap().insert(alias, b);
+    }
+}
+
+struct Leave<'a>(&'a AtomicUsize);
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+#[async_trait]
+impl Provider for Fake {
+    async fn complete(
+        &self,
+        spec: &ModelSpec,
+        _: &Prompt,
+        timeout: Duration,
+    ) -> Result<String, ProviderError> {
+        let others = self.in_flight.fetch_add(1, Ordering::SeqCst);
+        let _leave = Leave(&self.in_flight);
+        let b = self.models.lock().unwrap()[spec.alias.as_str()];
+        let delay = if others == 0 {
+            b.alone.unwrap_or(b.delay)
+        } else {
+            b.delay
+        };
+        if delay > timeout {
+            tokio::time::sleep(timeout).await;
+            return Err(ProviderError::Timeout);
+        }
+        tokio::time::sleep(delay).await;
+        b.answer
+            .map(str::to_string)
+            .ok_or(ProviderError::Upstream(502))
+    }
+}

@@ -1,0 +1,111 @@
+//! The registry file: defaults, validation, and the errors it names.
+
+use std::time::Duration;
+
+use super::*;
+
+#[test]
+fn the_default_file_in_the_repository_is_valid() {
+    let registry = Registry::parse(include_str!("../../../models.toml")).unwrap();
+    assert!(registry.models.len() >= 4);
+    assert!(registry.models.iter().all(|m| m.model.contains('/')));
+    assert_eq!(registry.deadline, Duration::from_secs(8));
+}
+
+#[test]
+fn defaults_fill_what_is_left_out() {
+    let r = Registry::parse(
+        "[[models]]\nalias = \"q\"\nmodel = \"Qwen/Qwen2.5-7B-Instruct\"\napi = \"chat\"\n",
+    )
+    .unwrap();
+    let m = &r.models[0];
+    assert_eq!(
+        (m.max_new_tokens, m.temperature, m.enabled),
+        (70, 0.5, true)
+    );
+    assert_eq!(
+        m.endpoint().as_str(),
+        "https://router.huggingface.co/v1/chat/completions"
+    );
+    assert!(!m.is_local());
+}
+
+#[test]
+fn errors_name_the_model_and_the_key() {
+    let err = |toml: &str| Registry::parse(toml).unwrap_err().to_string();
+    let e =
+        err("[[models]]\nalias = \"phi\"\nmodel = \"m/p\"\napi = \"chat\"\ntemperature = 9.0\n");
+    assert!(e.contains("\"phi\"") && e.contains("temperature"), "{e}");
+    let e = err("[[models]]\nalias = \"tg\"\nmodel = \"m/p\"\napi = \"text-generation\"\n");
+    assert!(e.contains("\"tg\"") && e.contains("template"), "{e}");
+    let e = err("[[models]]\nalias = \"tg\"\nmodel = \"m/p\"\napi = \"text-generation\"\ntemplate = \"{% if %}\"\n");
+    assert!(e.contains("\"tg\"") && e.contains("template"), "{e}");
+    let e = err("[[models]]\nalias = \"x\"\nmodel = \"m/p\"\napi = \"chat\"\ncolour = 1\n");
+    assert!(e.contains("colour"), "{e}");
+    let e = err("[[models]]\nalias = \"x\"\nmodel = \"m/p\"\napi = \"grpc\"\n");
+    assert!(e.contains("api") || e.contains("grpc"), "{e}");
+    let twice = "[[models]]\nalias = \"x\"\nmodel = \"m/p\"\napi = \"chat\"\n";
+    let e = err(&format!("{twice}{twice}"));
+    assert!(e.contains("\"x\"") && e.contains("alias"), "{e}");
+}
+
+#[test]
+fn the_strategy_is_chosen_by_name() {
+    let r = Registry::parse("strategy = \"seed\"\nhalf_life_s = 600\n").unwrap();
+    assert_eq!(
+        (r.strategy, r.half_life),
+        (StrategyKind::Seed, Duration::from_secs(600))
+    );
+    let defaults = Registry::parse("").unwrap();
+    assert_eq!(
+        (defaults.strategy, defaults.half_life),
+        (StrategyKind::Thompson, Duration::from_secs(60))
+    );
+    assert_eq!(defaults.hedging(), None, "hedging is off by default");
+    assert_eq!(
+        Registry::parse("hedge = true\nhedge_ratio = 0.05\n")
+            .unwrap()
+            .hedging(),
+        Some(0.05)
+    );
+    let e = Registry::parse("hedge_ratio = 1.5\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("hedge_ratio"), "{e}");
+    let e = Registry::parse("strategy = \"magic\"\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("strategy"), "{e}");
+    let e = Registry::parse("half_life_s = 1\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("half_life_s"), "{e}");
+}
+
+#[test]
+fn token_env_must_be_a_variable_name() {
+    for bad in ["", "1KEY", "MY-KEY", "KEY NAME", "$KEY", "KEY=x", "ключ"] {
+        let toml = format!(
+            "[[models]]\nalias = \"ext\"\nmodel = \"m/m\"\napi = \"chat\"\ntoken_env = \"{bad}\"\n"
+        );
+        let e = Registry::parse(&toml).unwrap_err().to_string();
+        assert!(
+            e.contains("\"ext\"") && e.contains("token_env"),
+            "{bad:?}: {e}"
+        );
+    }
+    for good in ["OPENAI_API_KEY", "_K", "k2"] {
+        let toml = format!(
+            "[[models]]\nalias = \"a\"\nmodel = \"m/m\"\napi = \"chat\"\ntoken_env = \"{good}\"\n"
+        );
+        assert!(Registry::parse(&toml).unwrap().models[0]
+            .token_env
+            .is_some());
+    }
+    let e = Registry::parse(
+        "[[models]]\nalias = \"u\"\nmodel = \"m/m\"\napi = \"chat\"\nbase_url = \"http://\"\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("\"u\"") && e.contains("base_url"), "{e}");
+}

@@ -1,0 +1,183 @@
+//! One model's record ([`ModelStats`]) and how a finished call updates it:
+//! the seed's counters, the learned (decayed) counts, the latency estimates and
+//! the outcome counts that `/models` and `/metrics` show.
+
+use std::{collections::BTreeMap, time::Duration};
+
+use serde::Serialize;
+use tokio::time::Instant;
+
+use super::{
+    hedge::LatencyWindow,
+    learning::{DecayedCounts, PeakEwma, LATENCY_TAU},
+    Router,
+};
+use crate::coach::outcome::Outcome;
+
+const FAST: Duration = Duration::from_millis(900);
+const SLOW: Duration = Duration::from_millis(2500);
+
+/// One model's record, as the seed kept it (plus latency and the last error).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ModelStats {
+    pub total: u64,
+    pub errors: f64,
+    /// This model's part of all calls.
+    pub share: f64,
+    pub errop: f64,
+    pub pok: f64,
+    pub successes: u64,
+    pub latency_ms_total: u64,
+    /// Calls by outcome: `ok`, `rejected`, `timeout`, `rate_limited`, …
+    pub outcomes: BTreeMap<String, u64>,
+    /// Shown once, beside the stats, on `GET /models`.
+    #[serde(skip)]
+    pub last_error: Option<Outcome>,
+    /// Time-decayed successes and failures (the learning strategy's memory).
+    #[serde(skip)]
+    pub decayed: DecayedCounts,
+    /// Peak-EWMA of response times.
+    #[serde(skip)]
+    pub latency: PeakEwma,
+    /// The latest answers' response times (p50/p95; p95 triggers hedges).
+    #[serde(skip)]
+    pub window: LatencyWindow,
+}
+
+impl Default for ModelStats {
+    fn default() -> Self {
+        Self {
+            total: 0,
+            errors: 0.0,
+            share: 0.0,
+            errop: 0.0,
+            pok: 1.0,
+            successes: 0,
+            latency_ms_total: 0,
+            outcomes: BTreeMap::new(),
+            last_error: None,
+            decayed: DecayedCounts::default(),
+            latency: PeakEwma::default(),
+            window: LatencyWindow::default(),
+        }
+    }
+}
+
+impl ModelStats {
+    pub fn mean_latency_ms(&self) -> Option<f64> {
+        (self.total > 0).then(|| self.latency_ms_total as f64 / self.total as f64)
+    }
+
+    pub(super) fn refresh(&mut self) {
+        self.errop = if self.total == 0 {
+            0.0
+        } else {
+            (self.errors / self.total as f64).clamp(0.0, 1.0)
+        };
+        self.pok = 1.0 - self.errop;
+    }
+}
+
+/// Counts one more (counts restored from a file may already be huge).
+pub(super) fn bump(count: &mut u64) {
+    *count = count.saturating_add(1);
+}
+
+impl Router {
+    /// What one finished call teaches the statistics (the breaker is
+    /// [`Router::record_outcome`]'s, which calls this). `probe`: the call
+    /// was the breaker's half-open probe.
+    pub(super) fn learn(&mut self, alias: &str, latency: Duration, outcome: &Outcome, probe: bool) {
+        if *outcome == Outcome::Ok {
+            self.learn_success(alias, latency, probe);
+        } else {
+            self.learn_failure(alias, latency, outcome, probe);
+        }
+    }
+
+    fn learn_success(&mut self, alias: &str, latency: Duration, probe: bool) {
+        self.record(alias, latency, (1.0, 0.0), true, probe, |s| {
+            s.successes = s.successes.saturating_add(1);
+            s.window.observe(latency);
+            bump(s.outcomes.entry(Outcome::Ok.kind().into()).or_default());
+            if latency < FAST {
+                s.errors = (s.errors - 0.1).max(0.0);
+            } else if latency > SLOW {
+                s.errors += 0.2;
+            }
+        });
+    }
+
+    /// For the learning strategy a rejection is a whole failure: the visitor
+    /// got nothing from it (the breaker, told separately, still sees that the
+    /// model is up).
+    fn learn_failure(&mut self, alias: &str, latency: Duration, outcome: &Outcome, probe: bool) {
+        let weights = (0.0, 1.0);
+        let rejected = matches!(outcome, Outcome::Rejected(_));
+        // Only an answer or a timeout says how slow the model is: a refused
+        // connection in 1 ms must not make a dead model look fast.
+        let timed = rejected || *outcome == Outcome::Timeout;
+        self.record(alias, latency, weights, timed, probe, |s| {
+            s.errors += 1.0;
+            // A rejected answer is still an answer: its time counts for p95.
+            if rejected {
+                s.window.observe(latency);
+            }
+            bump(s.outcomes.entry(outcome.kind().into()).or_default());
+            s.last_error = Some(outcome.clone());
+        });
+    }
+
+    fn record(
+        &mut self,
+        alias: &str,
+        latency: Duration,
+        (success, failure): (f64, f64),
+        timed: bool,
+        probing: bool,
+        update: impl FnOnce(&mut ModelStats),
+    ) {
+        self.changed();
+        let Some(s) = self.stats.get_mut(alias) else {
+            return;
+        };
+        let now = Instant::now();
+        // A half-open probe's result (`probing`: the call held the probe
+        // ticket) is news about a model that was down. A failure says only
+        // "still down", which the breaker already knows: it is not piled onto
+        // the learned record. An answer means it is back: its record starts
+        // afresh from the optimistic prior, and the latency estimate from
+        // this call, so it gets its share back quickly.
+        if probing && success > 0.0 {
+            s.decayed = DecayedCounts::default();
+            s.latency = PeakEwma::default();
+        }
+        if !(probing && success == 0.0) {
+            s.decayed.add(now, self.half_life, success, failure);
+        }
+        if timed {
+            s.latency.observe(now, LATENCY_TAU, latency);
+        }
+        bump(&mut s.total);
+        s.latency_ms_total = s
+            .latency_ms_total
+            .saturating_add(u64::try_from(latency.as_millis()).unwrap_or(u64::MAX));
+        update(s);
+        s.refresh();
+        self.refresh_shares();
+    }
+
+    pub(super) fn refresh_shares(&mut self) {
+        let all = self
+            .stats
+            .values()
+            .fold(0u64, |sum, s| sum.saturating_add(s.total));
+        for s in self.stats.values_mut() {
+            s.share = if all == 0 {
+                0.0
+            } else {
+                s.total as f64 / all as f64
+            };
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Which models one request may still call, and which is next: the router's
+//! order, models whose breaker let go since the request began, and the last
+//! door. A forced model (`?model=`) is the only candidate; why it was not
+//! called is noted in `tried`.
+
+use std::{collections::VecDeque, future::Future};
+
+use tokio::time::Instant;
+
+use super::{call::Call, comment::tried_entry, Coach, OFFLINE};
+use crate::coach::{
+    comment::{Limited, Tried},
+    model::ModelSpec,
+    outcome::Outcome,
+    registry::Registry,
+    routing::breaker::Ticket,
+    text::prompt::Prompt,
+};
+
+/// Which models this request may still call.
+pub(super) struct Plan<'r> {
+    pub(super) queue: VecDeque<String>,
+    /// Every enabled, usable model: where the last door is looked for.
+    pub(super) candidates: Vec<&'r str>,
+    pub(super) called: Vec<String>,
+    pub(super) forced: bool,
+    /// The model called through the last door, once it has been.
+    pub(super) last_door: Option<String>,
+    /// Calls under way: (alias, started).
+    pub(super) in_flight: Vec<(String, Instant)>,
+    /// The budget limit that stopped this request's calls.
+    pub(super) limited: Option<Limited>,
+    /// Why a forced model was not called (see the module docs).
+    pub(super) refused: Vec<Tried>,
+}
+
+impl<'r> Plan<'r> {
+    /// The candidates this request has not called yet.
+    pub(super) fn uncalled(&self) -> Vec<&'r str> {
+        self.candidates
+            .iter()
+            .copied()
+            .filter(|c| !self.called.iter().any(|a| a == c))
+            .collect()
+    }
+
+    /// Notes why the forced model `alias` was not called.
+    pub(super) fn refuse(&mut self, alias: String, why: Outcome) {
+        self.refused
+            .push(tried_entry(&alias, why, std::time::Duration::ZERO));
+    }
+
+    /// No model is left to ask (so no budget is needed): neither the queue,
+    /// nor a model not yet called (which could rejoin or be the last door).
+    pub(super) fn exhausted(&self) -> bool {
+        self.queue.is_empty() && (self.forced || self.uncalled().is_empty())
+    }
+}
+
+impl Coach {
+    /// The next call, started: the upstream budget has room and a model is
+    /// left ([`Coach::next_call`]; a hedge takes only the queue, never the last
+    /// door). The budget comes first, so a refusal never strands a claimed
+    /// probe. Without room the request asks no more models, unless this was a
+    /// hedge, which is only an extra.
+    pub(super) fn start<'a>(
+        &'a self,
+        registry: &'a Registry,
+        plan: &mut Plan<'_>,
+        prompt: &'a Prompt,
+        deadline: Instant,
+        hedge: bool,
+    ) -> Option<impl Future<Output = Call<'a>> + 'a> {
+        if plan.limited.is_some() || plan.exhausted() {
+            return None;
+        }
+        let permit = match self.budget.try_start() {
+            Ok(permit) => permit,
+            Err(limit) => {
+                if !hedge {
+                    tracing::warn!(limit = ?limit, "upstream budget: no more model calls");
+                    plan.limited = Some(limit);
+                    if plan.forced {
+                        let why = match limit {
+                            Limited::Busy => Outcome::Busy,
+                            _ => Outcome::DailyBudget,
+                        };
+                        plan.refuse(plan.queue.front().cloned().unwrap_or_default(), why);
+                    }
+                }
+                return None;
+            }
+        };
+        let Some((spec, ticket)) = self.next_call(registry, plan, deadline, !hedge) else {
+            permit.refund();
+            return None;
+        };
+        plan.in_flight.push((spec.alias.clone(), Instant::now()));
+        Some(self.call(spec, prompt, deadline, permit, ticket))
+    }
+
+    /// The forced model alone (if enabled and usable), or the admissible
+    /// models in the router's order (and a request's share of the hedge
+    /// budget).
+    pub(super) fn plan<'r>(&self, registry: &'r Registry, forced: Option<&str>) -> Plan<'r> {
+        let mut plan = Plan {
+            queue: VecDeque::new(),
+            candidates: self.candidates(registry),
+            called: Vec::new(),
+            forced: forced.is_some(),
+            last_door: None,
+            in_flight: Vec::new(),
+            limited: None,
+            refused: Vec::new(),
+        };
+        match forced {
+            Some(OFFLINE) => {}
+            Some(alias) => match registry.get(alias) {
+                None => plan.refuse(alias.to_string(), Outcome::Unknown),
+                Some(m) if !m.enabled => plan.refuse(alias.to_string(), Outcome::Disabled),
+                Some(m) if !self.provider.usable(m) => {
+                    plan.refuse(alias.to_string(), Outcome::NoToken)
+                }
+                Some(_) => plan.queue.push_back(alias.to_string()),
+            },
+            None => {
+                let (mut rng, mut router) = self.rng_and_router();
+                router.on_request();
+                let admissible = router.admissible(&plan.candidates, Instant::now());
+                plan.queue = router.order(&admissible, &mut *rng).into();
+            }
+        }
+        plan
+    }
+
+    /// The next model to call, its breaker's permission claimed. When the
+    /// queue runs out, models not yet called whose breaker has let go since
+    /// the request began join it; after them, the last door (if `last_door`).
+    /// `None` when nothing is left or the deadline has passed; with the spec,
+    /// the breaker's ticket for this call.
+    pub(super) fn next_call<'r>(
+        &self,
+        registry: &'r Registry,
+        plan: &mut Plan<'_>,
+        deadline: Instant,
+        last_door: bool,
+    ) -> Option<(&'r ModelSpec, Ticket)> {
+        while Instant::now() < deadline {
+            let alias = match plan.queue.pop_front() {
+                Some(alias) => alias,
+                None if plan.forced => return None,
+                None => {
+                    let left = plan.uncalled();
+                    let (mut rng, mut router) = self.rng_and_router();
+                    let admissible = router.admissible(&left, Instant::now());
+                    if !admissible.is_empty() {
+                        plan.queue = router.order(&admissible, &mut *rng).into();
+                        continue;
+                    }
+                    if !last_door || plan.last_door.is_some() {
+                        return None;
+                    }
+                    let alias = router.last_door(&left)?.to_string();
+                    plan.last_door = Some(alias.clone());
+                    alias
+                }
+            };
+            let Some(spec) = registry.get(&alias) else {
+                continue;
+            };
+            let now = Instant::now();
+            let mut router = self.router();
+            let Some(ticket) = router.try_acquire(&alias, now) else {
+                if plan.forced {
+                    // Its breaker keeps it out, forced or not.
+                    let misconfigured =
+                        router.breaker(&alias).is_some_and(|b| b.is_misconfigured());
+                    drop(router);
+                    plan.refuse(
+                        alias,
+                        if misconfigured {
+                            Outcome::Misconfigured
+                        } else {
+                            Outcome::BreakerOpen
+                        },
+                    );
+                }
+                continue;
+            };
+            drop(router);
+            plan.called.push(alias);
+            return Some((spec, ticket));
+        }
+        None
+    }
+}

@@ -1,0 +1,54 @@
+//! A finished call judged: the reply checks, the [`Outcome`], the router told
+//! (statistics, learned record and breaker under one lock), and `tried`.
+
+use tokio::time::Instant;
+
+use super::{call::Call, comment::tried_entry, Coach};
+use crate::coach::{
+    comment::Tried,
+    outcome::Outcome,
+    providers::ProviderError,
+    text::{prompt::Prompt, reply},
+};
+
+impl Coach {
+    /// Checks a finished call's answer and feeds the outcome to the router and
+    /// its breaker, under one lock. The comment text if it passed.
+    pub(super) fn settle(
+        &self,
+        call: &mut Call<'_>,
+        prompt: &Prompt,
+        tried: &mut Vec<Tried>,
+    ) -> Option<String> {
+        let alias = call.spec.alias.as_str();
+        let latency = call.started.elapsed();
+        if let Some(observer) = self.observer() {
+            observer.call(alias, latency);
+        }
+        // A call that never reached a model costs nothing of the day's budget.
+        if let (Some(permit), Err(ProviderError::Connect | ProviderError::NoToken)) =
+            (call.permit.take(), &call.result)
+        {
+            permit.refund();
+        }
+        let (outcome, text) = match &call.result {
+            Err(ProviderError::NoToken) => {
+                tried.push(tried_entry(alias, Outcome::NoToken, latency));
+                return None;
+            }
+            Err(error) => (error.outcome(), None),
+            Ok(raw) => match reply::check(raw, prompt) {
+                Ok(text) => (Outcome::Ok, Some(text)),
+                Err(why) => (Outcome::Rejected(why.to_string()), None),
+            },
+        };
+        let wait = call.result.as_ref().err().and_then(ProviderError::wait);
+        self.router()
+            .record_outcome(alias, latency, &outcome, wait, call.ticket, Instant::now());
+        if text.is_none() {
+            tracing::info!(model = %alias, %outcome, "model answer not used");
+        }
+        tried.push(tried_entry(alias, outcome, latency));
+        text
+    }
+}

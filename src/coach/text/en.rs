@@ -1,0 +1,127 @@
+//! Everything the coach says or reads in English: the prompt's sentences
+//! and few-shot examples, the offline commentator's phrases, the facts in
+//! words, and the keywords of the direction check. One file per language;
+//! adding one is a file like this, a `Lang` variant and a line in
+//! `coach::text::words_for`.
+
+use super::words::{DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
+
+pub static WORDS: Words = Words {
+    prompt: PromptWords {
+        role: "You coach a player of a tiny neural-network game: they move a weight and a bias to bring the error below 450.",
+        far: "The error is far above the goal: tease the player playfully and with humour, never rudely.",
+        close: "The error is getting close to the goal: give one constructive, encouraging nudge.",
+        goal: "The player reached the goal (the lowest possible error is 447.29): celebrate and motivate them.",
+        rules: "Answer in English, in at most {words} words, then write {marker}.",
+        situation: "Error now: {error} (goal: below 450). Attempt {attempt}, {direction}; {best}.",
+        first: "the first one",
+        improving: "better than the last one",
+        worse: "worse than the last one",
+        stuck: "about the same as the last one",
+        is_best: "the best so far",
+        best: "the best so far was {best}",
+    },
+    // (error, earlier errors, answer) per tier: far, close, goal.
+    examples: [
+        // far
+        &[
+        (
+            70_433.03,
+            &[],
+            "Bold start! That line is aiming at houses on the Moon.",
+        ),
+        (
+            13_359.08,
+            &[20_000.0],
+            "Better! The houses can almost see your line from there.",
+        ),
+        ],
+        // close
+        &[
+        (
+            1_450.0,
+            &[2_600.0],
+            "Nice jump! Now nudge the bias in small steps and watch the red gaps shrink.",
+        ),
+        (
+            799.09,
+            &[760.0],
+            "A step back. Hold the weight steady and fine-tune the bias.",
+        ),
+        ],
+        // goal
+        &[
+        (
+            447.29,
+            &[460.0],
+            "Perfect fit! 447.29 is the best any line can do. You trained a neuron!",
+        ),
+        (
+            449.5,
+            &[1_200.0],
+            "Below 450! Your neuron learned. Can you squeeze out the last decimals?",
+        ),
+        ],
+    ],
+    // `{error}`, `{best}`, `{to_go}`, `{attempt}` and `{min}` are filled in.
+    offline: [
+        // far
+        &[
+        "{error}? That line is aiming at houses on another planet.",
+        "Attempt {attempt} and the houses still can't see your line. Bold strategy!",
+        "An error of {error}: the neuron is guessing prices for castles.",
+        "{to_go} to go. Maybe give the weight a gentle push?",
+        "The houses are waving at your line from far away. Error {error}.",
+        "Brave start! {error} leaves plenty of room for a comeback.",
+        ],
+        // close
+        &[
+        "{error}: getting warm! Small steps on the bias now.",
+        "Only {to_go} to go. Fine-tune, don't fling.",
+        "Nice! Watch the red gaps: make them all about the same size.",
+        "Attempt {attempt} at {error}. The line is almost hugging the houses.",
+        "Close! Hold the weight steady and nudge the bias.",
+        "Best so far {best}. Keep shaving those decimals.",
+        ],
+        // goal
+        &[
+        "Below 450 with {error}! You trained a neuron by hand.",
+        "{error}! The best any line can do is {min}. Superb.",
+        "Goal reached in {attempt} attempts. Gradient descent would be proud.",
+        "{error}: that line fits like a glove.",
+        "You did it! Can you get all the way down to {min}?",
+        "Neuron trained! {error} is a fine error indeed.",
+        ],
+    ],
+    facts: FactWords {
+        weight: "weight",
+        bias: "bias",
+        up: "raise",
+        down: "lower",
+        intro: "Facts (say them in your own words, never contradict them): weight {w}, bias {b}; the error is {above} above the lowest possible, {min}.",
+        best_move: "The single move that helps most: {way} the {param} by about {by}, to an error of about {after}.",
+        valley: "The point is in the valley: one slider alone barely helps; {wway} the weight and {bway} the bias together, in small steps.",
+        no_move: "No single slider can lower the error any more.",
+        hint: "Try to {way} the {param} by about {by}.",
+        valley_hint: "In the valley: {wway} the weight and {bway} the bias together.",
+    },
+    directions: DirectionWords {
+        joins: &[" and ", " then ", " but ", " while "],
+        weight: &["weight", "slope"],
+        bias: &["bias", "intercept"],
+        // Whole words, or stems ending in `*`: "rais*" finds raise, raising, raised.
+        up: &[
+            "rais*", "increas*", "higher", "up", "boost*", "bigger", "larger", "more", "add*",
+        ],
+        down: &[
+            "lower*", "decreas*", "reduc*", "down", "drop*", "smaller", "less", "cut*", "shrink*",
+        ],
+        negations: &[
+            "don't", "do not", "never", "not", "no need", "stop*", "avoid*",
+        ],
+        whole_words: true,
+    },
+    // Longest accepted comment: the seed's rule, 20 words × 8 characters.
+    max_chars: MAX_WORDS * 8,
+    separator: " ",
+};

@@ -1,0 +1,137 @@
+//! Everything the coach says or reads in Brazilian Portuguese: the prompt's sentences
+//! and few-shot examples, the offline commentator's phrases, the facts in
+//! words, and the keywords of the direction check. One file per language;
+//! adding one is a file like this, a `Lang` variant and a line in
+//! `coach::text::words_for`.
+
+use super::words::{DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
+
+pub static WORDS: Words = Words {
+    prompt: PromptWords {
+        role: "Você é o treinador de um jogo de rede neural minúscula: o jogador move um peso e um viés para levar o erro abaixo de 450.",
+        far: "O erro está muito acima da meta: provoque o jogador com bom humor, sem ser grosseiro.",
+        close: "O erro está chegando perto da meta: dê um empurrão construtivo e animador.",
+        goal: "O jogador atingiu a meta (o menor erro possível é 447,29): comemore e motive.",
+        rules: "Responda em português do Brasil, com no máximo {words} palavras, e depois escreva {marker}.",
+        situation: "Erro agora: {error} (meta: abaixo de 450). Tentativa {attempt}, {direction}; {best}.",
+        first: "a primeira",
+        improving: "melhor que a anterior",
+        worse: "pior que a anterior",
+        stuck: "quase igual à anterior",
+        is_best: "a melhor até agora",
+        best: "a melhor até agora foi {best}",
+    },
+    // (error, earlier errors, answer) per tier: far, close, goal.
+    examples: [
+        // far
+        &[
+        (
+            70_433.03,
+            &[],
+            "Começo ousado! Essa reta está mirando em casas na Lua.",
+        ),
+        (
+            13_359.08,
+            &[20_000.0],
+            "Melhorou! As casas já quase enxergam sua reta daí.",
+        ),
+        ],
+        // close
+        &[
+        (
+            1_450.0,
+            &[2_600.0],
+            "Belo salto! Agora ajuste o viés aos poucos e veja as distâncias encolherem.",
+        ),
+        (
+            799.09,
+            &[760.0],
+            "Um passo atrás. Segure o peso e refine o viés.",
+        ),
+        ],
+        // goal
+        &[
+        (
+            447.29,
+            &[460.0],
+            "Ajuste perfeito! 447,29 é o melhor possível. Você treinou um neurônio!",
+        ),
+        (
+            449.5,
+            &[1_200.0],
+            "Abaixo de 450! Seu neurônio aprendeu. Consegue tirar os últimos decimais?",
+        ),
+        ],
+    ],
+    // `{error}`, `{best}`, `{to_go}`, `{attempt}` and `{min}` are filled in.
+    offline: [
+        // far
+        &[
+        "{error}? Essa reta está mirando em casas em outro planeta.",
+        "Tentativa {attempt} e as casas ainda não veem sua reta. Estratégia ousada!",
+        "Erro de {error}: o neurônio está avaliando castelos.",
+        "Faltam {to_go}. Que tal um empurrãozinho no peso?",
+        "As casas acenam de longe para a sua reta. Erro {error}.",
+        "Começo corajoso! {error} deixa muito espaço para a virada.",
+        ],
+        // close
+        &[
+        "{error}: esquentando! Agora passos pequenos no viés.",
+        "Faltam só {to_go}. Ajuste fino, sem pressa.",
+        "Boa! Olhe as distâncias vermelhas: deixe-as parecidas.",
+        "Tentativa {attempt} com {error}. A reta quase abraça as casas.",
+        "Perto! Segure o peso e mexa de leve no viés.",
+        "Melhor até agora: {best}. Continue lapidando os decimais.",
+        ],
+        // goal
+        &[
+        "Abaixo de 450 com {error}! Você treinou um neurônio na mão.",
+        "{error}! O melhor possível é {min}. Excelente.",
+        "Meta atingida em {attempt} tentativas. O gradiente ficaria orgulhoso.",
+        "{error}: essa reta veste como uma luva.",
+        "Conseguiu! Chega até {min}?",
+        "Neurônio treinado! {error} é um erro e tanto.",
+        ],
+    ],
+    facts: FactWords {
+        weight: "peso",
+        bias: "viés",
+        up: "aumente",
+        down: "diminua",
+        intro: "Fatos (diga com suas palavras, nunca os contradiga): peso {w}, viés {b}; o erro está {above} acima do menor possível, {min}.",
+        best_move: "O movimento único que mais ajuda: {way} o {param} em cerca de {by}, para um erro de cerca de {after}.",
+        valley: "O ponto está no vale: mexer um controle sozinho quase não ajuda; {wway} o peso e {bway} o viés juntos, aos poucos.",
+        no_move: "Nenhum controle sozinho baixa mais o erro.",
+        hint: "Dica: {way} o {param} em cerca de {by}.",
+        valley_hint: "No vale: {wway} o peso e {bway} o viés juntos.",
+    },
+    directions: DirectionWords {
+        joins: &[" e ", " depois ", " mas ", " então "],
+        weight: &["peso"],
+        bias: &["viés", "vies", "bias"],
+        up: &[
+            "aument",
+            "sub",
+            "elev",
+            "levant",
+            "mais alto",
+            "maior",
+            "para cima",
+            "acrescent",
+        ],
+        down: &[
+            "diminu",
+            "reduz",
+            "baix",
+            "desç",
+            "desc",
+            "menor",
+            "para baixo",
+        ],
+        negations: &["não", "nao ", "nunca", "evite", "pare de"],
+        whole_words: false,
+    },
+    // Longest accepted comment: the seed's rule, 20 words × 8 characters.
+    max_chars: MAX_WORDS * 8,
+    separator: " ",
+};

@@ -1,0 +1,135 @@
+//! Everything the coach says or reads in Simplified Chinese: the prompt's sentences
+//! and few-shot examples, the offline commentator's phrases, the facts in
+//! words, and the keywords of the direction check. One file per language;
+//! adding one is a file like this, a `Lang` variant and a line in
+//! `coach::text::words_for`.
+
+use super::words::{DirectionWords, FactWords, PromptWords, Words};
+
+pub static WORDS: Words = Words {
+    prompt: PromptWords {
+        role: "你是一个迷你神经网络游戏的教练：玩家调整权重和偏置，要把误差降到 450 以下。",
+        far: "误差离目标还很远：用幽默的方式善意地调侃玩家，不要刻薄。",
+        close: "误差已经接近目标：给出一句有建设性、鼓舞人心的提示。",
+        goal: "玩家达到了目标（最低可能误差是 447.29）：为他庆祝并鼓励他。",
+        rules: "用简体中文回答，不超过 {words} 个词（约 40 个汉字），然后写 {marker}。",
+        situation: "当前误差：{error}（目标：低于 450）。第 {attempt} 次尝试，{direction}；{best}。",
+        first: "这是第一次",
+        improving: "比上一次好",
+        worse: "比上一次差",
+        stuck: "和上一次差不多",
+        is_best: "这是目前最好的成绩",
+        best: "目前最好的是 {best}",
+    },
+    // (error, earlier errors, answer) per tier: far, close, goal.
+    examples: [
+        // far
+        &[
+        (70_433.03, &[], "开局很大胆！这条线好像在瞄准月球上的房子。"),
+        (13_359.08, &[20_000.0], "进步了！房子们终于快看到你的线了。"),
+        ],
+        // close
+        &[
+        (
+            1_450.0,
+            &[2_600.0],
+            "跳得漂亮！现在小步调整偏置，看红色差距慢慢缩小。",
+        ),
+        (799.09, &[760.0], "退了一步。先稳住权重，再微调偏置。"),
+        ],
+        // goal
+        &[
+        (
+            447.29,
+            &[460.0],
+            "完美拟合！447.29 就是最优解，你亲手训练了一个神经元！",
+        ),
+        (
+            449.5,
+            &[1_200.0],
+            "低于 450 了！你的神经元学会了，还能再抠几位小数吗？",
+        ),
+        ],
+    ],
+    // `{error}`, `{best}`, `{to_go}`, `{attempt}` and `{min}` are filled in.
+    offline: [
+        // far
+        &[
+        "误差 {error}？这条线在瞄准外星球的房子。",
+        "第 {attempt} 次了，房子们还看不见你的线。勇气可嘉！",
+        "误差 {error}：神经元在给城堡估价。",
+        "还差 {to_go}。给权重轻轻推一把？",
+        "房子们在远处向你的线挥手。误差 {error}。",
+        "大胆的开局！{error} 还有很大进步空间。",
+        ],
+        // close
+        &[
+        "{error}：越来越近了！小步调整偏置。",
+        "只差 {to_go} 了。慢慢微调。",
+        "不错！看红色差距，让它们差不多大。",
+        "第 {attempt} 次，误差 {error}，线快贴住房子了。",
+        "很接近！稳住权重，轻推偏置。",
+        "目前最好 {best}，继续抠小数。",
+        ],
+        // goal
+        &[
+        "误差 {error}，低于 450！你亲手训练了神经元。",
+        "{error}！最优解是 {min}，太棒了。",
+        "{attempt} 次就达标，梯度下降都佩服。",
+        "{error}：这条线贴合得刚刚好。",
+        "成功了！能一路降到 {min} 吗？",
+        "神经元训练完成！{error} 非常漂亮。",
+        ],
+    ],
+    facts: FactWords {
+        weight: "权重",
+        bias: "偏置",
+        up: "调高",
+        down: "调低",
+        intro:
+            "事实（可以换种说法，但不能违背）：权重 {w}，偏置 {b}；误差比最低可能值 {min} 高 {above}。",
+        best_move: "最有帮助的单一调整：把{param}{way}约 {by}，误差会到约 {after}。",
+        valley: "当前点在山谷里：只动一个滑块几乎没用；要{wway}权重、{bway}偏置，一起小步调整。",
+        no_move: "只动一个滑块已经无法再降低误差。",
+        hint: "试试把{param}{way}约 {by}。",
+        valley_hint: "在山谷里：{wway}权重、{bway}偏置一起调。",
+    },
+    directions: DirectionWords {
+        // Not 再 ("further"): "把偏置再调低一点" is one clause.
+        joins: &["和", "并", "然后", "同时"],
+        weight: &["权重"],
+        bias: &["偏置", "偏差", "截距"],
+        up: &[
+            "提高",
+            "增加",
+            "调高",
+            "加大",
+            "升高",
+            "增大",
+            "上调",
+            "往上",
+            "调大",
+            "抬高",
+            "大一点",
+            "大一些",
+        ],
+        down: &[
+            "降低",
+            "减少",
+            "调低",
+            "减小",
+            "下调",
+            "往下",
+            "调小",
+            "压低",
+            "减",
+            "小一点",
+            "小一些",
+        ],
+        negations: &["不要", "别", "不用", "不必", "无需", "不"],
+        whole_words: false,
+    },
+    // Longest accepted comment: 60 characters: a Chinese word is one or two.
+    max_chars: 60,
+    separator: "",
+};

@@ -1,0 +1,176 @@
+//! The three languages: every text filled, templates that fill, and the language a request gets.
+
+use super::*;
+
+#[test]
+fn fill_replaces_known_names_once_and_leaves_the_rest() {
+    assert_eq!(
+        fill("{a} and {b}, {a}!", &[("a", "1"), ("b", "{a}")]),
+        "1 and {a}, 1!"
+    );
+    assert_eq!(fill("{unknown} {a", &[("a", "1")]), "{unknown} {a");
+    assert_eq!(fill("约 {n}。", &[("n", "13")]), "约 13。");
+    assert_eq!(fill("", &[]), "");
+}
+
+#[test]
+fn the_language_comes_from_the_link_then_the_browser_then_english() {
+    assert_eq!(negotiate(Some("pt-BR"), Some("zh-CN")), Lang::Pt);
+    assert_eq!(negotiate(Some("fr"), Some("zh-CN,zh;q=0.9")), Lang::Zh);
+    assert_eq!(negotiate(None, Some("de, fr")), Lang::En);
+    assert_eq!(negotiate(None, None), Lang::En);
+    assert_eq!(html_tag(Lang::Zh), "zh-CN");
+}
+
+#[test]
+fn every_language_fills_the_same_placeholders() {
+    // Field by field: a translation that drops or misspells a placeholder
+    // would print `{n}` or lose a number.
+    let placeholders = |s: &str| {
+        let mut names: Vec<String> = s
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(n, _)| n.to_string()))
+            .collect();
+        names.sort();
+        names
+    };
+    for lang in [Lang::Pt, Lang::Zh] {
+        for (english, translated) in all_fields(texts(Lang::En))
+            .into_iter()
+            .zip(all_fields(texts(lang)))
+        {
+            assert_eq!(
+                placeholders(english),
+                placeholders(translated),
+                "{lang:?}: {english:?} vs {translated:?}"
+            );
+            assert!(!translated.is_empty(), "{lang:?}: empty for {english:?}");
+        }
+    }
+}
+
+#[test]
+fn texts_are_safe_to_write_into_markup() {
+    // The chart, table and introduction write these into HTML strings.
+    for lang in Lang::ALL {
+        for text in all_fields(texts(lang)) {
+            assert!(!text.contains(['<', '>', '&', '"']), "{lang:?}: {text:?}");
+        }
+    }
+}
+
+#[test]
+fn fill_replaces_every_placeholder() {
+    assert_eq!(
+        fill("{n} of {n}: {x}", &[("n", "3"), ("x", "ok")]),
+        "3 of 3: ok"
+    );
+}
+
+fn all_fields(t: &Texts) -> Vec<&'static str> {
+    vec![
+        t.title,
+        t.description,
+        t.not_found,
+        t.back_home,
+        t.language,
+        t.heading,
+        t.intro_lead,
+        t.formula,
+        t.intro_rest,
+        t.embed_lead,
+        t.embed_link,
+        t.model_section,
+        t.live_section,
+        t.landscape_section,
+        t.results_section,
+        t.weight,
+        t.weight_unit,
+        t.bias,
+        t.bias_unit,
+        t.exact_value,
+        t.start_over,
+        t.one_at_a_time,
+        t.best_bias,
+        t.best_weight,
+        t.house_title,
+        t.axis_area,
+        t.axis_price,
+        t.legend_house,
+        t.legend_line,
+        t.legend_residual,
+        t.legend_best,
+        t.squares,
+        t.chart_label,
+        t.error_label,
+        t.goal,
+        t.reached,
+        t.to_go,
+        t.ladder,
+        t.rung_below,
+        t.rung_goal,
+        t.rung_floor,
+        t.rung_news,
+        t.question,
+        t.answer,
+        t.fair,
+        t.bargain,
+        t.too_much,
+        t.said_goal,
+        t.said,
+        t.coach,
+        t.waiting,
+        t.resting,
+        t.offline_resting,
+        t.offline,
+        t.houses,
+        t.houses_note,
+        t.col_area,
+        t.col_price,
+        t.col_prediction,
+        t.col_residual,
+        t.col_squared,
+        t.mean,
+        t.attempts_section,
+        t.attempts,
+        t.no_attempts,
+        t.summary_one,
+        t.summary_many,
+        t.restore,
+        t.best_star,
+        t.copy_best,
+        t.copied,
+        t.copy_this,
+        t.spark_label,
+        t.show_all,
+        t.zoom,
+        t.marker,
+        t.marker_value,
+        t.landscape_caption,
+        t.axis_weight,
+        t.axis_bias,
+        t.descent,
+        t.lesson,
+        t.standardise,
+        t.rate,
+        t.run,
+        t.step,
+        t.play,
+        t.pause,
+        t.reset,
+        t.apply,
+        t.no_run,
+        t.diverged,
+        t.raw,
+        t.standardised,
+        t.goal_at,
+        t.stepped,
+        t.few_dozen,
+        t.loss_label,
+        t.loss_step,
+        t.loss_diverged,
+        t.link_outside,
+        t.link_not_number,
+    ]
+}

@@ -1,0 +1,144 @@
+//! Circuit breakers seen from outside: a rate-limited model left alone, a
+//! misconfigured one stopped, spent credits, and the last door.
+
+use serde_json::json;
+use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
+
+use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, stats, upstream};
+
+async fn breaker_states(base: &str) -> Vec<(String, String)> {
+    let (_, body) = get_json(&format!("{base}/models")).await;
+    body["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["alias"].as_str().unwrap().to_string(),
+                m["breaker"]["state"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_rate_limited_model_is_left_alone_for_its_retry_after() {
+    let limited = upstream(ResponseTemplate::new(429).insert_header("retry-after", "30")).await;
+    let fine = upstream(chat_reply("Fine! |fim|")).await;
+    let base = spawn_app(&format!(
+        "{}{}",
+        chat_model("limited", &limited.uri()),
+        chat_model("fine", &fine.uri())
+    ))
+    .await;
+
+    let (_, first) = get_json(&format!("{base}/error?error=900&model=limited")).await;
+    assert_eq!(first["tried"][0]["outcome"], "rate_limited");
+    for _ in 0..8 {
+        let (_, body) = get_json(&format!("{base}/error?error=900")).await;
+        assert_eq!(
+            body["tried"],
+            json!([{"model": "fine", "outcome": "ok", "latency_ms": body["tried"][0]["latency_ms"]}])
+        );
+    }
+    let limited_model = stats(&base, "limited").await;
+    assert_eq!(limited_model["breaker"]["state"], "open");
+    let retry = limited_model["breaker"]["retry_in_s"].as_f64().unwrap();
+    assert!(retry > 0.0 && retry <= 30.0, "{retry}");
+    assert_eq!(
+        limited.received_requests().await.unwrap().len(),
+        1,
+        "called once only"
+    );
+}
+
+#[tokio::test]
+async fn a_misconfigured_model_is_not_called_again_and_says_so() {
+    let upstream =
+        upstream(ResponseTemplate::new(401).set_body_json(json!({"error": "Invalid credentials"})))
+            .await;
+    let base = spawn_app(&chat_model("badtoken", &upstream.uri())).await;
+    let (_, first) = get_json(&format!("{base}/error?error=900")).await;
+    assert_eq!(first["tried"][0]["outcome"], "unauthorized");
+    for _ in 0..3 {
+        let (_, body) = get_json(&format!("{base}/error?error=900")).await;
+        assert_eq!(
+            (body["tried"].clone(), body["model"].as_str()),
+            (json!([]), Some("offline"))
+        );
+    }
+    assert_eq!(
+        breaker_states(&base).await,
+        vec![("badtoken".to_string(), "misconfigured".to_string())]
+    );
+    assert_eq!(
+        upstream.received_requests().await.unwrap().len(),
+        1,
+        "called once only"
+    );
+}
+
+#[tokio::test]
+async fn spent_credits_open_every_model_of_the_token() {
+    let broke = upstream(
+        ResponseTemplate::new(402)
+            .set_body_json(json!({"error": "You have exceeded your monthly included credits"})),
+    )
+    .await;
+    let other = upstream(chat_reply("Hi |fim|")).await;
+    let base = spawn_app(&format!(
+        "{}{}",
+        chat_model("broke", &broke.uri()),
+        chat_model("other", &other.uri())
+    ))
+    .await;
+    let (_, body) = get_json(&format!("{base}/error?error=900&model=broke")).await;
+    assert_eq!(body["tried"][0]["outcome"], "credits");
+    assert_eq!(
+        breaker_states(&base).await,
+        vec![
+            ("broke".to_string(), "open".to_string()),
+            ("other".to_string(), "open".to_string())
+        ]
+    );
+}
+
+#[tokio::test]
+async fn when_every_breaker_is_open_the_soonest_to_close_is_tried_once() {
+    let loading = |seconds: f64| {
+        ResponseTemplate::new(503).set_body_json(
+            json!({"error": "Model is currently loading", "estimated_time": seconds}),
+        )
+    };
+    let (a, b) = (MockServer::start().await, MockServer::start().await);
+    Mock::given(method("POST"))
+        .respond_with(loading(20.0))
+        .mount(&a)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(loading(60.0))
+        .mount(&b)
+        .await;
+    let base = spawn_app(&format!(
+        "{}{}",
+        chat_model("a", &a.uri()),
+        chat_model("b", &b.uri())
+    ))
+    .await;
+    get_json(&format!("{base}/error?error=900&model=a")).await;
+    get_json(&format!("{base}/error?error=900&model=b")).await;
+
+    let (_, body) = get_json(&format!("{base}/error?error=900")).await;
+    let tried: Vec<&str> = body["tried"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["model"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tried,
+        vec!["a"],
+        "only the model whose cool-down ends first, once"
+    );
+    assert_eq!(body["model"], "offline");
+}

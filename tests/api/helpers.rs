@@ -1,0 +1,113 @@
+//! Shared by the integration tests: the real application on a free port, fake
+//! upstreams that speak the Hugging Face router's wire shapes (wiremock), and
+//! the JSON caller's view of the routes.
+
+use std::sync::Arc;
+
+use jay_trainer::{
+    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
+    server::{config::Guard, startup::Application},
+};
+use leptos::config::LeptosOptions;
+use serde_json::{json, Value};
+use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
+
+/// Serves `coach` behind `guard` on 127.0.0.1, port 0; the base URL.
+pub async fn serve(coach: Coach, guard: &Guard) -> String {
+    let options = LeptosOptions::builder()
+        .output_name("jay-trainer")
+        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+        .build();
+    let app = Application::with_coach(options, Arc::new(coach), guard)
+        .await
+        .expect("bind a free port");
+    let addr = app.local_addr().expect("address");
+    tokio::spawn(app.run_until_stopped());
+    format!("http://{addr}")
+}
+
+pub const TOKEN: &str = "hf_fake_token_for_tests";
+
+/// The app with `registry` (TOML), a fixed random seed and the fake token.
+pub async fn spawn_app(registry: &str) -> String {
+    spawn_with(registry, Some(TOKEN), UpstreamBudget::default()).await
+}
+
+/// The app with `registry` (TOML), a fixed random seed, `token` and `budget`.
+pub async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBudget) -> String {
+    // The learning strategy, with circuit breakers (the seed's has none).
+    // A model with `token_env = "UPSTREAM_KEY"` gets the fake token as its key
+    // (HF_TOKEN itself only goes to Hugging Face hosts, never to these fakes).
+    let env = |name: &str| (name == "UPSTREAM_KEY").then(|| TOKEN.to_string());
+    let registry = Registry::parse_with_env(&format!("strategy = \"thompson\"\n{registry}"), env)
+        .expect("valid registry");
+    let coach = Coach::new(
+        registry,
+        None,
+        Arc::new(HttpProvider::new(token.map(String::from))),
+        Some(7),
+    )
+    .with_budget(budget);
+    // These tests ask often from one address: no rate limit in the way.
+    let guard = Guard {
+        rate_per_min: 100_000,
+        rate_burst: 100_000,
+        ..Guard::default()
+    };
+    serve(coach, &guard).await
+}
+
+pub fn chat_model(alias: &str, base: &str) -> String {
+    format!("[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\ntimeout_ms = 400\n")
+}
+
+pub fn text_model(alias: &str, base: &str) -> String {
+    format!(
+        "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"text-generation\"\nbase_url = \"{base}/models/{{model}}\"\ntimeout_ms = 400\ntemplate = \"{{% for m in messages %}}<|{{{{ m.role }}}}|>{{{{ m.content }}}}<|end|>{{% endfor %}}<|assistant|>\"\n"
+    )
+}
+
+pub fn chat_reply(content: &str) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!({
+        "id": "x", "object": "chat.completion", "created": 1764400000, "model": "org/m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 80, "completion_tokens": 21, "total_tokens": 101}
+    }))
+}
+
+pub fn text_reply(text: &str) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(json!([{ "generated_text": text }]))
+}
+
+/// A fake upstream answering every POST with `response`.
+pub async fn upstream(response: ResponseTemplate) -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(response)
+        .mount(&server)
+        .await;
+    server
+}
+
+/// A JSON caller's GET (`/error` answers plain text to anyone else).
+pub async fn get_json(url: &str) -> (u16, Value) {
+    let response = reqwest::Client::new()
+        .get(url)
+        .header("accept", "application/json")
+        .send()
+        .await
+        .expect("request");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("JSON body"))
+}
+
+pub async fn stats(base: &str, alias: &str) -> Value {
+    let (_, body) = get_json(&format!("{base}/models")).await;
+    body["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["alias"] == alias)
+        .cloned()
+        .expect("model listed")
+}

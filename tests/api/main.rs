@@ -1,0 +1,16 @@
+//! The integration tests, in one binary (as zero2prod's `tests/api/`): each
+//! test file used to be its own binary, each linking axum, Leptos and the
+//! whole app again. One module per concern; [`helpers`] starts the real
+//! application on a free port.
+#![cfg(feature = "ssr")]
+
+#[cfg(unix)]
+mod binary;
+mod breakers;
+mod coach;
+mod guard;
+mod helpers;
+mod input_props;
+mod metrics;
+mod page;
+mod routes;
