@@ -1,7 +1,7 @@
 //! The page's server function (`POST /api/comment`): a thin wrapper over the
 //! same coach as `GET /error`, as in the Leptos examples. It reads the
 //! request's edges (language, client address, rate limit) and hands a
-//! validated [`CoachInput`] to [`crate::coach::Coach::comment`].
+//! validated [`crate::coach::text::input::CoachInput`] to [`crate::coach::Coach::comment`].
 //!
 //! Errors travel as [`CommentError`], through Leptos's `FromServerFnError`:
 //! JSON shaped like `/error`'s (`{"error": …, "field": …}`), so a caller reads

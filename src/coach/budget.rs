@@ -2,6 +2,7 @@
 //! all visitors together: how many model calls may be under way at once, and
 //! how many may be made per UTC day. Beyond either, the offline commentator
 //! answers and the comment says why (`limited`).
+//! Counts and permits only: knows no model, router or provider.
 
 use std::{
     sync::{Arc, Mutex, PoisonError},

@@ -53,7 +53,7 @@ pub struct Registry {
     pub strategy: StrategyKind,
     /// Half-life of the learning strategy's memory.
     pub half_life: Duration,
-    /// Hedged requests (see `coach::hedge`): on, and at most this many extra
+    /// Hedged requests (see `coach::routing::hedge`): on, and at most this many extra
     /// calls per request.
     pub hedge: bool,
     pub hedge_ratio: f64,

@@ -1,5 +1,5 @@
 //! The page's call to the coach: `POST /api/comment`, the `get_comment` server
-//! function's endpoint and JSON body (`src/coach/api.rs`), made with the
+//! function's endpoint and JSON body (`src/api.rs`), made with the
 //! browser's own `fetch`, `AbortController` and `JSON`.
 //!
 //! Why not the client Leptos generates for the server function: for this one

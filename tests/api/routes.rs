@@ -164,12 +164,20 @@ async fn the_page_server_function_uses_the_same_service_and_checks() {
         (Some("offline"), Some("pt"))
     );
 
-    for bad in [
-        json!({"error": -1.0, "attempts": []}),
-        json!({"error": 5.0, "attempts": [900.0, -1.0]}),
+    // Refusals are JSON like `/error`'s, naming the field.
+    for (bad, field) in [
+        (json!({"error": -1.0, "attempts": []}), "error"),
+        (json!({"error": 5.0, "attempts": [900.0, -1.0]}), "attempts"),
+        (json!({"error": 5.0, "attempts": [], "weight": 0.1}), "bias"),
     ] {
         let response = client.post(&url).json(&bad).send().await.unwrap();
         assert_eq!(response.status(), 400, "{bad}");
+        let body: Value = response.json().await.expect("a JSON refusal");
+        assert_eq!(body["field"], field, "{bad}");
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{body}"
+        );
     }
     // The page's 102nd attempt gets its comment like the first.
     let long = json!({"error": 5.0, "attempts": vec![900.0; 101]});

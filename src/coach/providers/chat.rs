@@ -2,8 +2,9 @@
 //! Hugging Face router today, and equally Ollama, llama.cpp's server, vLLM, TGI.
 //!
 //! Request and answer are typed: the body borrows the prompt's text (written
-//! once per language and tier, [`crate::coach::prompt`]) instead of copying it
+//! once per language and tier, [`crate::coach::text::prompt`]) instead of copying it
 //! into a JSON tree, and the answer is read straight into the one field used.
+//! Wire shapes only: the HTTP call, its secrets and its failures are `http`'s.
 
 use serde::{de::IgnoredAny, Deserialize, Serialize};
 

@@ -10,6 +10,7 @@
 //! attempt count, offset by a hash of their first error, so two consecutive
 //! attempts in the same tier never get the same phrase, and different visitors
 //! walk the phrasebook in different orders.
+//! Pure: no I/O, and no words of its own (they are `coach::text`'s).
 
 use crate::{
     advice::Facts,

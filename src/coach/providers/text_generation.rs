@@ -3,6 +3,7 @@
 //! itself. The template is Jinja, as in a model's `tokenizer_config.json`, and
 //! is rendered with minijinja over the same messages the chat API sends;
 //! [`Template`] compiled it when the registry was loaded.
+//! Wire shapes only, like `chat`.
 
 use serde_json::{json, Value};
 

@@ -109,3 +109,16 @@ fn token_env_must_be_a_variable_name() {
     .to_string();
     assert!(e.contains("\"u\"") && e.contains("base_url"), "{e}");
 }
+
+#[test]
+fn a_template_is_compiled_once_at_load_and_a_typo_stops_it() {
+    let model = |template: &str| {
+        format!("[[models]]\nalias = \"tg\"\nmodel = \"m/p\"\napi = \"text-generation\"\ntemplate = \"{template}\"\n")
+    };
+    let ok = Registry::parse(&model("{% for m in messages %}{{ m.content }}{% endfor %}")).unwrap();
+    assert!(matches!(ok.models[0].api, Api::TextGeneration { .. }));
+    let e = Registry::parse(&model("{% for m in messages %}{{ m.contnet }}{% endfor %}"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("\"tg\"") && e.contains("template"), "{e}");
+}

@@ -32,6 +32,7 @@
 //! ([`Ticket`]); a misconfiguration stops the model whoever reports it.
 //!
 //! Time is tokio's [`Instant`], so tests drive it with `tokio::time::pause()`.
+//! A leaf: it imports nothing of the coach (the router reads a failed call into a [`Failure`]).
 
 use std::time::Duration;
 

@@ -14,6 +14,7 @@
 //! deposits `ratio` of a token (0.1 by default), a hedge withdraws a whole one,
 //! and the balance is capped, so hedges stay at most `ratio` × requests over
 //! any stretch of time, however slow the models get.
+//! A leaf of the router: numbers and time, no models.
 
 use std::{collections::VecDeque, time::Duration};
 

@@ -33,6 +33,7 @@
 //! reliable models the faster one wins more often but not always: load stays
 //! spread and visitors keep hearing different models' voices. Squaring `p` makes
 //! an unreliable model lose weight faster than a slow one.
+//! A leaf of the router: pure arithmetic on counts and times.
 
 use std::time::Duration;
 

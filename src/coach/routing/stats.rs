@@ -1,6 +1,7 @@
 //! One model's record ([`ModelStats`]) and how a finished call updates it:
 //! the seed's counters, the learned (decayed) counts, the latency estimates and
 //! the outcome counts that `/models` and `/metrics` show.
+//! Touches no breaker: [`Router::record_outcome`] tells the breaker.
 
 use std::{collections::BTreeMap, time::Duration};
 

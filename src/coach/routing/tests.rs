@@ -1,3 +1,6 @@
+//! The router: the seed's numbers, the strategies' shares, reloads, and
+//! one record_outcome teaching the statistics and the breaker together.
+
 use std::time::Duration;
 
 use rand::{rngs::StdRng, SeedableRng};

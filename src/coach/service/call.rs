@@ -1,5 +1,6 @@
 //! One model call, within its timeout and the request's deadline; a dropped
 //! call hands its half-open probe back.
+//! Calls; judges nothing (that is `settle`'s).
 
 use tokio::time::Instant;
 

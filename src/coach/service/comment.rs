@@ -6,7 +6,7 @@
 //!    breaker admits a call.
 //! 2. Call the first. If it fails or its answer is rejected, call the next, and
 //!    so on, each model at most once, all within the request's deadline.
-//! 3. Hedging (`coach::hedge`): when the call has not answered by the model's
+//! 3. Hedging (`coach::routing::hedge`): when the call has not answered by the model's
 //!    own p95 and the budget allows, the next model is called too; the first
 //!    good answer wins and the other call is cancelled.
 //! 4. When every admissible model failed (or none was admissible), the open

@@ -1,10 +1,10 @@
 //! The coach service: one path for `GET /error` and the page's server function.
 //!
 //! Holds the registry, the router and the provider. One request
-//! ([`Coach::comment`], in [`comment`]) goes: [`plan`] (the router's order,
-//! the next model), [`call`] (one model, within its timeout), [`settle`] (the
+//! ([`Coach::comment`], in `comment`) goes: `plan` (the router's order,
+//! the next model), `call` (one model, within its timeout), `settle` (the
 //! reply checks, the outcome learned), and the offline commentator when no
-//! model answered; [`report`] is `GET /models`. Saving the router's state is
+//! model answered; `report` is `GET /models`. Saving the router's state is
 //! `coach::snapshot`'s file and `routing::state`'s numbers.
 //!
 //! Locks: the registry is an [`ArcSwap`], read without a lock and swapped

@@ -2,6 +2,7 @@
 //! order, models whose breaker let go since the request began, and the last
 //! door. A forced model (`?model=`) is the only candidate; why it was not
 //! called is noted in `tried`.
+//! Chooses; calls nothing (that is `call`'s).
 
 use std::{collections::VecDeque, future::Future};
 

@@ -1,5 +1,6 @@
 //! `GET /models` and `/metrics`: every model's record, breaker and chance of
 //! being asked first, made outside the router's lock and cached for a second.
+//! Reads the router; changes nothing.
 
 use std::{
     sync::{Arc, PoisonError},

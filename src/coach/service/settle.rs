@@ -1,5 +1,6 @@
 //! A finished call judged: the reply checks, the [`Outcome`], the router told
 //! (statistics, learned record and breaker under one lock), and `tried`.
+//! Judges and records; starts no call.
 
 use tokio::time::Instant;
 

@@ -7,6 +7,7 @@
 //! parser: a clause naming both parameters, both ways or a negation ("don't
 //! lower the bias") says nothing we can hold it to, and is skipped. The check
 //! errs on the side of letting an answer through.
+//! Pure; its keywords are in the language files.
 
 use super::words_for;
 use crate::{

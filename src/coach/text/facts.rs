@@ -1,6 +1,7 @@
 //! The facts about a point ([`crate::advice`]) in words, per language: as
 //! plain statements for a model's prompt (which it may rephrase, never
 //! contradict), and as a short hint for the offline commentator.
+//! Pure; its words are in the language files.
 
 use super::{words::FactWords as Words, words_for};
 use crate::{

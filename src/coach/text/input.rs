@@ -1,6 +1,7 @@
 //! Parsing and validating a request for a comment (`GET /error` or the page's
 //! server function) into a [`CoachInput`]. Only the parsed numbers ever reach a
 //! prompt, never text from the request: the seed's guard against prompt injection.
+//! Pure: no I/O, and knows nothing of models.
 
 use serde::{Deserialize, Serialize};
 

@@ -5,6 +5,7 @@
 //! context holds nothing else), the trend of the visitor's history, a limit of
 //! [`MAX_WORDS`] words and the end marker [`END_MARKER`], after which small models
 //! tend to ramble. The numbers in it are the parsed ones, never request text.
+//! Its sentences and examples are in the language files.
 
 use super::{
     input::CoachInput,

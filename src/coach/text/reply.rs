@@ -6,6 +6,7 @@
 //! 20 words × 8 characters), or one that tells the visitor to move a parameter
 //! the wrong way for the facts in the prompt ([`super::directions`]). A rejected
 //! answer counts against the model.
+//! Pure: it judges text, and leaves the counting to the router.
 
 use super::{
     directions,

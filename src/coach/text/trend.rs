@@ -1,5 +1,6 @@
 //! Where the visitor's errors are heading: first, improving, worse or stuck,
 //! and the best so far. Read by the prompt and the offline commentator.
+//! Pure.
 
 /// Where the visitor's errors are heading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
