@@ -15,6 +15,7 @@
 //! - [`app`]: the HTML shell and the route table.
 //! - [`api`]: the page's server function (a thin wrapper over the coach).
 //! - [`components`]: one file per UI component of the simulator page.
+//! - `secret` (ssr): secrets that never print, compared in constant time.
 //! - `server` (ssr): configuration and the axum application.
 
 // Leptos views are deeply nested types; the optimised WASM build needs more room
@@ -36,6 +37,8 @@ pub mod neuron;
 pub mod valley;
 pub mod zigzag;
 
+#[cfg(feature = "ssr")]
+pub mod secret;
 #[cfg(feature = "ssr")]
 pub mod server;
 

@@ -18,16 +18,21 @@
 use std::{fmt, net::IpAddr, sync::Arc, time::Duration};
 
 use minijinja::{context, Environment, UndefinedBehavior};
-use secrecy::{ExposeSecret, SecretString};
 use serde::Serialize;
-use subtle::ConstantTimeEq;
 use url::Url;
+
+use crate::secret::Secret;
 
 /// The Hugging Face router's OpenAI-compatible base URL.
 pub const HF_CHAT_BASE: &str = "https://router.huggingface.co/v1";
 /// The Hugging Face router's classic text-generation endpoint.
 pub const HF_TEXT_GENERATION_URL: &str =
     "https://router.huggingface.co/hf-inference/models/{model}";
+
+/// A model's settings when its registry entry leaves them out.
+pub const DEFAULT_MAX_NEW_TOKENS: u32 = 70;
+pub const DEFAULT_TEMPERATURE: f32 = 0.5;
+pub const DEFAULT_TIMEOUT_MS: u64 = 5_000;
 
 /// How a model is called.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,52 +153,18 @@ pub struct ModelSpec {
     /// The environment variable holding this model's own key, if any.
     pub token_env: Option<String>,
     /// That variable's value, read when the registry was loaded (`None`: unset).
-    pub key: Option<ApiKey>,
+    pub key: Option<Secret>,
     /// [`Self::endpoint`], parsed once (not on every call).
     endpoint: Url,
     /// [`Self::is_hugging_face`], decided once.
     hugging_face: bool,
 }
 
-/// A provider's key: never printed (`Debug` shows `[REDACTED]`), compared in
-/// constant time.
-#[derive(Clone)]
-pub struct ApiKey(SecretString);
-
-impl ApiKey {
-    /// `None` for an empty or blank value.
-    pub fn new(value: &str) -> Option<Self> {
-        let value = value.trim();
-        (!value.is_empty()).then(|| Self(SecretString::from(value)))
-    }
-
-    pub fn expose(&self) -> &str {
-        self.0.expose_secret()
-    }
-}
-
-impl PartialEq for ApiKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.expose()
-            .as_bytes()
-            .ct_eq(other.expose().as_bytes())
-            .into()
-    }
-}
-
-impl Eq for ApiKey {}
-
-impl fmt::Debug for ApiKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ApiKey({:?})", self.0)
-    }
-}
-
 /// Which secret a model's requests carry (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Credential<'a> {
     /// Its own key, from `token_env` (`None`: the variable is unset).
-    Own(Option<&'a ApiKey>),
+    Own(Option<&'a Secret>),
     /// A Hugging Face host: `HF_TOKEN`.
     HuggingFace,
     /// No `Authorization` header.
@@ -205,8 +176,8 @@ const HF_DOMAINS: [&str; 2] = ["huggingface.co", "endpoints.huggingface.cloud"];
 
 impl ModelSpec {
     /// A model called through `api` at `base_url` (`None`: Hugging Face's), with
-    /// the default settings (70 new tokens, temperature 0.5, 5 s, enabled, no
-    /// key). `Err` names what is wrong with the URL.
+    /// the default settings (`DEFAULT_*`, enabled, no key). `Err` names what is
+    /// wrong with the URL.
     pub fn new(
         alias: String,
         model: String,
@@ -214,26 +185,25 @@ impl ModelSpec {
         base_url: Option<String>,
     ) -> Result<Self, String> {
         let base_url = base_url.unwrap_or_else(|| api.default_base_url().to_string());
-        let usable = Url::parse(&base_url)
-            .is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some());
-        if !usable {
-            return Err("must be an http:// or https:// URL with a host".into());
-        }
+        let base = Url::parse(&base_url)
+            .ok()
+            .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+            .ok_or("must be an http:// or https:// URL with a host")?;
         let endpoint = match api {
             Api::Chat => format!("{}/chat/completions", base_url.trim_end_matches('/')),
             Api::TextGeneration { .. } => base_url.replace("{model}", &model),
         };
         let endpoint = Url::parse(&endpoint).map_err(|e| format!("gives no usable URL ({e})"))?;
         Ok(Self {
-            hugging_face: is_hugging_face(&base_url),
+            hugging_face: is_hugging_face(&base),
             endpoint,
             alias,
             model,
             api,
             base_url,
-            max_new_tokens: 70,
-            temperature: 0.5,
-            timeout: Duration::from_millis(5_000),
+            max_new_tokens: DEFAULT_MAX_NEW_TOKENS,
+            temperature: DEFAULT_TEMPERATURE,
+            timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             enabled: true,
             token_env: None,
             key: None,
@@ -247,15 +217,18 @@ impl ModelSpec {
 
     /// The base URL's host, as the URL parser reads it (lower-cased; an IPv6
     /// address in brackets; `user@` and the port left out).
-    fn host(&self) -> Option<(Url, String)> {
-        host_of(&self.base_url)
+    fn host(&self) -> Option<String> {
+        Url::parse(&self.base_url)
+            .ok()?
+            .host_str()
+            .map(str::to_string)
     }
 
     /// True when the endpoint is on this machine: the host is `localhost` or a
     /// loopback address (`127.0.0.0/8`, `::1`). `127.evil.example` is a domain
     /// like any other.
     pub fn is_local(&self) -> bool {
-        let Some((_, host)) = self.host() else {
+        let Some(host) = self.host() else {
             return false;
         };
         let bare = host.trim_start_matches('[').trim_end_matches(']');
@@ -308,19 +281,12 @@ impl ModelSpec {
     }
 }
 
-/// `url`'s host (see [`ModelSpec::host`]).
-fn host_of(url: &str) -> Option<(Url, String)> {
-    let url = Url::parse(url).ok()?;
-    let host = url.host_str()?.to_string();
-    Some((url, host))
-}
-
 /// See [`ModelSpec::is_hugging_face`].
-fn is_hugging_face(base_url: &str) -> bool {
-    let Some((url, host)) = host_of(base_url) else {
+fn is_hugging_face(base: &Url) -> bool {
+    let Some(host) = base.host_str() else {
         return false;
     };
-    url.scheme() == "https"
+    base.scheme() == "https"
         && HF_DOMAINS.iter().any(|domain| {
             host == *domain
                 || host

@@ -59,29 +59,29 @@ pub enum Outcome {
     DailyBudget,
 }
 
-/// Every outcome without a payload, with its name.
-const NAMED: [(Outcome, &str); 21] = [
-    (Outcome::Ok, "ok"),
-    (Outcome::Loading, "loading"),
-    (Outcome::RateLimited, "rate_limited"),
-    (Outcome::Credits, "credits"),
-    (Outcome::Unauthorized, "unauthorized"),
-    (Outcome::ModelNotSupported, "model_not_supported"),
-    (Outcome::BadRequest, "bad_request"),
-    (Outcome::Gone, "gone"),
-    (Outcome::UpstreamError, "upstream_error"),
-    (Outcome::Timeout, "timeout"),
-    (Outcome::ConnectionFailed, "connection_failed"),
-    (Outcome::BadBody, "bad_body"),
-    (Outcome::NoToken, "no_token"),
-    (Outcome::Cancelled, "cancelled"),
-    (Outcome::Deadline, "deadline"),
-    (Outcome::Unknown, "unknown"),
-    (Outcome::Disabled, "disabled"),
-    (Outcome::BreakerOpen, "breaker_open"),
-    (Outcome::Misconfigured, "misconfigured"),
-    (Outcome::Busy, "busy"),
-    (Outcome::DailyBudget, "daily_budget"),
+/// Every outcome without a payload (what [`Outcome::from_str`] looks through).
+const PLAIN: [Outcome; 21] = [
+    Outcome::Ok,
+    Outcome::Loading,
+    Outcome::RateLimited,
+    Outcome::Credits,
+    Outcome::Unauthorized,
+    Outcome::ModelNotSupported,
+    Outcome::BadRequest,
+    Outcome::Gone,
+    Outcome::UpstreamError,
+    Outcome::Timeout,
+    Outcome::ConnectionFailed,
+    Outcome::BadBody,
+    Outcome::NoToken,
+    Outcome::Cancelled,
+    Outcome::Deadline,
+    Outcome::Unknown,
+    Outcome::Disabled,
+    Outcome::BreakerOpen,
+    Outcome::Misconfigured,
+    Outcome::Busy,
+    Outcome::DailyBudget,
 ];
 
 /// The prefix of a rejection's name (`rejected: too long`).
@@ -92,11 +92,28 @@ impl Outcome {
     /// `outcome` label in `/metrics`. All rejections share `rejected`.
     pub fn kind(&self) -> &'static str {
         match self {
+            Outcome::Ok => "ok",
             Outcome::Rejected(_) => REJECTED,
-            other => NAMED
-                .iter()
-                .find(|(o, _)| o == other)
-                .map_or("unknown", |(_, name)| name),
+            Outcome::Loading => "loading",
+            Outcome::RateLimited => "rate_limited",
+            Outcome::Credits => "credits",
+            Outcome::Unauthorized => "unauthorized",
+            Outcome::ModelNotSupported => "model_not_supported",
+            Outcome::BadRequest => "bad_request",
+            Outcome::Gone => "gone",
+            Outcome::UpstreamError => "upstream_error",
+            Outcome::Timeout => "timeout",
+            Outcome::ConnectionFailed => "connection_failed",
+            Outcome::BadBody => "bad_body",
+            Outcome::NoToken => "no_token",
+            Outcome::Cancelled => "cancelled",
+            Outcome::Deadline => "deadline",
+            Outcome::Unknown => "unknown",
+            Outcome::Disabled => "disabled",
+            Outcome::BreakerOpen => "breaker_open",
+            Outcome::Misconfigured => "misconfigured",
+            Outcome::Busy => "busy",
+            Outcome::DailyBudget => "daily_budget",
         }
     }
 }
@@ -126,10 +143,10 @@ impl FromStr for Outcome {
         {
             return Ok(Outcome::Rejected(why.to_string()));
         }
-        NAMED
+        PLAIN
             .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(o, _)| o.clone())
+            .find(|o| o.kind() == name)
+            .cloned()
             .ok_or_else(|| UnknownOutcome(name.to_string()))
     }
 }
@@ -153,7 +170,7 @@ mod tests {
 
     #[test]
     fn every_name_reads_back_as_itself() {
-        let mut all: Vec<Outcome> = NAMED.iter().map(|(o, _)| o.clone()).collect();
+        let mut all = PLAIN.to_vec();
         all.push(Outcome::Rejected(
             "contradicts the facts: says to lower the bias".into(),
         ));

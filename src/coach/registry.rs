@@ -25,7 +25,10 @@ use std::{collections::HashSet, path::Path, time::Duration};
 
 use serde::Deserialize;
 
-use super::model::{Api, ApiKey, ModelSpec, Template};
+use super::model::{
+    Api, ModelSpec, Template, DEFAULT_MAX_NEW_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_MS,
+};
+use crate::secret::Secret;
 
 /// The routing strategy a registry names (`coach::routing::strategy` builds it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -129,13 +132,13 @@ fn default_hedge_ratio() -> f64 {
     0.1
 }
 fn default_max_new_tokens() -> u32 {
-    70
+    DEFAULT_MAX_NEW_TOKENS
 }
 fn default_temperature() -> f32 {
-    0.5
+    DEFAULT_TEMPERATURE
 }
 fn default_timeout_ms() -> u64 {
-    5_000
+    DEFAULT_TIMEOUT_MS
 }
 fn default_enabled() -> bool {
     true
@@ -197,7 +200,7 @@ impl Registry {
                     .as_deref()
                     .and_then(&env)
                     .as_deref()
-                    .and_then(ApiKey::new);
+                    .and_then(Secret::new);
                 if !seen.insert(spec.alias.clone()) {
                     return Err(invalid(&spec.alias, "alias", "is used by another model"));
                 }

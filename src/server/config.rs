@@ -29,11 +29,10 @@ use std::{
 };
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
-use secrecy::{ExposeSecret, SecretString};
-use subtle::ConstantTimeEq;
 
 use super::assets::{AssetsError, SiteAssets};
 use crate::coach::Lang;
+pub use crate::secret::Secret;
 
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
 pub const OUTPUT_NAME: &str = "jay-trainer";
@@ -201,33 +200,6 @@ fn parse_ancestors(value: &str) -> Result<String, ConfigError> {
             value: value.to_string(),
             expected: "`*`, 'self', 'none' or origins such as https://blog.example".into(),
         })
-    }
-}
-
-/// A value that never shows in logs or debug output.
-#[derive(Clone)]
-pub struct Secret(SecretString);
-
-impl Secret {
-    /// `None` for an empty or blank value.
-    pub fn new(value: String) -> Option<Self> {
-        let value = value.trim();
-        (!value.is_empty()).then(|| Self(SecretString::from(value)))
-    }
-
-    pub fn expose(&self) -> &str {
-        self.0.expose_secret()
-    }
-
-    /// Compares in time that does not depend on where the first difference is.
-    pub fn matches(&self, given: &str) -> bool {
-        self.expose().as_bytes().ct_eq(given.as_bytes()).into()
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Secret({:?})", self.0)
     }
 }
 

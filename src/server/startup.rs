@@ -186,7 +186,7 @@ impl Application {
     /// Loads the model registry and binds `settings.leptos.site_addr`.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
         let registry = Registry::load(&settings.models_path)?;
-        let token = settings.hf_token.as_ref().map(|s| s.expose().to_string());
+        let token = settings.hf_token.clone();
         if token.is_none() {
             tracing::info!(
                 "no HF_TOKEN: Hugging Face models are skipped (local ones and those with their own token_env key still answer; otherwise the offline commentator)"

@@ -350,7 +350,7 @@ async fn the_page_has_a_nonce_csp_may_be_framed_and_is_hardened() {
 #[tokio::test]
 async fn models_can_be_put_behind_a_bearer_token() {
     let guard = Guard {
-        models_token: Secret::new("let-me-in".into()),
+        models_token: Secret::new("let-me-in"),
         ..Guard::default()
     };
     let base = spawn(guard, "", UpstreamBudget::default()).await;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use jay_trainer::{
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
+    secret::Secret,
     server::{config::Guard, startup::Application},
 };
 use leptos::config::LeptosOptions;
@@ -44,7 +45,7 @@ pub async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBud
     let coach = Coach::new(
         registry,
         None,
-        Arc::new(HttpProvider::new(token.map(String::from))),
+        Arc::new(HttpProvider::new(token.and_then(Secret::new))),
         Some(7),
     )
     .with_budget(budget);

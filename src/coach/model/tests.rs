@@ -68,7 +68,7 @@ fn each_model_gets_its_own_secret_or_none() {
     let own = spec("https://api.example.com/v1", "token_env = \"FAKE_KEY\"\n");
     assert_eq!(
         own.credential(),
-        Credential::Own(ApiKey::new("sk-fake").as_ref())
+        Credential::Own(Secret::new("sk-fake").as_ref())
     );
     assert_eq!(own.key_notice(), None);
     assert!(
@@ -82,7 +82,7 @@ fn each_model_gets_its_own_secret_or_none() {
     );
     assert_eq!(
         named.credential(),
-        Credential::Own(ApiKey::new("sk-fake").as_ref())
+        Credential::Own(Secret::new("sk-fake").as_ref())
     );
     let unset = spec(
         "https://api.example.com/v1",

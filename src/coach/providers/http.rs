@@ -11,13 +11,15 @@ use std::time::{Duration, SystemTime};
 
 use async_trait::async_trait;
 use reqwest::{header::HeaderMap, StatusCode};
-use secrecy::{ExposeSecret, SecretString};
 use serde_json::Value;
 
 use super::{chat, text_generation, Provider, ProviderError};
-use crate::coach::{
-    model::{Api, Credential, ModelSpec},
-    text::prompt::Prompt,
+use crate::{
+    coach::{
+        model::{Api, Credential, ModelSpec},
+        text::prompt::Prompt,
+    },
+    secret::Secret,
 };
 
 /// Most of an answer that is read: a 20-word comment in a JSON envelope needs
@@ -28,22 +30,17 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// (models with their own `token_env` key carry it in their [`ModelSpec`]).
 pub struct HttpProvider {
     client: reqwest::Client,
-    hf_token: Option<SecretString>,
+    hf_token: Option<Secret>,
 }
 
 impl HttpProvider {
     /// `hf_token`: `HF_TOKEN`, sent to Hugging Face hosts only.
-    pub fn new(hf_token: Option<String>) -> Self {
+    pub fn new(hf_token: Option<Secret>) -> Self {
         let client = reqwest::Client::builder()
             .user_agent(concat!("jay-trainer/", env!("CARGO_PKG_VERSION")))
             .build()
             .unwrap_or_default();
-        Self {
-            client,
-            hf_token: hf_token
-                .filter(|t| !t.trim().is_empty())
-                .map(SecretString::from),
-        }
+        Self { client, hf_token }
     }
 
     /// The bearer token for `spec`'s requests: `Ok(None)` for none at all,
@@ -54,7 +51,7 @@ impl HttpProvider {
             Credential::HuggingFace => self
                 .hf_token
                 .as_ref()
-                .map(|t| Some(t.expose_secret()))
+                .map(|t| Some(t.expose()))
                 .ok_or(ProviderError::NoToken),
             Credential::Nothing => Ok(None),
         }
@@ -64,8 +61,8 @@ impl HttpProvider {
     /// not) and the model's own key.
     fn redact(&self, text: &str, spec: &ModelSpec) -> String {
         let secrets = [
-            self.hf_token.as_ref().map(|t| t.expose_secret()),
-            spec.key.as_ref().map(|k| k.expose()),
+            self.hf_token.as_ref().map(Secret::expose),
+            spec.key.as_ref().map(Secret::expose),
         ];
         let mut text = text.to_string();
         for secret in secrets.into_iter().flatten() {

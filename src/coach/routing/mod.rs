@@ -279,7 +279,7 @@ impl Router {
         order
     }
 
-    /// A good answer in `latency` from an ordinary call (statistics only; see
+    /// One weight per candidate, from one draw of the strategy.
     fn weights(&self, candidates: &[&str], rng: &mut dyn RngCore) -> Vec<f64> {
         let fresh = ModelStats::default();
         let models = candidates

@@ -80,7 +80,7 @@ impl ModelStats {
 }
 
 /// Counts one more (counts restored from a file may already be huge).
-pub(super) fn bump(count: &mut u64) {
+fn bump(count: &mut u64) {
     *count = count.saturating_add(1);
 }
 

@@ -13,6 +13,7 @@ use crate::coach::{
         prompt::{build, Prompt},
     },
 };
+use crate::secret::Secret;
 use reqwest::header::HeaderValue;
 use serde_json::json;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
@@ -75,7 +76,7 @@ async fn authorizations(server: &MockServer) -> Vec<Option<String>> {
 }
 
 async fn call(spec: &ModelSpec) -> Result<String, ProviderError> {
-    HttpProvider::new(Some(HF_TOKEN.into()))
+    HttpProvider::new(Secret::new(HF_TOKEN))
         .complete(spec, &prompt(), Duration::from_secs(5))
         .await
 }
@@ -129,7 +130,7 @@ async fn a_token_env_model_gets_its_own_key_and_it_is_redacted() {
 async fn a_model_whose_key_is_unset_is_not_called() {
     let server = upstream(chat_reply("Hi")).await;
     let unset = chat_at(&server.uri(), "token_env = \"UNSET_KEY_FOR_TESTS\"\n");
-    let provider = HttpProvider::new(Some(HF_TOKEN.into()));
+    let provider = HttpProvider::new(Secret::new(HF_TOKEN));
     assert!(!provider.usable(&unset));
     assert_eq!(call(&unset).await, Err(ProviderError::NoToken));
     assert!(server
@@ -141,7 +142,7 @@ async fn a_model_whose_key_is_unset_is_not_called() {
 
 #[test]
 fn each_host_gets_its_secret_or_none() {
-    let with_token = HttpProvider::new(Some(HF_TOKEN.into()));
+    let with_token = HttpProvider::new(Secret::new(HF_TOKEN));
     let without = HttpProvider::new(None);
     let hf =
         spec("[[models]]\nalias = \"q\"\nmodel = \"Qwen/Qwen2.5-7B-Instruct\"\napi = \"chat\"\n");
