@@ -43,6 +43,15 @@ pub const HOUSES: [House; 3] = [
 /// The visitor wins when the error is at or below this (the seed's threshold).
 pub const GOAL: f64 = 450.0;
 
+/// Whether an error reaches the goal: at or below [`GOAL`], the seed's "≤ 450"
+/// tier. The one rule the score, the ladder, the chart, the announcer, the
+/// descent lab and the coach's tiers all use, so no part of the page calls
+/// 450.00 a success while another does not.
+#[must_use]
+pub fn reaches_goal(error: f64) -> bool {
+    error <= GOAL
+}
+
 /// One of the page's two range sliders: its bounds and its step.
 ///
 /// The simulator page offers weight 0–0.3 in steps of 0.0001 and bias 0–500 in steps

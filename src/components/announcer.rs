@@ -7,12 +7,16 @@ use leptos::prelude::*;
 use super::{attempts::best_index, language::use_texts, model::Attempt};
 use crate::{
     i18n::{fill, Texts},
-    neuron::GOAL,
+    neuron::{reaches_goal, GOAL},
 };
 
 /// What is said after an attempt whose error is `error`, the best so far `best`.
 pub fn sentence(t: &Texts, error: f64, best: f64) -> String {
-    let template = if error <= GOAL { t.said_goal } else { t.said };
+    let template = if reaches_goal(error) {
+        t.said_goal
+    } else {
+        t.said
+    };
     fill(
         template,
         &[

@@ -17,7 +17,7 @@ use crate::{
     descent::{Descent, Scaling, Status, LEARNING_RATES},
     format::localise,
     i18n::{fill, Texts},
-    neuron::{Params, GOAL},
+    neuron::{reaches_goal, Params, GOAL},
 };
 
 /// Play stops after this many steps (raw areas crawl for ever).
@@ -49,7 +49,7 @@ pub fn rate_index(rate: f64) -> usize {
 /// Whether Play has nothing more to do.
 fn finished(d: &Descent) -> bool {
     matches!(d.status, Status::Diverged { .. })
-        || d.losses.last().is_some_and(|&l| l <= GOAL)
+        || d.losses.last().is_some_and(|&l| reaches_goal(l))
         || d.path.len() > MAX_STEPS
 }
 

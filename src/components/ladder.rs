@@ -1,5 +1,6 @@
 //! The goal ladder: 799 → 600 → 500 → 450 → 447.29 (the floor no line gets
-//! below). Each rung is ticked once the best attempt is below it, and the
+//! below). Each rung is ticked once the best attempt is at or below it (for
+//! 450, [`reaches_goal`]: the rule the score and the chart use), and the
 //! newest one is said once, in a polite live region.
 //!
 //! The rungs are one markup string set with `inner_html` ([`rungs_markup`]):
@@ -14,14 +15,23 @@ use super::{attempts::best_index, language::use_texts, model::Attempt};
 use crate::{
     contour::LADDER_ABOVE_FLOOR as RUNGS,
     i18n::{fill, Texts},
-    neuron::min_error,
+    neuron::{min_error, reaches_goal, GOAL},
 };
 
 /// How many of the five rungs (the four above the floor, and the floor) an
 /// attempt with error `best` has reached. The floor counts as reached at its
 /// printed value, 447.29.
 pub fn reached(best: f64) -> usize {
-    let below = RUNGS.iter().filter(|r| best < **r).count();
+    let below = RUNGS
+        .iter()
+        .filter(|&&r| {
+            if r == GOAL {
+                reaches_goal(best)
+            } else {
+                best <= r
+            }
+        })
+        .count();
     let floor = best < min_error() + 0.005;
     below + usize::from(floor)
 }
@@ -83,6 +93,26 @@ mod tests {
     use crate::{coach::Lang, i18n::texts};
 
     #[test]
+    fn one_goal_rule_for_the_ladder_the_score_the_announcer_and_the_coach() {
+        // 450.00 was the goal for the score and the coach (≤) but not for the
+        // ladder and the chart (<).
+        use crate::coach::Tier;
+        let en = texts(Lang::En);
+        for error in [449.99, 450.0, 450.004, 450.01] {
+            let goal = reaches_goal(error);
+            assert_eq!(goal, error <= 450.0, "the seed's ≤ 450 tier");
+            assert_eq!(reached(error) >= 4, goal, "ladder at {error}");
+            assert_eq!(Tier::of(error) == Tier::Goal, goal, "tier at {error}");
+            let said = super::super::announcer::sentence(en, error, error);
+            assert_eq!(
+                said.starts_with("Goal reached"),
+                goal,
+                "announcer at {error}: {said}"
+            );
+        }
+    }
+
+    #[test]
     fn rungs_are_reached_in_order_down_to_the_floor() {
         assert_eq!(reached(f64::INFINITY), 0);
         assert_eq!(
@@ -92,7 +122,12 @@ mod tests {
         );
         assert_eq!(reached(790.0), 1);
         assert_eq!(reached(599.99), 2);
-        assert_eq!(reached(450.0), 3, "450 itself is not below 450");
+        assert_eq!(
+            reached(450.0),
+            4,
+            "450 itself reaches the goal, as the score and the coach's tier say"
+        );
+        assert_eq!(reached(450.01), 3);
         assert_eq!(reached(449.0), 4);
         assert_eq!(reached(min_error()), 5);
         let en = texts(Lang::En);

@@ -5,16 +5,16 @@ use leptos::prelude::*;
 use super::language::use_texts;
 use crate::{
     i18n::fill,
-    neuron::{min_error, GOAL},
+    neuron::{min_error, reaches_goal, GOAL},
 };
 
 #[component]
 pub fn Score(#[prop(into)] error: Signal<f64>) -> impl IntoView {
     let t = use_texts();
-    let reached = move || error.get() <= GOAL;
+    let reached = move || reaches_goal(error.get());
     let status = move || {
         let e = error.get();
-        if e <= GOAL {
+        if reaches_goal(e) {
             fill(
                 t.reached,
                 &[

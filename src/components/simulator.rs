@@ -30,7 +30,7 @@ use crate::{
     descent::{Descent, Scaling},
     i18n::Texts,
     link,
-    neuron::{Params, GOAL, START},
+    neuron::{reaches_goal, Params, START},
 };
 
 /// The introduction's markup: the full page's paragraph, or the embed's
@@ -62,7 +62,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let model = Model::new(from_link.params);
     let (weight, bias, params, attempts) = (model.weight, model.bias, model.params, model.attempts);
     let error = Memo::new(move |_| params.get().error());
-    let reached = Memo::new(move |_| attempts.with(|a| a.iter().any(|x| x.error < GOAL)));
+    let reached = Memo::new(move |_| attempts.with(|a| a.iter().any(|x| reaches_goal(x.error))));
     // The house picked in the table, highlighted on the chart.
     let highlight = RwSignal::new(None::<usize>);
     // The gradient descent lab's run, drawn on the landscape too.

@@ -8,6 +8,7 @@
 mod binary;
 mod breakers;
 mod coach;
+mod docs;
 mod guard;
 mod helpers;
 mod input_props;

@@ -34,6 +34,12 @@ pub fn comment(input: &CoachInput) -> String {
     let seed = (first.to_bits() % 7919) as usize;
     let phrase = phrases[(seed + trend.attempts) % phrases.len()];
     let num = |x: f64| grouped_in(x, 2, input.lang);
+    let count = if trend.attempts == 1 {
+        words.attempts_one
+    } else {
+        words.attempts_many
+    };
+    let attempts = fill(count, &[("n", &trend.attempts.to_string())]);
     let text = fill(
         phrase,
         &[
@@ -41,6 +47,7 @@ pub fn comment(input: &CoachInput) -> String {
             ("best", &num(trend.best)),
             ("to_go", &num((input.error - GOAL).max(0.0))),
             ("attempt", &trend.attempts.to_string()),
+            ("attempts", &attempts),
             ("min", &num(min_error())),
         ],
     );
@@ -81,6 +88,30 @@ mod tests {
                     assert!(text.chars().count() <= max_chars(lang), "{text}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn one_attempt_is_singular() {
+        // The goal on the first attempt, in every phrase of the tier: "Goal
+        // reached in 1 attempts" was one of them (and "em 1 tentativas").
+        for (lang, wrong, right) in [
+            (Lang::En, "1 attempts", "in 1 attempt."),
+            (Lang::Pt, "1 tentativas", "em 1 tentativa."),
+        ] {
+            let mut said_right = false;
+            for i in 0..400 {
+                let error = 447.3 + f64::from(i) * 0.0071;
+                for history in [vec![], vec![900.0]] {
+                    let text = comment(&input(error, history.clone(), lang));
+                    assert!(!text.contains(wrong), "{text}");
+                    said_right |= history.is_empty() && text.contains(right);
+                    if !history.is_empty() {
+                        assert!(!text.contains(right), "{text}");
+                    }
+                }
+            }
+            assert!(said_right, "{lang:?}: no phrase counted the attempts");
         }
     }
 

@@ -63,7 +63,8 @@ pub static WORDS: Words = Words {
         ),
         ],
     ],
-    // `{error}`, `{best}`, `{to_go}`, `{attempt}` and `{min}` are filled in.
+    // `{error}`, `{best}`, `{to_go}`, `{attempt}` (the number), `{attempts}`
+    // ("3 attempts", from `attempts_one`/`attempts_many`) and `{min}` are filled in.
     offline: [
         // far
         &[
@@ -87,12 +88,14 @@ pub static WORDS: Words = Words {
         &[
         "Below 450 with {error}! You trained a neuron by hand.",
         "{error}! The best any line can do is {min}. Superb.",
-        "Goal reached in {attempt} attempts. Gradient descent would be proud.",
+        "Goal reached in {attempts}. Gradient descent would be proud.",
         "{error}: that line fits like a glove.",
         "You did it! Can you get all the way down to {min}?",
         "Neuron trained! {error} is a fine error indeed.",
         ],
     ],
+    attempts_one: "{n} attempt",
+    attempts_many: "{n} attempts",
     facts: FactWords {
         weight: "weight",
         bias: "bias",

@@ -63,7 +63,8 @@ pub static WORDS: Words = Words {
         ),
         ],
     ],
-    // `{error}`, `{best}`, `{to_go}`, `{attempt}` and `{min}` are filled in.
+    // `{error}`, `{best}`, `{to_go}`, `{attempt}` (the number), `{attempts}`
+    // ("3 attempts", from `attempts_one`/`attempts_many`) and `{min}` are filled in.
     offline: [
         // far
         &[
@@ -87,12 +88,14 @@ pub static WORDS: Words = Words {
         &[
         "Abaixo de 450 com {error}! Você treinou um neurônio na mão.",
         "{error}! O melhor possível é {min}. Excelente.",
-        "Meta atingida em {attempt} tentativas. O gradiente ficaria orgulhoso.",
+        "Meta atingida em {attempts}. O gradiente ficaria orgulhoso.",
         "{error}: essa reta veste como uma luva.",
         "Conseguiu! Chega até {min}?",
         "Neurônio treinado! {error} é um erro e tanto.",
         ],
     ],
+    attempts_one: "{n} tentativa",
+    attempts_many: "{n} tentativas",
     facts: FactWords {
         weight: "peso",
         bias: "viés",

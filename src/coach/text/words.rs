@@ -18,6 +18,10 @@ pub struct Words {
     pub examples: [&'static [Example]; 3],
     /// The offline commentator's phrases per tier.
     pub offline: [&'static [&'static str]; 3],
+    /// "{n} attempt" and "{n} attempts": the offline phrases' `{attempts}`,
+    /// so one attempt is never "1 attempts".
+    pub attempts_one: &'static str,
+    pub attempts_many: &'static str,
     pub facts: FactWords,
     pub directions: DirectionWords,
     /// Longest accepted comment, in characters.

@@ -51,7 +51,8 @@ pub static WORDS: Words = Words {
         ),
         ],
     ],
-    // `{error}`, `{best}`, `{to_go}`, `{attempt}` and `{min}` are filled in.
+    // `{error}`, `{best}`, `{to_go}`, `{attempt}` (the number), `{attempts}`
+    // ("3 attempts", from `attempts_one`/`attempts_many`) and `{min}` are filled in.
     offline: [
         // far
         &[
@@ -81,6 +82,8 @@ pub static WORDS: Words = Words {
         "神经元训练完成！{error} 非常漂亮。",
         ],
     ],
+    attempts_one: "{n} 次",
+    attempts_many: "{n} 次",
     facts: FactWords {
         weight: "权重",
         bias: "偏置",
