@@ -23,6 +23,9 @@ use url::Url;
 
 use crate::secret::Secret;
 
+mod account;
+pub use account::{Account, KeyName};
+
 /// The Hugging Face router's OpenAI-compatible base URL.
 pub const HF_CHAT_BASE: &str = "https://router.huggingface.co/v1";
 /// The Hugging Face router's classic text-generation endpoint.

@@ -51,7 +51,8 @@ pub enum Outcome {
     Disabled,
     /// A forced model whose breaker is open.
     BreakerOpen,
-    /// A forced model stopped until the registry is reloaded.
+    /// A forced model resting after a 401, 403 or 410 (an hour or more, or
+    /// until the registry is reloaded).
     Misconfigured,
     /// A forced model not called: too many calls at once.
     Busy,

@@ -2,7 +2,8 @@
 //! router's state), `GET /test`. `/error` and `/models` answer cross-origin
 //! requests (CORS from `server::headers`). A client over its rate limit gets
 //! `429` with `Retry-After` from `/error` (a request it abandons before the
-//! answer is not charged); `/models` may want a bearer token.
+//! answer is not charged); `/models` may want a bearer token, which
+//! `POST /models/reload` ([`reload`]) always wants.
 //!
 //! `/error` answers as the seed did, with the comment as plain text, unless the
 //! caller asks for JSON (`Accept: application/json`, or `format=json`); its
@@ -19,7 +20,7 @@ use axum::{
         HeaderMap, HeaderValue, StatusCode,
     },
     response::{IntoResponse, Response},
-    routing::get,
+    routing::{get, post},
     Extension, Json, Router,
 };
 use serde_json::json;
@@ -34,6 +35,8 @@ use crate::coach::{
     text::input::{CoachInput, InputError},
     Coach, Comment, Lang,
 };
+
+mod reload;
 
 /// Longest query string accepted by `/error` (a history of hundreds of
 /// attempts fits; only the latest 100 are kept).
@@ -192,6 +195,7 @@ pub fn api<S: Clone + Send + Sync + 'static>(
         .route("/models", get(models))
         .layer(cors(cors_origins))
         .route("/metrics", get(prometheus))
+        .route("/models/reload", post(reload::reload))
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
         .layer(Extension(coach))
         .layer(Extension(limiter))

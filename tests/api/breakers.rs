@@ -78,29 +78,71 @@ async fn a_misconfigured_model_is_not_called_again_and_says_so() {
     );
 }
 
+/// `chat_model` called with the fake key of `UPSTREAM_KEY`.
+fn keyed_model(alias: &str, base: &str) -> String {
+    format!("{}token_env = \"UPSTREAM_KEY\"\n", chat_model(alias, base))
+}
+
+/// Item 19.6: credits belong to a key. A 402 used to open every model's
+/// breaker, whatever key and host it had.
 #[tokio::test]
-async fn spent_credits_open_every_model_of_the_token() {
-    let broke = upstream(
+async fn spent_credits_stop_the_models_of_that_key_and_host_only() {
+    let spent = || {
         ResponseTemplate::new(402)
-            .set_body_json(json!({"error": "You have exceeded your monthly included credits"})),
-    )
-    .await;
-    let other = upstream(chat_reply("Hi |fim|")).await;
+            .set_body_json(json!({"error": "You have exceeded your monthly included credits"}))
+    };
+    let (broke, sibling) = (
+        upstream(spent()).await,
+        upstream(chat_reply("Hi |fim|")).await,
+    );
+    let keyless = upstream(chat_reply("Hi |fim|")).await;
+    // The same key on another host (localhost is not 127.0.0.1 by name).
+    let elsewhere = keyless.uri().replace("127.0.0.1", "localhost");
     let base = spawn_app(&format!(
-        "{}{}",
-        chat_model("broke", &broke.uri()),
-        chat_model("other", &other.uri())
+        "{}{}{}{}",
+        keyed_model("broke", &broke.uri()),
+        keyed_model("sibling", &sibling.uri()),
+        keyed_model("elsewhere", &elsewhere),
+        chat_model("keyless", &keyless.uri()),
     ))
     .await;
     let (_, body) = get_json(&format!("{base}/error?error=900&model=broke")).await;
     assert_eq!(body["tried"][0]["outcome"], "credits");
+    let state = |s: &str| (s.to_string(), "open".to_string());
+    let closed = |s: &str| (s.to_string(), "closed".to_string());
     assert_eq!(
         breaker_states(&base).await,
         vec![
-            ("broke".to_string(), "open".to_string()),
-            ("other".to_string(), "open".to_string())
+            state("broke"),
+            state("sibling"),
+            closed("elsewhere"),
+            closed("keyless")
         ]
     );
+}
+
+/// A model called with no key at all (a local Ollama) that answers 402
+/// stops only itself.
+#[tokio::test]
+async fn a_keyless_model_out_of_credits_stops_only_itself() {
+    let broke = upstream(ResponseTemplate::new(402)).await;
+    let fine = upstream(chat_reply("Hi |fim|")).await;
+    let base = spawn_app(&format!(
+        "{}{}{}",
+        chat_model("broke", &broke.uri()),
+        chat_model("also_keyless", &fine.uri()),
+        keyed_model("keyed", &fine.uri()),
+    ))
+    .await;
+    let (_, body) = get_json(&format!("{base}/error?error=900&model=broke")).await;
+    assert_eq!(body["tried"][0]["outcome"], "credits");
+    let states = breaker_states(&base).await;
+    let open: Vec<&str> = states
+        .iter()
+        .filter(|(_, s)| s != "closed")
+        .map(|(a, _)| a.as_str())
+        .collect();
+    assert_eq!(open, vec!["broke"]);
 }
 
 #[tokio::test]

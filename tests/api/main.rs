@@ -14,4 +14,5 @@ mod helpers;
 mod input_props;
 mod metrics;
 mod page;
+mod reload;
 mod routes;

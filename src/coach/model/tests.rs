@@ -105,3 +105,44 @@ fn each_model_gets_its_own_secret_or_none() {
     let clear = spec("http://gpu-box.lan:8000/v1", "token_env = \"FAKE_KEY\"\n");
     assert!(clear.key_notice().unwrap().contains("unencrypted"));
 }
+
+#[test]
+fn each_model_spends_the_credits_of_its_key_at_its_host() {
+    let account = |url: &str, extra: &str| spec(url, extra).account();
+    let hf = account("https://router.huggingface.co/v1", "");
+    assert_eq!(
+        hf,
+        Account {
+            key: KeyName::HfToken,
+            host: "router.huggingface.co".into()
+        }
+    );
+    assert!(hf.shares_credits_with(&account("https://ROUTER.huggingface.co/v1/", "")));
+    let own = account("https://api.example.com/v1", "token_env = \"FAKE_KEY\"\n");
+    assert_eq!(own.key, KeyName::Env("FAKE_KEY".into()));
+    assert!(
+        !format!("{own:?}").contains("sk-fake"),
+        "a name, not the key"
+    );
+    assert!(own.shares_credits_with(&account(
+        "https://api.example.com:8443/other/v1",
+        "token_env = \"FAKE_KEY\"\n"
+    )));
+    assert!(!own.shares_credits_with(&account(
+        "https://api.other.example/v1",
+        "token_env = \"FAKE_KEY\"\n"
+    )));
+    assert!(!own.shares_credits_with(&hf));
+    // The named key wins over the host, as it does for the request.
+    let named = account(
+        "https://router.huggingface.co/v1",
+        "token_env = \"FAKE_KEY\"\n",
+    );
+    assert!(!named.shares_credits_with(&hf));
+    let ollama = account("http://127.0.0.1:11434/v1", "");
+    assert_eq!(ollama, Account::keyless("127.0.0.1"));
+    assert!(
+        !ollama.shares_credits_with(&ollama.clone()),
+        "no key: its 402 is its own"
+    );
+}

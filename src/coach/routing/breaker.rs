@@ -16,8 +16,14 @@
 //!   through; its success closes the breaker, its failure opens it again.
 //!
 //! A fourth state, **misconfigured** (401, 403, 400 `model_not_supported`, 410),
-//! is not a fault that time heals: the model is not called again until the
-//! registry is reloaded.
+//! is rarely a fault that time heals, but may be one an operator fixes
+//! outside (a gated model's licence accepted on the Hub): the model rests for
+//! [`BreakerConfig::misconfigured_cooldown`] (an hour), doubling each time its
+//! probe finds it misconfigured again up to
+//! [`BreakerConfig::max_misconfigured_cooldown`] (a day), then gets a
+//! half-open probe like an open breaker (never an early one from the last
+//! door). Only a good answer starts the doubling afresh; a reload of the
+//! registry ends the rest at once.
 //!
 //! **Unusable answers** are told apart from an outage: a rejected answer
 //! (empty, or rambling past the length limit) shows the model is up, so it does
@@ -33,10 +39,11 @@
 //!
 //! Time is tokio's [`Instant`], so tests drive it with `tokio::time::pause()`.
 //! A leaf: it imports nothing of the coach (the router reads a failed call into a [`Failure`]).
+//! What the snapshot keeps of a breaker is [`saved`]'s.
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::time::Instant;
 
 /// Longest `Retry-After` / `estimated_time` honoured.
@@ -51,6 +58,9 @@ pub struct BreakerConfig {
     pub rejection_threshold: u32,
     pub quality_cooldown: Duration,
     pub max_quality_cooldown: Duration,
+    /// The first rest of a misconfigured model, and the longest.
+    pub misconfigured_cooldown: Duration,
+    pub max_misconfigured_cooldown: Duration,
 }
 
 impl Default for BreakerConfig {
@@ -62,6 +72,8 @@ impl Default for BreakerConfig {
             rejection_threshold: 5,
             quality_cooldown: Duration::from_secs(30),
             max_quality_cooldown: Duration::from_secs(600),
+            misconfigured_cooldown: Duration::from_secs(3600),
+            max_misconfigured_cooldown: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -73,7 +85,8 @@ pub enum Failure {
     Transient,
     /// Opens at once, for the given time if the upstream said (429, 503 loading).
     Throttled(Option<Duration>),
-    /// Stops calls until the registry is reloaded (401, 403, 400 unsupported, 410).
+    /// Stops calls for an hour or more, or until the registry is reloaded
+    /// (401, 403, 400 unsupported, 410).
     Misconfigured,
 }
 
@@ -92,10 +105,19 @@ pub enum Ticket {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum State {
-    Closed { failures: u32 },
-    Open { until: Instant },
-    HalfOpen { probing: bool },
-    Misconfigured,
+    Closed {
+        failures: u32,
+    },
+    Open {
+        until: Instant,
+    },
+    HalfOpen {
+        probing: bool,
+    },
+    /// Stopped until a time (see the module docs).
+    Misconfigured {
+        until: Instant,
+    },
 }
 
 /// What `/models` shows of a breaker.
@@ -103,22 +125,10 @@ enum State {
 pub struct BreakerReport {
     /// `closed`, `open`, `half_open` or `misconfigured`.
     pub state: &'static str,
-    /// Seconds until an open breaker lets a probe through.
+    /// Seconds until an open or misconfigured breaker lets a probe through.
     pub retry_in_s: Option<f64>,
     pub consecutive_failures: u32,
     /// Rejected answers in a row (see the module docs).
-    pub consecutive_rejections: u32,
-}
-
-/// A breaker as saved to disk (times relative to the save).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct SavedBreaker {
-    /// Seconds an open breaker had left to stay open (`None`: not open).
-    pub open_for_s: Option<f64>,
-    pub consecutive_failures: u32,
-    pub opened_in_a_row: u32,
-    /// Rejected answers in a row (absent from files written before it).
-    #[serde(default)]
     pub consecutive_rejections: u32,
 }
 
@@ -130,6 +140,9 @@ pub struct Breaker {
     opened_in_a_row: u32,
     /// Rejected answers since the last good one.
     rejected_in_a_row: u32,
+    /// Times found misconfigured since the last good answer: the exponent
+    /// of its rest.
+    misconfigured_in_a_row: u32,
 }
 
 impl Breaker {
@@ -139,16 +152,17 @@ impl Breaker {
             state: State::Closed { failures: 0 },
             opened_in_a_row: 0,
             rejected_in_a_row: 0,
+            misconfigured_in_a_row: 0,
         }
     }
 
-    /// May a call start now? An open breaker whose cool-down is over becomes
-    /// half-open and lets this one call through as its probe. `None` when
-    /// refused.
+    /// May a call start now? An open (or misconfigured) breaker whose
+    /// cool-down is over becomes half-open and lets this one call through as
+    /// its probe. `None` when refused.
     pub fn acquire(&mut self, now: Instant) -> Option<Ticket> {
         match self.state {
             State::Closed { .. } => Some(Ticket::Ordinary),
-            State::Open { until } if now >= until => {
+            State::Open { until } | State::Misconfigured { until } if now >= until => {
                 self.state = State::HalfOpen { probing: true };
                 Some(Ticket::Probe)
             }
@@ -156,7 +170,9 @@ impl Breaker {
                 self.state = State::HalfOpen { probing: true };
                 Some(Ticket::Probe)
             }
-            State::Open { .. } | State::HalfOpen { probing: true } | State::Misconfigured => None,
+            State::Open { .. }
+            | State::HalfOpen { probing: true }
+            | State::Misconfigured { .. } => None,
         }
     }
 
@@ -164,12 +180,13 @@ impl Breaker {
     pub fn is_available(&self, now: Instant) -> bool {
         match self.state {
             State::Closed { .. } | State::HalfOpen { probing: false } => true,
-            State::Open { until } => now >= until,
-            State::HalfOpen { probing: true } | State::Misconfigured => false,
+            State::Open { until } | State::Misconfigured { until } => now >= until,
+            State::HalfOpen { probing: true } => false,
         }
     }
 
-    /// When an open breaker will let a probe through (`None` unless open).
+    /// When an open breaker will let a probe through (`None` unless open:
+    /// the last door never opens early for a misconfigured model).
     pub fn open_until(&self) -> Option<Instant> {
         match self.state {
             State::Open { until } => Some(until),
@@ -183,7 +200,7 @@ impl Breaker {
     }
 
     pub fn is_misconfigured(&self) -> bool {
-        self.state == State::Misconfigured
+        matches!(self.state, State::Misconfigured { .. })
     }
 
     /// Ends the cool-down early (the last door when every breaker is open): the
@@ -205,7 +222,7 @@ impl Breaker {
     /// closed one hears every call, an open or half-open one only its probe.
     fn hears(&self, ticket: Ticket) -> bool {
         match self.state {
-            State::Misconfigured => false,
+            State::Misconfigured { .. } => false,
             State::Closed { .. } => true,
             State::Open { .. } | State::HalfOpen { .. } => ticket == Ticket::Probe,
         }
@@ -218,6 +235,7 @@ impl Breaker {
             self.state = State::Closed { failures: 0 };
             self.opened_in_a_row = 0;
             self.rejected_in_a_row = 0;
+            self.misconfigured_in_a_row = 0;
         }
     }
 
@@ -243,13 +261,14 @@ impl Breaker {
         }
     }
 
-    /// A call failed. A misconfiguration stops the model whoever reports it;
-    /// otherwise an open or half-open breaker hears only its probe (an
+    /// A call failed. A misconfiguration stops the model whoever reports it
+    /// (once: other calls meeting it while it rests do not lengthen the
+    /// rest); otherwise an open or half-open breaker hears only its probe (an
     /// ordinary call that started before it opened says nothing new).
     pub fn on_failure(&mut self, failure: Failure, now: Instant, ticket: Ticket) {
         match (self.state, failure, ticket) {
-            (State::Misconfigured, ..) => {}
-            (_, Failure::Misconfigured, _) => self.state = State::Misconfigured,
+            (State::Misconfigured { .. }, ..) => {}
+            (_, Failure::Misconfigured, _) => self.misconfigure(now),
             (State::Open { .. } | State::HalfOpen { .. }, _, Ticket::Ordinary) => {}
             (State::Open { .. } | State::HalfOpen { .. }, Failure::Transient, Ticket::Probe) => {
                 self.open(now, None);
@@ -276,62 +295,22 @@ impl Breaker {
         self.open_for(now, hint.map_or(grown, |h| h.min(MAX_HINT)));
     }
 
+    /// Rests the model for an hour, twice as long each time again, up to a day.
+    fn misconfigure(&mut self, now: Instant) {
+        let rest = grown(
+            self.config.misconfigured_cooldown,
+            self.misconfigured_in_a_row,
+            self.config.max_misconfigured_cooldown,
+        );
+        self.misconfigured_in_a_row = self.misconfigured_in_a_row.saturating_add(1);
+        self.state = State::Misconfigured { until: now + rest };
+    }
+
     fn open_for(&mut self, now: Instant, cooldown: Duration) {
         self.opened_in_a_row = self.opened_in_a_row.saturating_add(1);
         self.state = State::Open {
             until: now + cooldown,
         };
-    }
-
-    /// What to save. A half-open breaker is saved open with no time left (its
-    /// probe will not report to the next process); a misconfigured one is
-    /// saved closed, since a restart reloads the configuration.
-    pub fn save(&self, now: Instant) -> SavedBreaker {
-        let (open_for_s, consecutive_failures) = match self.state {
-            State::Closed { failures } => (None, failures),
-            State::Open { until } => (Some(until.saturating_duration_since(now).as_secs_f64()), 0),
-            State::HalfOpen { .. } => (Some(0.0), 0),
-            State::Misconfigured => (None, 0),
-        };
-        SavedBreaker {
-            open_for_s,
-            consecutive_failures,
-            opened_in_a_row: self.opened_in_a_row,
-            consecutive_rejections: self.rejected_in_a_row,
-        }
-    }
-
-    /// A breaker as saved, `downtime` after the save.
-    pub fn restore(
-        config: BreakerConfig,
-        saved: &SavedBreaker,
-        downtime: Duration,
-        now: Instant,
-    ) -> Self {
-        let state = match saved.open_for_s {
-            Some(left) => {
-                // Nonsense from a hand-edited file: negative or NaN is "now",
-                // huge is the longest cool-down there is.
-                let left = Duration::try_from_secs_f64(left)
-                    .unwrap_or(if left > 0.0 { MAX_HINT } else { Duration::ZERO })
-                    .min(MAX_HINT)
-                    .saturating_sub(downtime);
-                State::Open { until: now + left }
-            }
-            None => State::Closed {
-                failures: saved
-                    .consecutive_failures
-                    .min(config.failure_threshold.saturating_sub(1)),
-            },
-        };
-        Self {
-            config,
-            state,
-            opened_in_a_row: saved.opened_in_a_row.min(16),
-            rejected_in_a_row: saved
-                .consecutive_rejections
-                .min(config.rejection_threshold.saturating_sub(1)),
-        }
     }
 
     pub fn report(&self, now: Instant) -> BreakerReport {
@@ -343,7 +322,11 @@ impl Breaker {
                 0,
             ),
             State::HalfOpen { .. } => ("half_open", None, 0),
-            State::Misconfigured => ("misconfigured", None, 0),
+            State::Misconfigured { until } => (
+                "misconfigured",
+                Some(until.saturating_duration_since(now).as_secs_f64()),
+                0,
+            ),
         };
         BreakerReport {
             state,
@@ -358,6 +341,9 @@ impl Breaker {
 fn grown(base: Duration, times: u32, max: Duration) -> Duration {
     base.saturating_mul(1 << times.min(16)).min(max)
 }
+
+mod saved;
+pub use saved::SavedBreaker;
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,8 @@
 //! together. [`hedge`] decides when a slow call gets a second model, and
 //! [`state`] is what is saved across restarts.
 //!
-//! Reads the registry's names only (`StrategyKind`); never calls a model and
+//! Reads the registry's names only (`StrategyKind`, each model's [`Account`]);
+//! never calls a model and
 //! never touches a file: providers and the snapshot are the service's to use.
 
 use std::{collections::HashMap, sync::Arc, time::Duration};
@@ -16,7 +17,7 @@ use std::{collections::HashMap, sync::Arc, time::Duration};
 use rand::{Rng, RngCore};
 use tokio::time::Instant;
 
-use crate::coach::outcome::Outcome;
+use crate::coach::{model::Account, outcome::Outcome};
 use breaker::{Breaker, BreakerConfig, BreakerReport, Failure, Ticket};
 use hedge::HedgeBudget;
 use stats::ModelStats;
@@ -49,6 +50,8 @@ pub struct ModelView {
 pub struct Router {
     stats: HashMap<String, ModelStats>,
     breakers: HashMap<String, Breaker>,
+    /// Whose credits each model spends (a 402 stops its account's models).
+    accounts: HashMap<String, Account>,
     breaker_config: BreakerConfig,
     strategy: Arc<dyn Strategy>,
     half_life: Duration,
@@ -62,6 +65,7 @@ impl Router {
         Self {
             stats: HashMap::new(),
             breakers: HashMap::new(),
+            accounts: HashMap::new(),
             breaker_config: BreakerConfig::default(),
             strategy: Arc::from(strategy),
             half_life: DEFAULT_HALF_LIFE,
@@ -93,14 +97,16 @@ impl Router {
         self.strategy.name()
     }
 
-    /// Keeps the statistics and breakers of `aliases`, starts new ones, forgets
-    /// the rest. A reload is the fix for a misconfigured model: its breaker
-    /// starts closed again.
-    pub fn sync<'a>(&mut self, aliases: impl IntoIterator<Item = &'a str>) {
+    /// Keeps the statistics and breakers of `models` (each alias with its
+    /// account), starts new ones, forgets the rest. A reload is the fix for a
+    /// misconfigured model: its breaker starts closed again.
+    pub fn sync<'a>(&mut self, models: impl IntoIterator<Item = (&'a str, Account)>) {
         self.changed();
         let mut stats = HashMap::new();
         let mut breakers = HashMap::new();
-        for alias in aliases {
+        self.accounts.clear();
+        for (alias, account) in models {
+            self.accounts.insert(alias.to_string(), account);
             stats.insert(
                 alias.to_string(),
                 self.stats.remove(alias).unwrap_or_default(),
@@ -183,8 +189,8 @@ impl Router {
     /// breaker, in one go (one lock for the caller). `wait` is the upstream's
     /// own estimate of when to try again (`Retry-After`, a loading model's
     /// `estimated_time`); `ticket` is the one [`Router::try_acquire`] gave
-    /// the call. Spent credits (402) open every model's breaker, since they
-    /// all share the one account.
+    /// the call. Spent credits (402) also open the breakers of the models on
+    /// the same [`Account`] (the same key to the same host), and no other.
     pub fn record_outcome(
         &mut self,
         alias: &str,
@@ -207,9 +213,7 @@ impl Router {
                 return;
             }
             Outcome::Credits => {
-                for b in self.breakers.values_mut() {
-                    b.on_failure(Failure::Throttled(None), now, Ticket::Ordinary);
-                }
+                self.credits_spent(alias, now);
                 Some(Failure::Throttled(None))
             }
             other => Some(failure(other, wait)),
@@ -218,6 +222,23 @@ impl Router {
             match failure {
                 None => b.on_success(ticket),
                 Some(f) => b.on_failure(f, now, ticket),
+            }
+        }
+    }
+
+    /// `alias` spent its account's credits: the other models on that account
+    /// stop too (their breakers open as if each had answered 402).
+    fn credits_spent(&mut self, alias: &str, now: Instant) {
+        let Some(account) = self.accounts.get(alias) else {
+            return;
+        };
+        for (other, b) in &mut self.breakers {
+            let shared = self
+                .accounts
+                .get(other)
+                .is_some_and(|a| account.shares_credits_with(a));
+            if other != alias && shared {
+                b.on_failure(Failure::Throttled(None), now, Ticket::Ordinary);
             }
         }
     }

@@ -12,15 +12,22 @@ use super::{
     strategy::{pick, SeedStrategy, ThompsonStrategy},
     Router,
 };
-use crate::coach::{outcome::Outcome, providers::ProviderError};
+use crate::coach::{
+    model::Account, outcome::Outcome, providers::ProviderError, registry::Registry,
+};
 
 fn rng() -> StdRng {
     StdRng::seed_from_u64(7)
 }
 
+/// `aliases`, each called without a key (no account shared).
+fn keyless<'a>(aliases: &'a [&'a str]) -> impl Iterator<Item = (&'a str, Account)> + 'a {
+    aliases.iter().map(|a| (*a, Account::keyless("127.0.0.1")))
+}
+
 fn router(aliases: &[&str]) -> Router {
     let mut r = Router::new(Box::new(SeedStrategy));
-    r.sync(aliases.iter().copied());
+    r.sync(keyless(aliases));
     r
 }
 
@@ -104,7 +111,7 @@ fn first_pick_shares(r: &Router, candidates: &[&str], n: u32) -> Vec<f64> {
 #[tokio::test(start_paused = true)]
 async fn thompson_prefers_the_reliable_then_the_fast_but_spreads_load() {
     let mut r = Router::new(Box::new(ThompsonStrategy));
-    r.sync(["fast", "slow", "flaky"]);
+    r.sync(keyless(&["fast", "slow", "flaky"]));
     for _ in 0..30 {
         r.learn("fast", Duration::from_millis(300), &Outcome::Ok, false);
         r.learn("slow", Duration::from_millis(1500), &Outcome::Ok, false);
@@ -140,7 +147,7 @@ async fn thompson_forgets_an_outage_the_seed_never_does() {
     let mut thompson = Router::new(Box::new(ThompsonStrategy));
     let mut seed = Router::new(Box::new(SeedStrategy));
     for r in [&mut thompson, &mut seed] {
-        r.sync(["a", "b"]);
+        r.sync(keyless(&["a", "b"]));
         for _ in 0..50 {
             r.learn(
                 "a",
@@ -167,7 +174,7 @@ async fn thompson_forgets_an_outage_the_seed_never_does() {
 #[tokio::test(start_paused = true)]
 async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
     let mut r = Router::new(Box::new(ThompsonStrategy));
-    r.sync(["rambler", "good"]);
+    r.sync(keyless(&["rambler", "good"]));
     for _ in 0..30 {
         let too_long = Outcome::Rejected("too long".into());
         r.learn("rambler", Duration::from_millis(300), &too_long, false);
@@ -185,7 +192,7 @@ async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
 fn reload_keeps_stats_of_models_that_stay() {
     let mut r = router(&["a", "b"]);
     r.learn("a", Duration::from_millis(10), &Outcome::Timeout, false);
-    r.sync(["a", "c"]);
+    r.sync(keyless(&["a", "c"]));
     assert_eq!(r.stats("a").unwrap().total, 1);
     assert!(r.stats("b").is_none());
     assert_eq!(r.stats("c").unwrap().total, 0);
@@ -194,7 +201,7 @@ fn reload_keeps_stats_of_models_that_stay() {
 #[tokio::test(start_paused = true)]
 async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     let mut r = Router::new(Box::new(ThompsonStrategy));
-    r.sync(["a"]);
+    r.sync(keyless(&["a"]));
     let ms = Duration::from_millis;
     let state = |r: &Router| r.breaker("a").unwrap().report(Instant::now()).state;
     // A call starts while the breaker is closed, and is slow to finish.
@@ -230,25 +237,90 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     );
 }
 
-#[tokio::test(start_paused = true)]
-async fn spent_credits_open_every_breaker_in_one_record() {
+/// A registry of models on several accounts: two on `HF_TOKEN`, one on its
+/// own key at the same host, a local one with no key, and `SHARED_KEY` at
+/// two hosts.
+const ACCOUNTS: &str = r#"
+[[models]]
+alias = "hf1"
+model = "org/one"
+api = "chat"
+[[models]]
+alias = "hf2"
+model = "org/two"
+api = "chat"
+base_url = "https://router.huggingface.co/v1"
+[[models]]
+alias = "own"
+model = "org/own"
+api = "chat"
+token_env = "OWN_KEY"
+[[models]]
+alias = "local"
+model = "llama3"
+api = "chat"
+base_url = "http://127.0.0.1:11434/v1"
+[[models]]
+alias = "third1"
+model = "m1"
+api = "chat"
+base_url = "https://api.example.com/v1"
+token_env = "SHARED_KEY"
+[[models]]
+alias = "third2"
+model = "m2"
+api = "chat"
+base_url = "https://api.example.com/v2"
+token_env = "SHARED_KEY"
+[[models]]
+alias = "elsewhere"
+model = "m3"
+api = "chat"
+base_url = "https://api.other.example/v1"
+token_env = "SHARED_KEY"
+"#;
+
+/// The models whose breakers are open after `spender` answers 402, and
+/// whether that one record changed the router's generation.
+fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
+    let env = |name: &str| Some(format!("sk-fake-{name}"));
+    let registry = Registry::parse_with_env(ACCOUNTS, env).unwrap();
     let mut r = Router::new(Box::new(ThompsonStrategy));
-    r.sync(["a", "b"]);
-    let ticket = r.try_acquire("a", Instant::now()).unwrap();
-    let before = r.generation();
-    r.record_outcome(
-        "a",
-        Duration::from_millis(50),
-        &Outcome::Credits,
-        None,
-        ticket,
-        Instant::now(),
+    r.sync(
+        registry
+            .models
+            .iter()
+            .map(|m| (m.alias.as_str(), m.account())),
     );
-    assert_ne!(r.generation(), before);
-    for alias in ["a", "b"] {
-        assert!(!r.breaker(alias).unwrap().is_available(Instant::now()));
-    }
-    assert_eq!(r.stats("a").unwrap().outcomes.get("credits"), Some(&1));
+    let ticket = r.try_acquire(spender, Instant::now()).unwrap();
+    let before = r.generation();
+    let credits = Outcome::Credits;
+    let ms = Duration::from_millis(50);
+    r.record_outcome(spender, ms, &credits, None, ticket, Instant::now());
+    assert_eq!(r.stats(spender).unwrap().outcomes.get("credits"), Some(&1));
+    let stopped = registry
+        .models
+        .iter()
+        .filter(|m| !r.breaker(&m.alias).unwrap().is_available(Instant::now()))
+        .map(|m| m.alias.clone())
+        .collect();
+    (stopped, r.generation() != before)
+}
+
+/// Item 19.6: a 402 used to open every model's breaker, whatever its key.
+#[tokio::test(start_paused = true)]
+async fn spent_credits_open_the_breakers_of_that_account_in_one_record() {
+    let (stopped, changed) = stopped_by_a_402_from("hf1");
+    assert_eq!(stopped, vec!["hf1", "hf2"], "the models on HF_TOKEN");
+    assert!(changed);
+    assert_eq!(stopped_by_a_402_from("third2").0, vec!["third1", "third2"]);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_model_on_its_own_key_or_on_none_spends_only_its_own_credits() {
+    assert_eq!(stopped_by_a_402_from("own").0, vec!["own"]);
+    assert_eq!(stopped_by_a_402_from("local").0, vec!["local"]);
+    assert_eq!(stopped_by_a_402_from("elsewhere").0, vec!["elsewhere"]);
 }
 
 #[test]

@@ -219,12 +219,17 @@ impl Coach {
     }
 }
 
-/// Syncs the router to `registry`: strategy, hedging, and a record for each
-/// of its models (see [`Router::sync`]).
+/// Syncs the router to `registry`: strategy, hedging, and a record (and the
+/// account, see `model::Account`) for each of its models (see [`Router::sync`]).
 fn follow(router: &mut Router, registry: &Registry) {
     router.set_strategy(strategy::for_kind(registry.strategy), registry.half_life);
     router.set_hedging(registry.hedging());
-    router.sync(registry.models.iter().map(|m| m.alias.as_str()));
+    router.sync(
+        registry
+            .models
+            .iter()
+            .map(|m| (m.alias.as_str(), m.account())),
+    );
 }
 
 /// The router's state captured by [`Coach::capture`], to write to disk.

@@ -86,16 +86,58 @@ async fn rate_limits_and_loading_open_at_once_for_the_time_given() {
     );
 }
 
+/// Item 19.7: a gated model (403) used to stay misconfigured until a restart.
 #[tokio::test]
-async fn misconfiguration_is_not_retried_by_time() {
+async fn a_misconfigured_model_is_retried_after_an_hour_doubling_to_a_day() {
+    pause();
+    let mut b = breaker();
+    let hours = |b: &Breaker| b.report(Instant::now()).retry_in_s.map(|s| s / 3600.0);
+    b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
+    // Other calls that meet the same 403 do not lengthen the wait.
+    b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
+    let mut cooldowns = Vec::new();
+    for _ in 0..7 {
+        assert_eq!(b.report(Instant::now()).state, "misconfigured");
+        cooldowns.push(hours(&b).unwrap());
+        let left = Duration::from_secs_f64(b.report(Instant::now()).retry_in_s.unwrap());
+        advance(left - Duration::from_secs(1)).await;
+        assert!(!b.is_available(Instant::now()));
+        assert!(b.acquire(Instant::now()).is_none(), "not before its time");
+        b.force_probe();
+        assert!(b.acquire(Instant::now()).is_none(), "not by the last door");
+        advance(Duration::from_secs(1)).await;
+        assert!(b.is_available(Instant::now()));
+        assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+        assert!(b.acquire(Instant::now()).is_none(), "one probe at a time");
+        b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Probe);
+    }
+    assert_eq!(cooldowns, vec![1.0, 2.0, 4.0, 8.0, 16.0, 24.0, 24.0]);
+
+    // The licence was accepted: the next probe's answer closes it, and a
+    // later misconfiguration starts again at an hour.
+    advance(Duration::from_secs(24 * 3600)).await;
+    assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+    b.on_success(Ticket::Probe);
+    assert_eq!(b.report(Instant::now()).state, "closed");
+    b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
+    assert_eq!(hours(&b), Some(1.0));
+}
+
+#[tokio::test]
+async fn a_misconfigured_probe_that_meets_an_outage_keeps_its_count() {
     pause();
     let mut b = breaker();
     b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
-    advance(Duration::from_secs(86_400)).await;
-    assert!(b.acquire(Instant::now()).is_none());
-    b.force_probe();
-    assert!(b.acquire(Instant::now()).is_none());
-    assert_eq!(b.report(Instant::now()).state, "misconfigured");
+    advance(Duration::from_secs(3600)).await;
+    assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+    // The host is down this time: an ordinary short cool-down.
+    b.on_failure(Failure::Transient, Instant::now(), Ticket::Probe);
+    assert_eq!(b.report(Instant::now()).state, "open");
+    advance(b.open_until().unwrap().duration_since(Instant::now())).await;
+    assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+    // Still gated: twice the first wait, not a fresh hour.
+    b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Probe);
+    assert_eq!(b.report(Instant::now()).retry_in_s, Some(7200.0));
 }
 
 #[tokio::test]
@@ -179,4 +221,26 @@ async fn answers_rejected_in_a_row_open_it_for_longer_than_an_outage() {
         ),
         ("closed", 0)
     );
+}
+
+/// A restart, like a reload, ends a misconfigured model's rest (on a Space,
+/// changing a secret restarts it); files written by older versions still load.
+#[tokio::test]
+async fn a_resting_model_restarts_closed_and_older_files_still_load() {
+    pause();
+    let mut b = breaker();
+    b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
+    let file = serde_json::to_string(&b.save(Instant::now())).unwrap();
+    let saved: SavedBreaker = serde_json::from_str(&file).unwrap();
+    let config = BreakerConfig::default();
+    let mut b = Breaker::restore(config, &saved, Duration::from_secs(5), Instant::now());
+    assert_eq!(b.report(Instant::now()).state, "closed");
+    b.on_failure(Failure::Misconfigured, Instant::now(), Ticket::Ordinary);
+    assert_eq!(b.report(Instant::now()).retry_in_s, Some(3600.0));
+
+    let older = r#"{"open_for_s": 12.5, "consecutive_failures": 0, "opened_in_a_row": 2}"#;
+    let saved: SavedBreaker = serde_json::from_str(older).unwrap();
+    let b = Breaker::restore(config, &saved, Duration::from_secs(2), Instant::now());
+    let report = b.report(Instant::now());
+    assert_eq!((report.state, report.retry_in_s), ("open", Some(10.5)));
 }
