@@ -1,5 +1,5 @@
-//! Nothing learned is lost: the router's statistics and breakers, saved to a
-//! JSON file and read back at start-up.
+//! Nothing learned is lost: the router's statistics and breakers, and the
+//! day's count of model calls, saved to a JSON file and read back at start-up.
 //!
 //! Times are saved relative to the save (seconds left on a cool-down), with the
 //! wall-clock time of the save, so a restart ages them by the downtime: decayed
@@ -14,7 +14,8 @@
 //! never renames its older state over the final snapshot.
 //!
 //! File I/O only: what a model's record holds, and how it is made from the
-//! live router and put back, is `coach::routing::state`'s.
+//! live router and put back, is `coach::routing::state`'s; the day's count is
+//! `coach::budget`'s.
 
 use std::{
     collections::BTreeMap,
@@ -29,9 +30,10 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use super::routing::state::SavedModel;
+use super::{budget::SavedDay, routing::state::SavedModel};
 
-/// Bumped when the format changes; other versions are ignored.
+/// Bumped when the format changes; other versions are ignored. (Fields
+/// added with a default need no bump: older files still load.)
 pub const VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,6 +42,9 @@ pub struct Snapshot {
     /// Wall-clock time of the save, in milliseconds since the Unix epoch.
     pub saved_at_ms: u64,
     pub models: BTreeMap<String, SavedModel>,
+    /// Model calls made on the day of the save (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upstream_today: Option<SavedDay>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +66,7 @@ impl Snapshot {
             version: VERSION,
             saved_at_ms: now_ms(),
             models,
+            upstream_today: None,
         }
     }
 

@@ -194,7 +194,17 @@ impl Application {
         }
         let provider = Arc::new(HttpProvider::new(token));
         let guard = settings.guard;
-        let budget = UpstreamBudget::new(guard.upstream_concurrency, guard.upstream_daily_budget);
+        let mut budget =
+            UpstreamBudget::new(guard.upstream_concurrency, guard.upstream_daily_budget);
+        if let Some(share) = guard.upstream_daily_per_client {
+            budget = budget.with_client_share(share);
+        }
+        tracing::info!(
+            "model calls: {} at once, {} a day, {} a day per client",
+            guard.upstream_concurrency,
+            guard.upstream_daily_budget,
+            budget.client_share()
+        );
         let coach = Arc::new(
             Coach::new(registry, Some(settings.models_path.clone()), provider, None)
                 .with_budget(budget),
@@ -206,8 +216,9 @@ impl Application {
                 snapshot.display()
             ),
             Ok(n) => tracing::info!(
-                "statistics of {n} models restored from {}",
-                snapshot.display()
+                "statistics of {n} models restored from {} ({} model calls made today)",
+                snapshot.display(),
+                coach.upstream_calls_today()
             ),
             // Never fatal: the router learns again.
             Err(e) => tracing::warn!("saved statistics ignored, starting fresh: {e}"),

@@ -7,6 +7,7 @@
 #[cfg(unix)]
 mod binary;
 mod breakers;
+mod budget;
 mod coach;
 mod guard;
 mod helpers;
