@@ -15,3 +15,5 @@ mod input_props;
 mod metrics;
 mod page;
 mod routes;
+#[cfg(unix)]
+mod snapshot;
