@@ -33,7 +33,7 @@ use std::{
 };
 
 use jay_trainer::coach::{
-    budget::UpstreamBudget,
+    budget::{ClientKey, UpstreamBudget},
     registry::Registry,
     routing::{
         learning::score,
@@ -164,7 +164,9 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
             lang: Lang::En,
         };
         let coach = coach.clone();
-        pending.push(tokio::spawn(async move { (t, coach.comment(input).await) }));
+        pending.push(tokio::spawn(async move {
+            (t, coach.comment(input, ClientKey::default()).await)
+        }));
     }
     let mut out = Outcome {
         requests: REQUESTS,

@@ -118,7 +118,9 @@ pub async fn get_comment(
         },
         _ => None,
     };
-    let comment = coach.comment(input).await;
+    let comment = coach
+        .comment(input, ClientIp::budget_key(client.map(|c| c.0)))
+        .await;
     if let Some(charge) = charge {
         charge.keep();
     }

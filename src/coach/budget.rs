@@ -1,14 +1,30 @@
-//! What every comment spends: the owner's Hugging Face credits. Two limits over
-//! all visitors together: how many model calls may be under way at once, and
-//! how many may be made per UTC day. Beyond either, the offline commentator
-//! answers and the comment says why (`limited`).
+//! What every comment spends: the owner's Hugging Face credits. Three limits:
+//! how many model calls may be under way at once and how many may be made per
+//! UTC day, both over all visitors together, and each client's share of that
+//! day. Beyond any of them, the offline commentator answers and the comment
+//! says why (`limited`; a spent share reads `daily_budget`, as a spent day).
+//!
+//! Why shares: a request dropped before it answers (the visitor hung up) gets
+//! its per-client rate-limit comment back, but its model call is made and
+//! stays counted. Without a share, one address that keeps hanging up could
+//! spend about 40 calls a minute and drain the whole day in two hours. A
+//! client is a [`ClientKey`], which the server makes from its address; the
+//! day's table of shares is dropped when the UTC day ends and never holds more
+//! than [`MAX_CLIENTS`] clients (each of them has made a call, so the daily
+//! budget bounds it too).
+//!
+//! The day's count (not the shares) is saved with the router's state
+//! ([`SavedDay`]): a restart on the same UTC day carries on from it.
 //! Counts and permits only: knows no model, router or provider.
 
 use std::{
-    sync::{Arc, Mutex, PoisonError},
+    collections::{hash_map::Entry, HashMap},
+    net::{IpAddr, Ipv4Addr},
+    sync::{Arc, Mutex, MutexGuard, PoisonError},
     time::{SystemTime, UNIX_EPOCH},
 };
 
+use serde::{Deserialize, Serialize};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::Limited;
@@ -17,28 +33,104 @@ use super::Limited;
 pub const DEFAULT_CONCURRENCY: usize = 8;
 /// Model calls per UTC day, by default.
 pub const DEFAULT_DAILY: u64 = 5000;
+/// A client's share of the day by default: 2 % of it ([`default_share`])...
+pub const SHARE_PERCENT: u64 = 2;
+/// ...but at least this many calls (and never more than the day).
+pub const MIN_SHARE: u64 = 20;
+/// Clients counted in one day at most; a new client beyond them gets no
+/// model call that day (only a daily budget over this many calls can fill it).
+pub const MAX_CLIENTS: usize = 100_000;
+
+/// A client's share of a day of `daily_max` calls when none is configured:
+/// 2 % of the day, at least 20 calls, at most the whole day. The default day
+/// of 5000 gives 100 calls per client: 50 clients to drain it.
+pub fn default_share(daily_max: u64) -> u64 {
+    (daily_max / (100 / SHARE_PERCENT))
+        .max(MIN_SHARE)
+        .min(daily_max)
+}
+
+/// Whose share of the day a request draws on: an opaque key the server makes
+/// from the client's address (its rate-limit bucket, one /64 for IPv6). The
+/// default key is the one of a request whose address is unknown; all such
+/// requests share one share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClientKey(IpAddr);
+
+impl From<IpAddr> for ClientKey {
+    fn from(ip: IpAddr) -> Self {
+        Self(ip)
+    }
+}
+
+impl Default for ClientKey {
+    fn default() -> Self {
+        Self(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    }
+}
+
+/// The day's count as saved with the router's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedDay {
+    /// The UTC day number (days since the Unix epoch).
+    pub day: u64,
+    /// Model calls made that day.
+    pub calls: u64,
+}
+
+/// One UTC day's spending: all clients together, and each one.
+#[derive(Debug, Default)]
+struct Day {
+    number: u64,
+    calls: u64,
+    clients: HashMap<ClientKey, u64>,
+}
+
+impl Day {
+    /// Starts day `number` afresh when it is a new one: every share comes back
+    /// and the old table's memory is freed.
+    fn roll(&mut self, number: u64) {
+        if self.number != number {
+            *self = Self {
+                number,
+                ..Self::default()
+            };
+        }
+    }
+}
 
 pub struct UpstreamBudget {
     permits: Arc<Semaphore>,
     daily_max: u64,
-    /// (UTC day number, calls made that day).
-    today: Arc<Mutex<(u64, u64)>>,
+    /// One client's calls per day at most.
+    share: u64,
+    today: Arc<Mutex<Day>>,
 }
 
-/// The right to make one model call; the slot frees when it drops.
+/// The right to make one model call; the slot frees when it drops. Dropped
+/// without [`Permit::refund`], the call stays counted: the day's and the
+/// client's.
 pub struct Permit {
     _slot: OwnedSemaphorePermit,
-    today: Arc<Mutex<(u64, u64)>>,
+    today: Arc<Mutex<Day>>,
     day: u64,
+    client: ClientKey,
 }
 
 impl Permit {
     /// Gives the day's call back: it was never made, or cost nothing (a
     /// refused connection, no token).
     pub fn refund(self) {
-        let mut today = self.today.lock().unwrap_or_else(PoisonError::into_inner);
-        if today.0 == self.day {
-            today.1 = today.1.saturating_sub(1);
+        let mut today = lock(&self.today);
+        if today.number != self.day {
+            return;
+        }
+        today.calls = today.calls.saturating_sub(1);
+        if let Entry::Occupied(mut spent) = today.clients.entry(self.client) {
+            *spent.get_mut() = spent.get().saturating_sub(1);
+            if *spent.get() == 0 {
+                spent.remove();
+            }
         }
     }
 }
@@ -50,50 +142,111 @@ impl Default for UpstreamBudget {
 }
 
 impl UpstreamBudget {
+    /// `concurrency` calls at once, `daily_max` a day, each client's share
+    /// [`default_share`] of it.
     pub fn new(concurrency: usize, daily_max: u64) -> Self {
         Self {
             permits: Arc::new(Semaphore::new(concurrency)),
             daily_max,
-            today: Arc::new(Mutex::new((0, 0))),
+            share: default_share(daily_max),
+            today: Arc::new(Mutex::new(Day::default())),
         }
     }
 
-    /// Claims one call now, or says which limit stands in the way.
-    pub fn try_start(&self) -> Result<Permit, Limited> {
-        self.try_start_on(utc_day())
+    /// Each client may make `share` calls a day (instead of [`default_share`]).
+    pub fn with_client_share(mut self, share: u64) -> Self {
+        self.share = share;
+        self
+    }
+
+    /// One client's calls per day at most.
+    pub fn client_share(&self) -> u64 {
+        self.share
+    }
+
+    /// Claims one call now for `client`, or says which limit stands in the way.
+    pub fn try_start(&self, client: ClientKey) -> Result<Permit, Limited> {
+        self.try_start_on(utc_day(), client)
     }
 
     /// [`UpstreamBudget::try_start`] on a given UTC day (tests).
-    pub fn try_start_on(&self, day: u64) -> Result<Permit, Limited> {
-        let permit = self
+    pub fn try_start_on(&self, day: u64, client: ClientKey) -> Result<Permit, Limited> {
+        let slot = self
             .permits
             .clone()
             .try_acquire_owned()
             .map_err(|_| Limited::Busy)?;
-        let mut today = self.today.lock().unwrap_or_else(PoisonError::into_inner);
-        if today.0 != day {
-            *today = (day, 0);
-        }
-        if today.1 >= self.daily_max {
+        let mut today = lock(&self.today);
+        today.roll(day);
+        if today.calls >= self.daily_max {
             return Err(Limited::DailyBudget);
         }
-        today.1 += 1;
+        let spent = today.clients.get(&client).copied().unwrap_or(0);
+        let table_full = spent == 0 && today.clients.len() >= MAX_CLIENTS;
+        if spent >= self.share || table_full {
+            return Err(Limited::DailyBudget);
+        }
+        today.calls += 1;
+        today.clients.insert(client, spent + 1);
+        if spent + 1 == self.share {
+            tracing::warn!(
+                share = self.share,
+                "a client has spent its share of the day's model calls: \
+                 the offline commentator answers it until the UTC day ends"
+            );
+        }
         Ok(Permit {
-            _slot: permit,
+            _slot: slot,
             today: self.today.clone(),
             day,
+            client,
         })
     }
 
     /// Calls made so far today.
     pub fn used_today(&self) -> u64 {
-        let today = self.today.lock().unwrap_or_else(PoisonError::into_inner);
-        if today.0 == utc_day() {
-            today.1
-        } else {
-            0
+        self.save_on(utc_day()).calls
+    }
+
+    /// Today's count, to save.
+    pub fn save(&self) -> SavedDay {
+        self.save_on(utc_day())
+    }
+
+    fn save_on(&self, day: u64) -> SavedDay {
+        let today = lock(&self.today);
+        SavedDay {
+            day,
+            calls: if today.number == day { today.calls } else { 0 },
         }
     }
+
+    /// Carries on from a saved count if it was saved today (UTC); a count from
+    /// another day is ignored. Whether it was used.
+    pub fn restore(&self, saved: SavedDay) -> bool {
+        self.restore_on(saved, utc_day())
+    }
+
+    /// [`UpstreamBudget::restore`] on a given UTC day (tests).
+    pub fn restore_on(&self, saved: SavedDay, day: u64) -> bool {
+        if saved.day != day {
+            return false;
+        }
+        let mut today = lock(&self.today);
+        today.roll(day);
+        today.calls = today.calls.max(saved.calls);
+        true
+    }
+
+    /// Clients with calls counted today (tests: the table stays bounded).
+    #[cfg(test)]
+    fn clients_counted(&self) -> usize {
+        lock(&self.today).clients.len()
+    }
+}
+
+fn lock(today: &Mutex<Day>) -> MutexGuard<'_, Day> {
+    today.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn utc_day() -> u64 {
@@ -103,38 +256,4 @@ fn utc_day() -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn concurrent_calls_are_capped_and_a_finished_call_frees_its_slot() {
-        let budget = UpstreamBudget::new(2, 100);
-        let a = budget.try_start_on(1).unwrap();
-        let _b = budget.try_start_on(1).unwrap();
-        assert!(matches!(budget.try_start_on(1), Err(Limited::Busy)));
-        drop(a);
-        assert!(budget.try_start_on(1).is_ok());
-    }
-
-    #[test]
-    fn the_daily_budget_runs_out_and_comes_back_the_next_day() {
-        let budget = UpstreamBudget::new(10, 3);
-        for _ in 0..3 {
-            assert!(budget.try_start_on(7).is_ok());
-        }
-        assert!(matches!(budget.try_start_on(7), Err(Limited::DailyBudget)));
-        assert!(budget.try_start_on(8).is_ok(), "a new UTC day");
-        assert!(matches!(
-            UpstreamBudget::new(1, 0).try_start_on(1),
-            Err(Limited::DailyBudget)
-        ));
-    }
-
-    #[test]
-    fn a_refunded_call_does_not_count() {
-        let budget = UpstreamBudget::new(10, 1);
-        budget.try_start_on(3).unwrap().refund();
-        assert!(budget.try_start_on(3).is_ok(), "the refund made room");
-        assert!(matches!(budget.try_start_on(3), Err(Limited::DailyBudget)));
-    }
-}
+mod tests;

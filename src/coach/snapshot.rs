@@ -1,25 +1,29 @@
-//! Nothing learned is lost: the router's statistics and breakers, saved to a
-//! JSON file and read back at start-up.
+//! Nothing learned is lost: the router's statistics and breakers, and the
+//! day's count of model calls, saved to a JSON file and read back at start-up.
 //!
 //! Times are saved relative to the save (seconds left on a cool-down), with the
 //! wall-clock time of the save, so a restart ages them by the downtime: decayed
 //! counts keep decaying, cool-downs keep running. The file is written to a
-//! temporary file first and renamed over the old one, then the folder is
-//! flushed too, so a crash mid-write (or just after) leaves a whole snapshot,
-//! the previous one or the new one. A missing file means a first start; an
-//! unreadable one is reported and ignored (the caller starts fresh).
+//! temporary file first (`.router.json.XXXXXX.tmp`) and renamed over the old
+//! one, then the folder is flushed too, so a crash mid-write (or just after)
+//! leaves a whole snapshot, the previous one or the new one; the temporary
+//! file a kill leaves behind is removed at the next start
+//! ([`remove_stale_temps`]). A missing file means a first start; an unreadable
+//! one, or one of another version, is reported, and the caller moves it aside
+//! ([`set_aside`]) so the next save does not overwrite it, and starts fresh.
 //!
 //! Saves are numbered when their state is captured ([`SaveOrder`]): a
 //! periodic save still being written when the final one at shutdown is made
 //! never renames its older state over the final snapshot.
 //!
 //! File I/O only: what a model's record holds, and how it is made from the
-//! live router and put back, is `coach::routing::state`'s.
+//! live router and put back, is `coach::routing::state`'s; the day's count is
+//! `coach::budget`'s.
 
 use std::{
     collections::BTreeMap,
     io::{self, Write},
-    path::Path,
+    path::{Path, PathBuf},
     sync::{
         atomic::{AtomicU64, Ordering},
         Mutex, PoisonError,
@@ -29,9 +33,10 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use super::routing::state::SavedModel;
+use super::{budget::SavedDay, routing::state::SavedModel};
 
-/// Bumped when the format changes; other versions are ignored.
+/// Bumped when the format changes; other versions are set aside. (Fields
+/// added with a default need no bump: older files still load.)
 pub const VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,6 +45,9 @@ pub struct Snapshot {
     /// Wall-clock time of the save, in milliseconds since the Unix epoch.
     pub saved_at_ms: u64,
     pub models: BTreeMap<String, SavedModel>,
+    /// Model calls made on the day of the save (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upstream_today: Option<SavedDay>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +69,7 @@ impl Snapshot {
             version: VERSION,
             saved_at_ms: now_ms(),
             models,
+            upstream_today: None,
         }
     }
 
@@ -98,22 +107,118 @@ impl Snapshot {
 
     /// Writes to `path` atomically: a temporary file of its own in the same
     /// folder (`tempfile`, so two saves at once never share one, and a failed
-    /// write leaves none behind), flushed to disk, persisted (renamed) over
-    /// `path`, and the folder flushed (so the rename itself survives a power
-    /// cut).
+    /// write leaves none behind; named `.<file>.XXXXXX.tmp`), flushed to disk,
+    /// persisted (renamed) over `path`, and the folder flushed (so the rename
+    /// itself survives a power cut).
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
+        let dir = folder(path);
         std::fs::create_dir_all(dir)?;
         let json = serde_json::to_vec_pretty(self).map_err(io::Error::other)?;
-        let mut file = tempfile::NamedTempFile::new_in(dir)?;
+        let mut file = temp_file(path)?;
         file.write_all(&json)?;
         file.as_file().sync_all()?;
         file.persist(path).map_err(|e| e.error)?;
         sync_dir(dir)
     }
+}
+
+/// Random characters in a temporary file's name (tempfile's own default).
+const TEMP_RANDOM: usize = 6;
+const TEMP_SUFFIX: &str = ".tmp";
+/// Names tried for a file set aside before giving up.
+const ASIDE_TRIES: u32 = 100;
+
+/// The folder `path` is in (`.` for a bare name).
+fn folder(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "snapshot".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// A new temporary file next to `path`: `.<file>.XXXXXX.tmp`.
+fn temp_file(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(&format!(".{}.", file_name(path)))
+        .rand_bytes(TEMP_RANDOM)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(folder(path))
+}
+
+/// Moves the unusable snapshot at `path` out of the way, keeping its bytes,
+/// so the next save does not overwrite it: to `<file>.v<N>-<unix seconds>`
+/// when it is another version's (a rollback; the newer server can read it
+/// again), else to `<file>.bad-<unix seconds>`, with `-2`, `-3`... when that
+/// name is taken. The new path.
+pub fn set_aside(path: &Path, why: &SnapshotError) -> io::Result<PathBuf> {
+    let tag = match why {
+        SnapshotError::Version { found, .. } => format!("v{found}"),
+        SnapshotError::Read { .. } | SnapshotError::Corrupt { .. } => "bad".into(),
+    };
+    let stem = format!("{}.{tag}-{}", file_name(path), now_ms() / 1000);
+    for n in 1..=ASIDE_TRIES {
+        let name = if n == 1 {
+            stem.clone()
+        } else {
+            format!("{stem}-{n}")
+        };
+        let aside = folder(path).join(name);
+        match std::fs::symlink_metadata(&aside) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                std::fs::rename(path, &aside)?;
+                sync_dir(folder(path))?;
+                return Ok(aside);
+            }
+            _ => continue,
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("{stem}-1 to -{ASIDE_TRIES} are all taken"),
+    ))
+}
+
+/// Removes the temporary files that saves to `path` left behind when the
+/// process was killed mid-write: regular files in its folder named
+/// `.<file>.XXXXXX.tmp` (this version's) or `.tmpXXXXXX` (tempfile's default,
+/// which earlier versions used), `XXXXXX` being six letters or digits.
+/// Nothing else is touched. The files removed; a missing folder is none.
+pub fn remove_stale_temps(path: &Path) -> io::Result<Vec<PathBuf>> {
+    let entries = match std::fs::read_dir(folder(path)) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let ours = format!(".{}.", file_name(path));
+    let mut removed = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        // A symbolic link or a folder is never a temporary file of ours.
+        if !is_stale_temp(name, &ours) || !entry.file_type()?.is_file() {
+            continue;
+        }
+        std::fs::remove_file(entry.path())?;
+        removed.push(entry.path());
+    }
+    Ok(removed)
+}
+
+/// `.tmpXXXXXX`, or `<ours>XXXXXX.tmp` (`ours` being `.<file>.`).
+fn is_stale_temp(name: &str, ours: &str) -> bool {
+    let random = |s: &str| s.len() == TEMP_RANDOM && s.bytes().all(|b| b.is_ascii_alphanumeric());
+    name.strip_prefix(".tmp").is_some_and(random)
+        || name
+            .strip_prefix(ours)
+            .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+            .is_some_and(random)
 }
 
 /// Flushes a folder's entries (a rename) to disk. Only Unix can open a
@@ -166,76 +271,4 @@ fn now_ms() -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::coach::routing::breaker::SavedBreaker;
-
-    fn dir(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("jay-snapshot-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
-    fn sample() -> Snapshot {
-        let model = SavedModel {
-            total: 3,
-            errors: 1.5,
-            successes: 2,
-            outcomes: BTreeMap::from([("ok".into(), 2), ("timeout".into(), 1)]),
-            decayed: (1.8, 0.9),
-            latency_ewma_ms: Some(420.0),
-            recent_ms: vec![400, 450],
-            breaker: SavedBreaker {
-                open_for_s: Some(12.5),
-                consecutive_failures: 0,
-                opened_in_a_row: 2,
-                consecutive_rejections: 1,
-            },
-            ..SavedModel::default()
-        };
-        Snapshot::new(BTreeMap::from([("qwen".to_string(), model)]))
-    }
-
-    #[test]
-    fn a_written_snapshot_reads_back_and_no_temporary_file_stays() {
-        let dir = dir("roundtrip");
-        let path = dir.join("router.json");
-        assert!(
-            Snapshot::read(&path).unwrap().is_none(),
-            "no file: first start"
-        );
-        sample().write(&path).unwrap();
-        assert_eq!(
-            Snapshot::read(&path).unwrap(),
-            Some(sample()).map(|mut s| {
-                s.saved_at_ms = Snapshot::read(&path).unwrap().unwrap().saved_at_ms;
-                s
-            })
-        );
-        let names: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("router.json")]);
-        std::fs::remove_dir_all(&dir).ok();
-    }
-
-    #[test]
-    fn truncated_corrupt_or_foreign_files_are_errors_not_panics() {
-        let dir = dir("corrupt");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("router.json");
-        let json = serde_json::to_string(&sample()).unwrap();
-        for bad in [&json[..json.len() / 2], "\u{0}\u{1}garbage", "", "[]"] {
-            std::fs::write(&path, bad).unwrap();
-            let e = Snapshot::read(&path).unwrap_err();
-            assert!(matches!(e, SnapshotError::Corrupt { .. }), "{e}");
-        }
-        std::fs::write(&path, json.replace("\"version\":1", "\"version\":99")).unwrap();
-        assert!(matches!(
-            Snapshot::read(&path),
-            Err(SnapshotError::Version { found: 99, .. })
-        ));
-        std::fs::remove_dir_all(&dir).ok();
-    }
-}
+mod tests;

@@ -13,6 +13,7 @@
 //! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |
 //! | `JAY_UPSTREAM_CONCURRENCY` | model calls under way at once, all visitors together | `8` |
 //! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day | `5000` |
+//! | `JAY_UPSTREAM_DAILY_PER_CLIENT` | model calls per UTC day for one client (IP address, IPv6 /64); past it, its comments are the offline commentator's, flagged `daily_budget` | 2 % of the daily budget, at least 20 (`100`) |
 //! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
 //! | `JAY_DEFAULT_LANG` | the coach's language for a `/error` caller that sends no `lang` and no usable `Accept-Language` (`en`, `pt` or `zh`) | `en` |
@@ -61,6 +62,9 @@ pub struct Guard {
     pub trusted_proxy_hops: usize,
     pub upstream_concurrency: usize,
     pub upstream_daily_budget: u64,
+    /// One client's share of the day; `None`: 2 % of it, at least 20
+    /// (`coach::budget::default_share`).
+    pub upstream_daily_per_client: Option<u64>,
     /// `None`: any origin.
     pub cors_origins: Option<Vec<String>>,
     /// The CSP `frame-ancestors` source list.
@@ -78,6 +82,7 @@ impl Default for Guard {
             trusted_proxy_hops: 0,
             upstream_concurrency: 8,
             upstream_daily_budget: 5000,
+            upstream_daily_per_client: None,
             cors_origins: None,
             frame_ancestors: "*".into(),
             models_token: None,
@@ -123,6 +128,15 @@ impl Guard {
                 d.upstream_daily_budget,
                 0..=100_000_000,
             )?,
+            upstream_daily_per_client: match var("JAY_UPSTREAM_DAILY_PER_CLIENT") {
+                Some(v) if !v.trim().is_empty() => Some(number(
+                    &var,
+                    "JAY_UPSTREAM_DAILY_PER_CLIENT",
+                    0,
+                    1..=100_000_000,
+                )?),
+                _ => None,
+            },
             cors_origins,
             frame_ancestors,
             models_token: var("JAY_MODELS_TOKEN").and_then(Secret::new),

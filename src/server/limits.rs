@@ -10,7 +10,8 @@
 //! once, loudly: behind a proxy that setting makes every visitor share the
 //! proxy's allowance.
 //!
-//! IPv6 clients are limited per /64 ([`bucket`]).
+//! IPv6 clients are limited per /64 ([`bucket`]). The same bucket is the
+//! client's share of the day's model calls ([`ClientIp::budget_key`]).
 
 mod rate;
 
@@ -28,10 +29,22 @@ use axum::{
 
 pub use rate::{Charge, ClientLimiter, Clock, ManualClock, MonotonicClock};
 
+use crate::coach::budget::ClientKey;
+
 /// The client's address, as [`client_ip`] worked it out; put into every
 /// request's extensions by [`tag_client`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientIp(pub IpAddr);
+
+impl ClientIp {
+    /// Whose share of the day's model calls a request spends: the client's
+    /// [`bucket`], as for its rate limit. A request with no known address
+    /// (never one that came through [`tag_client`]) shares one key with all
+    /// such requests.
+    pub fn budget_key(client: Option<Self>) -> ClientKey {
+        client.map_or_else(ClientKey::default, |Self(ip)| ClientKey::from(bucket(ip)))
+    }
+}
 
 /// Whose allowance an address draws on. An IPv6 host usually holds a whole
 /// /64 and could hop between its addresses, so IPv6 is limited per /64; an
@@ -167,6 +180,16 @@ mod tests {
         );
         assert_ne!(bucket(ip("2001:db8:1:2::1")), bucket(ip("2001:db8:1:3::1")));
         assert_eq!(bucket(ip("::ffff:198.51.100.7")), ip("198.51.100.7"));
+    }
+
+    #[test]
+    fn a_clients_budget_key_is_its_rate_limit_bucket() {
+        let key = |s: &str| ClientIp::budget_key(Some(ClientIp(ip(s))));
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:bbbb::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:198.51.100.7"), key("198.51.100.7"));
+        assert_ne!(key("198.51.100.7"), key("198.51.100.8"));
+        assert_eq!(ClientIp::budget_key(None), ClientKey::default());
     }
 
     /// The log lines written while `f` runs.

@@ -286,7 +286,9 @@ async fn answer(
         ),
         None => None,
     };
-    let comment = coach.comment(input).await;
+    let comment = coach
+        .comment(input, ClientIp::budget_key(client.map(|c| c.0)))
+        .await;
     if let Some(charge) = charge {
         charge.keep();
     }

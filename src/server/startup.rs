@@ -25,6 +25,7 @@ use super::{
     headers::{hardening, live_reload, provide_page_policy},
     limits::{tag_client, ClientLimiter},
     metrics::{track, Metrics},
+    persistence::{self, Saver},
     revalidate::revalidate,
     routes::{self, ModelsAccess},
 };
@@ -38,7 +39,8 @@ const MAX_BODY: usize = 16 * 1024;
 /// Smaller answers (a comment, an error) are sent as they are: compressing
 /// them would cost more than it saves.
 const COMPRESS_ABOVE: u16 = 1024;
-/// How long requests under way may take to finish after SIGTERM / SIGINT.
+/// How long requests under way may take to finish after SIGTERM / SIGINT
+/// (the statistics are saved as the signal arrives, and again after).
 const GRACE: Duration = Duration::from_secs(10);
 /// The snapshot's file name in the data directory.
 const SNAPSHOT: &str = "router.json";
@@ -194,24 +196,23 @@ impl Application {
         }
         let provider = Arc::new(HttpProvider::new(token));
         let guard = settings.guard;
-        let budget = UpstreamBudget::new(guard.upstream_concurrency, guard.upstream_daily_budget);
+        let mut budget =
+            UpstreamBudget::new(guard.upstream_concurrency, guard.upstream_daily_budget);
+        if let Some(share) = guard.upstream_daily_per_client {
+            budget = budget.with_client_share(share);
+        }
+        tracing::info!(
+            "model calls: {} at once, {} a day, {} a day per client",
+            guard.upstream_concurrency,
+            guard.upstream_daily_budget,
+            budget.client_share()
+        );
         let coach = Arc::new(
             Coach::new(registry, Some(settings.models_path.clone()), provider, None)
                 .with_budget(budget),
         );
         let snapshot = settings.data_dir.join(SNAPSHOT);
-        match coach.restore(&snapshot) {
-            Ok(0) => tracing::warn!(
-                "no saved statistics in {} (a first start?): starting fresh",
-                snapshot.display()
-            ),
-            Ok(n) => tracing::info!(
-                "statistics of {n} models restored from {}",
-                snapshot.display()
-            ),
-            // Never fatal: the router learns again.
-            Err(e) => tracing::warn!("saved statistics ignored, starting fresh: {e}"),
-        }
+        persistence::restore(&coach, &snapshot);
         let mut app = Self::with_coach(settings.leptos, coach, &guard).await?;
         app.persistence = Some((snapshot, settings.save_every));
         Ok(app)
@@ -239,16 +240,20 @@ impl Application {
         self.listener.local_addr()
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops accepting, lets requests
-    /// under way finish (for at most [`GRACE`]) and saves the statistics.
-    /// SIGHUP reloads the model registry; the statistics are also saved
-    /// periodically.
+    /// Serves until SIGINT or SIGTERM, then saves the statistics at once,
+    /// stops accepting, lets requests under way finish (for at most
+    /// [`GRACE`]) and saves them again. SIGHUP reloads the model registry;
+    /// the statistics are also saved periodically.
     pub async fn run_until_stopped(self) -> io::Result<()> {
         spawn_reload_on_hangup(self.coach.clone());
         let saver = self
             .persistence
             .as_ref()
-            .map(|(path, every)| spawn_periodic_save(self.coach.clone(), path.clone(), *every));
+            .map(|(path, every)| Saver::spawn(self.coach.clone(), path.clone(), *every));
+        let first_save = self
+            .persistence
+            .as_ref()
+            .map(|(path, _)| persistence::save_off_thread(self.coach.clone(), path.clone()));
         // The peer address feeds the per-client rate limit.
         let app = self
             .router
@@ -264,7 +269,17 @@ impl Application {
             result = server => result,
             () = async {
                 if stopped.await.is_ok() {
-                    tokio::time::sleep(GRACE).await;
+                    // Saved while the drain runs: it may outlast the stop
+                    // timeout (docker stop: SIGKILL 10 s after SIGTERM).
+                    // A save under way finishes even when the drain ends
+                    // first; captures are numbered, so it never replaces
+                    // the final one below.
+                    let save = async {
+                        if let Some(save) = first_save {
+                            save.await;
+                        }
+                    };
+                    tokio::join!(save, tokio::time::sleep(GRACE));
                 } else {
                     std::future::pending::<()>().await;
                 }
@@ -281,51 +296,10 @@ impl Application {
             if let Some(saver) = saver {
                 saver.stop().await;
             }
-            save(&self.coach, path);
+            persistence::save(&self.coach, path);
         }
         result
     }
-}
-
-fn save(coach: &Coach, path: &std::path::Path) {
-    match coach.save(path) {
-        Ok(()) => tracing::debug!("statistics saved to {}", path.display()),
-        Err(e) => tracing::warn!("cannot save statistics to {}: {e}", path.display()),
-    }
-}
-
-/// The periodic saves, running until [`Saver::stop`].
-struct Saver {
-    stop: tokio::sync::oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Saver {
-    /// Ends the loop and waits for a save under way to finish.
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        if let Err(e) = self.task.await {
-            tracing::warn!("periodic saves ended badly: {e}");
-        }
-    }
-}
-
-fn spawn_periodic_save(coach: Arc<Coach>, path: PathBuf, every: Duration) -> Saver {
-    let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(every);
-        ticks.tick().await; // the first tick is immediate
-        loop {
-            tokio::select! {
-                _ = &mut stopped => break,
-                _ = ticks.tick() => {}
-            }
-            let (coach, path) = (coach.clone(), path.clone());
-            // File I/O off the async workers; awaited, so `stop` waits for it.
-            let _ = tokio::task::spawn_blocking(move || save(&coach, &path)).await;
-        }
-    });
-    Saver { stop, task }
 }
 
 #[cfg(unix)]

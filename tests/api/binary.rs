@@ -9,7 +9,7 @@ use std::{
     time::Duration,
 };
 
-fn temp_registry(name: &str, text: &str) -> PathBuf {
+pub(crate) fn temp_registry(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("jay-binary-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("models.toml");
@@ -17,7 +17,7 @@ fn temp_registry(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn server(registry: &PathBuf) -> Command {
+pub(crate) fn server(registry: &PathBuf) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_jay-trainer"));
     command
         .env_clear()
@@ -32,12 +32,12 @@ fn server(registry: &PathBuf) -> Command {
 }
 
 /// Reads the server's log until it says where it listens.
-fn base_url(child: &mut Child) -> String {
+pub(crate) fn base_url(child: &mut Child) -> String {
     start_up(child).0
 }
 
 /// Where the server listens, and what it logged before.
-fn start_up(child: &mut Child) -> (String, String) {
+pub(crate) fn start_up(child: &mut Child) -> (String, String) {
     let stderr = child.stderr.take().expect("stderr");
     let mut log = String::new();
     for line in BufReader::new(stderr).lines() {
@@ -55,7 +55,7 @@ fn start_up(child: &mut Child) -> (String, String) {
     panic!("the server never said where it listens:\n{log}");
 }
 
-fn model(alias: &str) -> String {
+pub(crate) fn model(alias: &str) -> String {
     format!("[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n")
 }
 
@@ -107,7 +107,7 @@ async fn sighup_reloads_the_registry() {
 }
 
 /// The server with a data directory, saving every `every_s` seconds.
-fn saving_server(registry: &PathBuf, data: &PathBuf, every_s: u32) -> Command {
+pub(crate) fn saving_server(registry: &PathBuf, data: &PathBuf, every_s: u32) -> Command {
     let mut command = server(registry);
     command
         .env("JAY_DATA_DIR", data)
@@ -115,7 +115,7 @@ fn saving_server(registry: &PathBuf, data: &PathBuf, every_s: u32) -> Command {
     command
 }
 
-async fn models(base: &str) -> serde_json::Value {
+pub(crate) async fn models(base: &str) -> serde_json::Value {
     reqwest::get(format!("{base}/models"))
         .await
         .unwrap()
@@ -141,7 +141,7 @@ async fn ask(base: &str, times: usize) {
     }
 }
 
-fn signal(child: &Child, name: &str) {
+pub(crate) fn signal(child: &Child, name: &str) {
     let status = Command::new("kill")
         .args([&format!("-{name}"), &child.id().to_string()])
         .status()

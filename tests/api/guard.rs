@@ -147,7 +147,7 @@ async fn the_page_keeps_working_over_the_limit_with_a_flagged_offline_comment() 
 
 /// A fake model that answers only after ten minutes: requests to it stay
 /// under way until the test hangs up. Its server and a registry naming it.
-async fn slow_model() -> (MockServer, String) {
+pub(crate) async fn slow_model() -> (MockServer, String) {
     let upstream = MockServer::start().await;
     Mock::given(method("POST"))
         .respond_with(

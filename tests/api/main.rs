@@ -7,6 +7,7 @@
 #[cfg(unix)]
 mod binary;
 mod breakers;
+mod budget;
 mod coach;
 mod docs;
 mod guard;
@@ -16,3 +17,5 @@ mod metrics;
 mod page;
 mod reload;
 mod routes;
+#[cfg(unix)]
+mod snapshot;

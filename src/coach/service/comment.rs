@@ -13,8 +13,9 @@
 //!    model whose cool-down ends first gets one early probe: the last door.
 //! 5. Then the offline commentator, so the visitor always gets a comment.
 //!
-//! Every call first claims a slot of the upstream budget (`coach::budget`);
-//! when none is left, no more models are asked and the comment says so.
+//! Every call first claims a slot of the upstream budget (`coach::budget`),
+//! on the asking client's share of the day; when none is left, no more models
+//! are asked and the comment says so.
 //!
 //! A model forced with `?model=` gets no special treatment: it is called only
 //! if it is enabled, usable (its token is set), its breaker admits a call and
@@ -32,6 +33,7 @@ use futures::{stream::FuturesUnordered, StreamExt};
 
 use super::{millis, Coach, OFFLINE};
 use crate::coach::{
+    budget::ClientKey,
     comment::{Comment, Limited, Tier, Tried},
     outcome::Outcome,
     providers::{offline, ProviderError},
@@ -39,14 +41,15 @@ use crate::coach::{
 };
 
 impl Coach {
-    /// The comment for one validated attempt. Never fails: the offline
+    /// The comment for one validated attempt, asked by `client` (whose share
+    /// of the day's model calls it spends). Never fails: the offline
     /// commentator answers when no model does.
-    pub async fn comment(&self, input: CoachInput) -> Comment {
+    pub async fn comment(&self, input: CoachInput, client: ClientKey) -> Comment {
         let started = Instant::now();
         let registry = self.registry();
         let deadline = started + registry.deadline;
         let prompt = prompt::build(&input);
-        let mut plan = self.plan(&registry, input.model.as_deref());
+        let mut plan = self.plan(&registry, input.model.as_deref(), client);
         let mut tried = Vec::new();
         let mut running = FuturesUnordered::new();
         let mut hedged = false;

@@ -4,7 +4,7 @@ use std::{sync::Arc, time::Duration};
 
 use super::*;
 use crate::coach::{
-    budget::UpstreamBudget,
+    budget::{ClientKey, UpstreamBudget},
     providers::fake::{answers, fails, Behaviour, Fake},
     registry::Registry,
     text::input::CoachInput,
@@ -30,6 +30,11 @@ fn input(i: usize) -> CoachInput {
     }
 }
 
+/// The client asking for request `i`: one of its own, so no share runs out.
+fn visitor(i: usize) -> ClientKey {
+    ClientKey::from(std::net::IpAddr::from((i as u128).to_be_bytes()))
+}
+
 fn outcomes(c: &Comment) -> Vec<String> {
     c.tried.iter().map(|t| t.outcome.to_string()).collect()
 }
@@ -40,7 +45,7 @@ async fn warm_up(coach: &Coach, fake: &Fake) {
     fake.set("a", answers(100));
     fake.set("b", answers(100));
     for i in 0..80 {
-        let c = coach.comment(input(i)).await;
+        let c = coach.comment(input(i), visitor(i)).await;
         assert_eq!(outcomes(&c), vec!["ok"], "no hedge below the p95");
     }
 }
@@ -58,7 +63,7 @@ async fn a_call_slower_than_its_p95_is_hedged_and_the_first_good_answer_wins() {
     fake.set("a", slow_first);
     fake.set("b", slow_first);
 
-    let c = coach.comment(input(100)).await;
+    let c = coach.comment(input(100), visitor(100)).await;
     assert!(!c.fallback);
     assert_eq!(
         c.latency_ms, 300,
@@ -74,7 +79,7 @@ async fn a_call_slower_than_its_p95_is_hedged_and_the_first_good_answer_wins() {
     // raise its p95 to 3 s, so fewer than 11 is possible.)
     let mut hedged = 1;
     for i in 0..30 {
-        let c = coach.comment(input(200 + i)).await;
+        let c = coach.comment(input(200 + i), visitor(200 + i)).await;
         if c.tried.len() == 2 {
             hedged += 1;
             // The hedge's 200 ms answers enter its window: a p95 of 100 or 200.
@@ -106,7 +111,7 @@ async fn a_hedge_the_budget_refuses_leaves_failover_intact() {
     fake.set("b", answers(100));
     let mut slow = 0;
     for i in 0..20 {
-        let c = coach.comment(input(100 + i)).await;
+        let c = coach.comment(input(100 + i), visitor(100 + i)).await;
         assert!(!c.fallback && c.limited.is_none(), "{:?}", c.tried);
         assert_eq!(c.model, "b");
         slow += usize::from(c.tried.len() == 2);
@@ -136,7 +141,7 @@ async fn no_hedge_when_it_is_switched_off() {
             ..answers(200)
         },
     );
-    let c = coach.comment(input(100)).await;
+    let c = coach.comment(input(100), visitor(100)).await;
     assert_eq!((c.latency_ms, outcomes(&c)), (3000, vec!["ok".to_string()]));
 }
 
@@ -148,7 +153,7 @@ async fn when_every_admissible_model_failed_the_open_one_gets_an_early_probe() {
     fake.set("b", answers(100));
     // Until a's breaker opens (3 failures in a row).
     for i in 0..50 {
-        coach.comment(input(i)).await;
+        coach.comment(input(i), visitor(i)).await;
         if coach
             .router()
             .breaker("a")
@@ -162,7 +167,7 @@ async fn when_every_admissible_model_failed_the_open_one_gets_an_early_probe() {
     // Now a is back and b fails; a's cool-down has not ended.
     fake.set("a", answers(100));
     fake.set("b", fails());
-    let c = coach.comment(input(99)).await;
+    let c = coach.comment(input(99), visitor(99)).await;
     assert!(!c.fallback, "{:?}", c.tried);
     assert_eq!(outcomes(&c), vec!["upstream_error", "ok"]);
     assert_eq!((c.tried[0].model.as_str(), c.model.as_str()), ("b", "a"));
@@ -177,7 +182,7 @@ async fn an_abandoned_probe_is_handed_back() {
     fake.set("b", fails());
     // Both breakers open: every request is the last door's single probe.
     for i in 0..6 {
-        coach.comment(input(i)).await;
+        coach.comment(input(i), visitor(i)).await;
     }
     assert!(["a", "b"].iter().all(|m| !coach
         .router()
@@ -187,7 +192,8 @@ async fn an_abandoned_probe_is_handed_back() {
     fake.set("a", answers(30_000));
     fake.set("b", answers(30_000));
     // The visitor leaves after 1 s, while the probe is under way.
-    let gone = tokio::time::timeout(Duration::from_secs(1), coach.comment(input(7))).await;
+    let gone =
+        tokio::time::timeout(Duration::from_secs(1), coach.comment(input(7), visitor(7))).await;
     assert!(gone.is_err());
     let probing = ["a", "b"]
         .iter()

@@ -66,7 +66,8 @@ pub struct Coach {
     router: Mutex<Router>,
     registry_path: Option<PathBuf>,
     provider: Arc<dyn Provider>,
-    /// Model calls at once and per day, all visitors together.
+    /// Model calls at once and per day, all visitors together, and each
+    /// client's share of the day.
     budget: UpstreamBudget,
     rng: Mutex<StdRng>,
     observer: OnceLock<Arc<dyn Observer>>,
@@ -100,7 +101,8 @@ impl Coach {
         }
     }
 
-    /// Replaces the default upstream limits (8 at once, 5000 a day).
+    /// Replaces the default upstream limits (8 at once, 5000 a day, 100 per
+    /// client).
     pub fn with_budget(mut self, budget: UpstreamBudget) -> Self {
         self.budget = budget;
         self
@@ -162,29 +164,38 @@ impl Coach {
         Ok(count)
     }
 
-    /// Saves the router's statistics and breakers to `path` (atomically).
+    /// Saves the router's statistics and breakers, and the day's count of
+    /// model calls, to `path` (atomically).
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
         self.capture().write(path).map(|_| ())
     }
 
-    /// The router's statistics and breakers as they stand now, numbered so
-    /// that writing an older capture after a newer one changes nothing (a
-    /// periodic save that finishes after the final one at shutdown).
+    /// The router's statistics and breakers (and the day's count) as they
+    /// stand now, numbered so that writing an older capture after a newer one
+    /// changes nothing (a periodic save that finishes after the final one at
+    /// shutdown).
     pub fn capture(&self) -> Capture<'_> {
         let router = self.router();
         Capture {
             coach: self,
             number: self.saves.next(),
-            snapshot: Snapshot::new(router.save(Instant::now())),
+            snapshot: Snapshot {
+                upstream_today: Some(self.budget.save()),
+                ..Snapshot::new(router.save(Instant::now()))
+            },
         }
     }
 
     /// Reads back what [`Coach::save`] wrote: the number of models restored.
+    /// The day's count is carried on only if it was saved today (UTC).
     /// No file yet is `Ok(0)`; a bad file is an error and changes nothing.
     pub fn restore(&self, path: &std::path::Path) -> Result<usize, SnapshotError> {
         let Some(snapshot) = Snapshot::read(path)? else {
             return Ok(0);
         };
+        if let Some(day) = snapshot.upstream_today {
+            self.budget.restore(day);
+        }
         Ok(self
             .router()
             .restore(&snapshot.models, snapshot.age(), Instant::now()))
@@ -253,6 +264,8 @@ fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod failover_tests;
 #[cfg(test)]

@@ -10,6 +10,7 @@ use tokio::time::Instant;
 
 use super::{call::Call, comment::tried_entry, Coach, OFFLINE};
 use crate::coach::{
+    budget::ClientKey,
     comment::{Limited, Tried},
     model::ModelSpec,
     outcome::Outcome,
@@ -29,6 +30,8 @@ pub(super) struct Plan<'r> {
     pub(super) last_door: Option<String>,
     /// Calls under way: (alias, started).
     pub(super) in_flight: Vec<(String, Instant)>,
+    /// Whose share of the day's model calls this request spends.
+    pub(super) client: ClientKey,
     /// The budget limit that stopped this request's calls.
     pub(super) limited: Option<Limited>,
     /// Why a forced model was not called (see the module docs).
@@ -75,7 +78,7 @@ impl Coach {
         if plan.limited.is_some() || plan.exhausted() {
             return None;
         }
-        let permit = match self.budget.try_start() {
+        let permit = match self.budget.try_start(plan.client) {
             Ok(permit) => permit,
             Err(limit) => {
                 if !hedge {
@@ -103,7 +106,12 @@ impl Coach {
     /// The forced model alone (if enabled and usable), or the admissible
     /// models in the router's order (and a request's share of the hedge
     /// budget).
-    pub(super) fn plan<'r>(&self, registry: &'r Registry, forced: Option<&str>) -> Plan<'r> {
+    pub(super) fn plan<'r>(
+        &self,
+        registry: &'r Registry,
+        forced: Option<&str>,
+        client: ClientKey,
+    ) -> Plan<'r> {
         let mut plan = Plan {
             queue: VecDeque::new(),
             candidates: self.candidates(registry),
@@ -111,6 +119,7 @@ impl Coach {
             forced: forced.is_some(),
             last_door: None,
             in_flight: Vec::new(),
+            client,
             limited: None,
             refused: Vec::new(),
         };

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::coach::{
+    budget::ClientKey,
     providers::fake::{answers, fails, Behaviour, Fake},
     routing::stats::ModelStats,
     text::input::CoachInput,
@@ -42,7 +43,7 @@ async fn the_deadline_bounds_the_whole_request_then_offline_answers() {
         Arc::new(provider),
         Some(1),
     );
-    let comment = coach.comment(input()).await;
+    let comment = coach.comment(input(), ClientKey::default()).await;
     // First model: its own 5 s timeout; second: the 3 s left of the 8 s deadline.
     assert_eq!(comment.latency_ms, 8000);
     assert_eq!(
@@ -62,7 +63,7 @@ async fn slow_and_fast_answers_nudge_the_stats_as_the_seed_did() {
     let provider = Fake::default();
     provider.set("slow", answers(3000));
     let coach = Coach::new(registry(8000, &["slow"]), None, Arc::new(provider), Some(1));
-    let comment = coach.comment(input()).await;
+    let comment = coach.comment(input(), ClientKey::default()).await;
     assert_eq!(
         (comment.comment.as_str(), comment.latency_ms),
         ("Nice one.", 3000)
@@ -97,7 +98,7 @@ async fn reload_adds_and_removes_models_and_keeps_stats_of_those_that_stay() {
         Arc::new(provider),
         Some(3),
     );
-    coach.comment(input()).await; // both fail once
+    coach.comment(input(), ClientKey::default()).await; // both fail once
 
     write(&["keep", "new"]);
     assert_eq!(coach.reload().await.unwrap(), 2);
@@ -122,7 +123,7 @@ async fn what_was_learned_survives_a_save_and_a_restore() {
     let registry = || registry(8000, &["a", "b"]);
     let first = Coach::new(registry(), None, provider.clone(), Some(1));
     for _ in 0..50 {
-        first.comment(input()).await;
+        first.comment(input(), ClientKey::default()).await;
         if first.report()[0].breaker.as_ref().unwrap().state == "open" {
             break;
         }
@@ -167,11 +168,11 @@ async fn an_older_capture_never_overwrites_a_newer_snapshot() {
     let provider = Fake::default();
     provider.set("a", answers(1));
     let coach = Coach::new(registry(8000, &["a"]), None, Arc::new(provider), Some(1));
-    coach.comment(input()).await;
+    coach.comment(input(), ClientKey::default()).await;
     // A periodic save captures, then is slow to write...
     let periodic = coach.capture();
     for _ in 0..3 {
-        coach.comment(input()).await;
+        coach.comment(input(), ClientKey::default()).await;
     }
     // ...while the final save at shutdown captures and writes.
     assert!(coach.capture().write(&path).unwrap());
@@ -266,7 +267,7 @@ fn a_report_being_made_does_not_hold_up_routing() {
             .start_paused(true)
             .build()
             .unwrap();
-        let _ = done.send(runtime.block_on(router_user.comment(input())));
+        let _ = done.send(runtime.block_on(router_user.comment(input(), ClientKey::default())));
     });
     // A deadlock detector, not a speed limit: on a router locked for the
     // whole report, the request would wait for ever.
@@ -347,7 +348,7 @@ async fn reloads_while_requests_are_under_way_keep_registry_and_router_together(
     for round in 0..10 {
         for _ in 0..8 {
             let coach = coach.clone();
-            requests.spawn(async move { coach.comment(input()).await });
+            requests.spawn(async move { coach.comment(input(), ClientKey::default()).await });
         }
         let next = if round % 2 == 0 { &second } else { &first };
         std::fs::write(&path, next).unwrap();

@@ -43,6 +43,7 @@ fn the_guard_has_documented_defaults_and_reads_its_variables() {
         (20, 5, 0)
     );
     assert_eq!((d.upstream_concurrency, d.upstream_daily_budget), (8, 5000));
+    assert_eq!(d.upstream_daily_per_client, None, "derived from the day");
     assert_eq!((d.cors_origins, d.frame_ancestors.as_str()), (None, "*"));
     assert!(d.models_token.is_none());
     assert_eq!(d.default_lang, Lang::En);
@@ -56,8 +57,10 @@ fn the_guard_has_documented_defaults_and_reads_its_variables() {
         ),
         ("JAY_FRAME_ANCESTORS", "'self' https://blog.example"),
         ("JAY_MODELS_TOKEN", "s3cret"),
+        ("JAY_UPSTREAM_DAILY_PER_CLIENT", " 250 "),
     ])
     .unwrap();
+    assert_eq!(g.upstream_daily_per_client, Some(250));
     assert_eq!((g.rate_per_min, g.trusted_proxy_hops), (60, 1));
     assert_eq!(
         g.cors_origins.unwrap(),
@@ -74,6 +77,8 @@ fn a_bad_guard_variable_is_named() {
         ("JAY_RATE_PER_MIN", "0"),
         ("JAY_RATE_BURST", "lots"),
         ("JAY_UPSTREAM_CONCURRENCY", "-1"),
+        ("JAY_UPSTREAM_DAILY_PER_CLIENT", "0"),
+        ("JAY_UPSTREAM_DAILY_PER_CLIENT", "lots"),
         ("JAY_CORS_ORIGINS", "blog.example"),
         ("JAY_FRAME_ANCESTORS", "https://x.example; script-src *"),
         ("JAY_DEFAULT_LANG", "fr"),
