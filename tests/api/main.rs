@@ -7,7 +7,10 @@
 #[cfg(unix)]
 mod binary;
 mod breakers;
+mod caching;
+mod callers;
 mod coach;
+mod comment_body;
 mod guard;
 mod helpers;
 mod input_props;
