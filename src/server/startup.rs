@@ -138,6 +138,11 @@ pub fn router_with_limiter(
         // 413 before the body is read (Leptos's server functions would turn a
         // body-read error into a 500).
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        // The page's server function: a body it could not read or decode is
+        // refused here (413, or 400 naming the field), not answered 500.
+        .layer(axum::middleware::from_fn(|request, next| {
+            crate::api::body::check(MAX_BODY, request, next)
+        }))
         .layer(axum::middleware::from_fn(move |request, next| {
             track(counted.clone(), request, next)
         }))

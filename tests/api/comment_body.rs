@@ -44,7 +44,8 @@ async fn malformed_bodies_get_a_400_naming_the_field() {
         (r#"{"error": 900, "lang": ""}"#, "lang"),
         ("not json", "body"),
         ("", "body"),
-        ("[900, []]", "body"),
+        ("900", "body"),
+        ("[]", "body"),
         ("{\"error\": 900} trailing", "body"),
     ] {
         let (status, answer) = post(&base, body).await;
@@ -87,7 +88,10 @@ async fn lang_is_read_as_error_reads_it() {
 #[tokio::test]
 async fn an_oversized_body_is_a_413_with_or_without_its_length() {
     let base = spawn_app("").await;
-    let big = format!("{{\"error\": 900, \"attempts\": [{}1]}}", "1,".repeat(10_240));
+    let big = format!(
+        "{{\"error\": 900, \"attempts\": [{}1]}}",
+        "1,".repeat(10_240)
+    );
     // With a Content-Length.
     let (status, answer) = post(&base, &big).await;
     assert_eq!((status, answer["field"].as_str()), (413, Some("body")));

@@ -85,8 +85,17 @@ fn json_value() -> impl Strategy<Value = String> {
         "\\[(-?[0-9]{1,5}(\\.[0-9])?, ?){0,4}[0-9]{1,5}\\]",
         "\"[a-zA-Z_-]{0,8}\"",
         prop::sample::select(vec![
-            "1e400", "null", "true", "{}", "[]", "[null]", "\"pt-BR\"", "\"PT\"", "\"zh_CN\"",
-            "\"fr\"", "\"900\"",
+            "1e400",
+            "null",
+            "true",
+            "{}",
+            "[]",
+            "[null]",
+            "\"pt-BR\"",
+            "\"PT\"",
+            "\"zh_CN\"",
+            "\"fr\"",
+            "\"900\"",
         ])
         .prop_map(str::to_string),
     ]
@@ -153,7 +162,10 @@ fn any_comment_body_gets_a_comment_or_a_4xx_naming_a_field() {
         if status >= 400 {
             let field = answer["field"].as_str().unwrap_or_default();
             prop_assert!(!field.is_empty(), "{status} for {body}: {text}");
-            prop_assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()), "{text}");
+            prop_assert!(
+                answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{text}"
+            );
         } else {
             prop_assert_eq!(status, 200);
             prop_assert!(answer["comment"].is_string(), "{body}: {text}");
