@@ -6,7 +6,9 @@
 //!
 //! `/error` answers as the seed did, with the comment as plain text, unless the
 //! caller asks for JSON (`Accept: application/json`, or `format=json`); its
-//! errors follow: one line of text, or `{"error", "field"}`.
+//! errors follow: one line of text, or `{"error", "field"}`. No cache may
+//! keep an answer of these routes (`no-store`); `/error`'s `Vary` names
+//! `Accept` and `Accept-Language`.
 
 use std::sync::Arc;
 
@@ -26,7 +28,7 @@ use serde_json::json;
 
 use super::{
     config::Secret,
-    headers::cors,
+    headers::{cors, no_store, varies_with_accept},
     limits::{ClientIp, ClientLimiter},
     metrics::Metrics,
 };
@@ -188,10 +190,11 @@ pub fn api<S: Clone + Send + Sync + 'static>(
     default_lang: Lang,
 ) -> Router<S> {
     Router::new()
-        .route("/error", get(comment))
+        .route("/error", get(comment).layer(varies_with_accept()))
         .route("/models", get(models))
         .layer(cors(cors_origins))
         .route("/metrics", get(prometheus))
+        .layer(no_store())
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
         .layer(Extension(coach))
         .layer(Extension(limiter))

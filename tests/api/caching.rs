@@ -36,7 +36,10 @@ async fn no_answer_of_the_api_is_stored_and_error_varies_with_the_callers_header
             .expect("request");
         answers.push((path.to_string(), response));
     }
-    for body in [json!({"error": 900.0, "attempts": []}), json!({"error": -1})] {
+    for body in [
+        json!({"error": 900.0, "attempts": []}),
+        json!({"error": -1}),
+    ] {
         let response = client
             .post(format!("{base}/api/comment"))
             .json(&body)

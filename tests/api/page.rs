@@ -244,7 +244,13 @@ fn assert_varies_by_language_and_encoding(response: &reqwest::Response) {
         .headers()
         .get_all("vary")
         .iter()
-        .flat_map(|v| v.to_str().unwrap_or_default().split(',').map(str::to_owned).collect::<Vec<_>>())
+        .flat_map(|v| {
+            v.to_str()
+                .unwrap_or_default()
+                .split(',')
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
         .map(|v| v.trim().to_ascii_lowercase())
         .collect();
     for header in ["accept-language", "accept-encoding"] {
