@@ -5,6 +5,7 @@ pub mod config;
 pub mod headers;
 pub mod limits;
 pub mod metrics;
+pub mod negotiate;
 pub mod revalidate;
 pub mod routes;
 pub mod startup;

@@ -5,10 +5,10 @@
 //! answer is not charged); `/models` may want a bearer token.
 //!
 //! `/error` answers as the seed did, with the comment as plain text, unless the
-//! caller asks for JSON (`Accept: application/json`, or `format=json`); its
-//! errors follow: one line of text, or `{"error", "field"}`. No cache may
-//! keep an answer of these routes (`no-store`); `/error`'s `Vary` names
-//! `Accept` and `Accept-Language`.
+//! caller asks for JSON (`format=json`, or an `Accept` that prefers it:
+//! `super::negotiate`); its errors follow: one line of text, or
+//! `{"error", "field"}`. No cache may keep an answer of these routes
+//! (`no-store`); `/error`'s `Vary` names `Accept` and `Accept-Language`.
 
 use std::sync::Arc;
 
@@ -31,6 +31,7 @@ use super::{
     headers::{cors, no_store, varies_with_accept},
     limits::{ClientIp, ClientLimiter},
     metrics::Metrics,
+    negotiate::Format,
 };
 use crate::coach::{
     text::input::{CoachInput, InputError},
@@ -58,55 +59,6 @@ pub enum ApiError {
 impl From<InputError> for ApiError {
     fn from(e: InputError) -> Self {
         Self::Invalid(e)
-    }
-}
-
-/// How `/error` answers: the seed's plain text, or JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-impl Format {
-    /// `format=json|text` wins; else what `Accept` asks for ([`Self::accepted`]).
-    pub fn choose(format: Option<&str>, accept: Option<&str>) -> Result<Self, InputError> {
-        Ok(Self::asked(format)?.unwrap_or_else(|| Self::accepted(accept)))
-    }
-
-    /// The form a `format` parameter names, if any.
-    fn asked(format: Option<&str>) -> Result<Option<Self>, InputError> {
-        match format.map(str::trim) {
-            None => Ok(None),
-            Some(f) if f.eq_ignore_ascii_case("json") => Ok(Some(Self::Json)),
-            Some(f) if f.eq_ignore_ascii_case("text") => Ok(Some(Self::Text)),
-            Some(_) => Err(InputError {
-                field: "format".into(),
-                message: "must be json or text".into(),
-            }),
-        }
-    }
-
-    /// JSON when `Accept` names `application/json` (with a non-zero q); else
-    /// text (`curl`'s `*/*`, a seed-era page's `fetch`).
-    fn accepted(accept: Option<&str>) -> Self {
-        let asks_json = accept.is_some_and(|accept| {
-            accept.split(',').any(|range| {
-                let mut parts = range.split(';').map(str::trim);
-                let media = parts.next().unwrap_or_default();
-                let refused = parts.any(|p| {
-                    p.strip_prefix("q=")
-                        .and_then(|q| q.parse::<f32>().ok())
-                        .is_some_and(|q| q <= 0.0)
-                });
-                media.eq_ignore_ascii_case("application/json") && !refused
-            })
-        });
-        if asks_json {
-            Self::Json
-        } else {
-            Self::Text
-        }
     }
 }
 
@@ -314,32 +266,4 @@ async fn prometheus(
         [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
         metrics.render(),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Format;
-
-    #[test]
-    fn text_unless_json_is_asked_for() {
-        let choose = |format, accept| Format::choose(format, accept).unwrap();
-        assert_eq!(choose(None, None), Format::Text);
-        assert_eq!(choose(None, Some("*/*")), Format::Text, "curl");
-        assert_eq!(
-            choose(None, Some("text/html,application/xhtml+xml,*/*;q=0.8")),
-            Format::Text
-        );
-        assert_eq!(choose(None, Some("application/json")), Format::Json);
-        assert_eq!(
-            choose(None, Some("text/plain, Application/JSON; q=0.5")),
-            Format::Json
-        );
-        assert_eq!(choose(None, Some("application/json;q=0")), Format::Text);
-        assert_eq!(choose(Some("json"), Some("*/*")), Format::Json);
-        assert_eq!(choose(Some("text"), Some("application/json")), Format::Text);
-        assert_eq!(
-            Format::choose(Some("xml"), None).unwrap_err().field,
-            "format"
-        );
-    }
 }
