@@ -163,15 +163,27 @@ async fn comment(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let query = query.unwrap_or_default();
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .into_owned()
-        .collect();
     let header = |name| {
         headers
             .get(name)
             .and_then(|v: &HeaderValue| v.to_str().ok())
     };
+    let query = query.unwrap_or_default();
+    // Measured before any of it is decoded (its `format` is not read either:
+    // the refusal takes the form `Accept` asks for).
+    if query.len() > MAX_QUERY {
+        let refusal = ApiError::from(InputError {
+            field: "query".into(),
+            message: format!("longer than {MAX_QUERY} bytes"),
+        });
+        return match Format::accepted(header(ACCEPT)) {
+            Format::Json => refusal.into_response(),
+            Format::Text => refusal.into_text_response(),
+        };
+    }
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
     let asked = pairs
         .iter()
         .find(|(k, _)| k == "format")
@@ -180,15 +192,7 @@ async fn comment(
         // A bad `format`: refused in the form the `Accept` header asks for.
         Err(e) => (Format::accepted(header(ACCEPT)), Err(e.into())),
         Ok(format) => {
-            let answer = answer(
-                &coach,
-                &limiter,
-                client,
-                &query,
-                &pairs,
-                &headers,
-                default_lang,
-            );
+            let answer = answer(&coach, &limiter, client, &pairs, &headers, default_lang);
             (format, answer.await)
         }
     };
@@ -212,18 +216,10 @@ async fn answer(
     coach: &Coach,
     limiter: &ClientLimiter,
     client: Option<Extension<ClientIp>>,
-    query: &str,
     pairs: &[(String, String)],
     headers: &HeaderMap,
     default_lang: Lang,
 ) -> Result<Comment, ApiError> {
-    if query.len() > MAX_QUERY {
-        return Err(InputError {
-            field: "query".into(),
-            message: format!("longer than {MAX_QUERY} bytes"),
-        }
-        .into());
-    }
     let accept_language = headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let input = CoachInput::from_query(pairs, accept_language, default_lang)?;
     coach.check_model(input.model.as_deref())?;
