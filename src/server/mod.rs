@@ -6,6 +6,7 @@ pub mod headers;
 pub mod limits;
 pub mod metrics;
 pub mod negotiate;
+pub mod request_id;
 pub mod revalidate;
 pub mod routes;
 pub mod startup;

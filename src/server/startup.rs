@@ -25,6 +25,7 @@ use super::{
     headers::{hardening, live_reload, provide_page_policy},
     limits::{tag_client, ClientLimiter},
     metrics::{track, Metrics},
+    request_id,
     revalidate::revalidate,
     routes::{self, ModelsAccess},
 };
@@ -151,6 +152,8 @@ pub fn router_with_limiter(
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        // A client's id is kept only if it is a plain token.
+        .layer(axum::middleware::map_request(request_id::drop_unplain))
         .with_state(state)
 }
 
