@@ -5,7 +5,9 @@
 //!
 //! Errors travel as [`CommentError`], through Leptos's `FromServerFnError`:
 //! JSON shaped like `/error`'s (`{"error": …, "field": …}`), so a caller reads
-//! which field was refused instead of parsing a string.
+//! which field was refused instead of parsing a string. A body server_fn could
+//! not read or decode (it would answer `500`) never reaches it: [`body`]
+//! refuses it first, naming the field.
 
 use leptos::{prelude::*, server_fn};
 use serde::{Deserialize, Serialize};
@@ -14,7 +16,10 @@ use server_fn::{
     error::{FromServerFnError, ServerFnErrorErr},
 };
 
-use crate::coach::{text::input::InputError, Comment, Lang};
+use crate::coach::{text::input::InputError, Comment};
+
+#[cfg(feature = "ssr")]
+pub mod body;
 
 /// Why the server function gave no comment.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
@@ -48,8 +53,9 @@ impl FromServerFnError for CommentError {
 }
 
 /// A comment on the current attempt. `attempts` holds the earlier errors, oldest
-/// first; `weight` and `bias` (both or neither) the current point; without
-/// `lang` the browser's `Accept-Language` decides. Validation is
+/// first (none when left out); `weight` and `bias` (both or neither) the
+/// current point; `lang` is read as `/error` reads it (`pt-BR`, `ZH`), and
+/// without it the browser's `Accept-Language` decides. Validation is
 /// the one `GET /error` uses, and a rejected input answers 400. A visitor over
 /// the per-client rate limit still gets a comment: the offline commentator's,
 /// flagged `limited: "client"`. A call the browser abandons (a newer attempt
@@ -59,13 +65,16 @@ impl FromServerFnError for CommentError {
 #[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
     error: f64,
-    attempts: Vec<f64>,
+    #[server(default)] attempts: Vec<f64>,
     #[server(default)] weight: Option<f64>,
     #[server(default)] bias: Option<f64>,
-    lang: Option<Lang>,
+    #[server(default)] lang: Option<String>,
 ) -> Result<Comment, CommentError> {
     use crate::{
-        coach::{text::input::CoachInput, Coach, Limited},
+        coach::{
+            text::input::{parse_lang, CoachInput},
+            Coach, Lang, Limited,
+        },
         server::limits::{ClientIp, ClientLimiter},
     };
     use axum::{
@@ -86,8 +95,12 @@ pub async fn get_comment(
             field: None,
         });
     };
-    let lang = match lang {
-        Some(lang) => lang,
+    let refuse = |e: InputError| {
+        status(StatusCode::BAD_REQUEST);
+        CommentError::from(e)
+    };
+    let lang = match lang.as_deref() {
+        Some(tag) => parse_lang(tag).map_err(refuse)?,
         None => leptos_axum::extract::<HeaderMap>()
             .await
             .ok()
@@ -96,10 +109,6 @@ pub async fn get_comment(
                 Lang::from_accept_language(value)
             })
             .unwrap_or_default(),
-    };
-    let refuse = |e: InputError| {
-        status(StatusCode::BAD_REQUEST);
-        CommentError::from(e)
     };
     let params = match (weight, bias) {
         (Some(w), Some(b)) => Some(crate::neuron::Params::new(w, b)),

@@ -12,6 +12,10 @@
 //! - hashed names never change content, so they are cached for a year,
 //!   `immutable` (a new build has new names); unhashed ones (a debug build)
 //!   are revalidated on every use (`no-cache`), so a rebuild is seen at once;
+//! - that policy goes only on a file that exists (a `2xx`, or a `304` for a
+//!   current copy): a miss or any other error is `no-store`, or a name of the
+//!   next build, asked of an old instance mid-deploy, would be remembered as
+//!   missing for a year;
 //! - the page links the stylesheet by its hashed name ([`SiteAssets::stylesheet`]);
 //!   Leptos's `HydrationScripts` reads the same file for the JS and WASM names.
 //!
@@ -22,11 +26,14 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, Response, StatusCode};
 use leptos::config::LeptosOptions;
 
 use crate::app::StylesheetHref;
-use tower_http::{services::ServeDir, set_header::SetResponseHeader};
+use tower_http::{
+    services::ServeDir,
+    set_header::{MakeHeaderValue, SetResponseHeader},
+};
 
 /// Where the site's hashed names are, as built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,10 +43,28 @@ pub struct SiteAssets {
 }
 
 /// The `/pkg` service: files, their cache policy, `Vary`.
-pub type Files = SetResponseHeader<SetResponseHeader<ServeDir, HeaderValue>, HeaderValue>;
+pub type Files = SetResponseHeader<SetResponseHeader<ServeDir, WhenFound>, HeaderValue>;
 
 /// The cache policy of a file whose name carries its content's hash.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// `Cache-Control` by outcome: its policy for a file that was found (`2xx`,
+/// or `304`: the visitor's copy is current), `no-store` for anything else.
+#[derive(Clone, Debug)]
+pub struct WhenFound(HeaderValue);
+
+impl<B> MakeHeaderValue<Response<B>> for WhenFound {
+    fn make_header_value(&mut self, response: &Response<B>) -> Option<HeaderValue> {
+        let status = response.status();
+        Some(
+            if status.is_success() || status == StatusCode::NOT_MODIFIED {
+                self.0.clone()
+            } else {
+                HeaderValue::from_static("no-store")
+            },
+        )
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AssetsError {
@@ -111,7 +136,7 @@ impl SiteAssets {
         let cached = SetResponseHeader::overriding(
             files,
             header::CACHE_CONTROL,
-            HeaderValue::from_static(policy),
+            WhenFound(HeaderValue::from_static(policy)),
         );
         // A shared cache must keep the encodings apart (ServeDir does not say so).
         SetResponseHeader::overriding(

@@ -1,5 +1,7 @@
 //! Response headers for the open internet: CORS on the JSON routes, a
-//! Content-Security-Policy on the page, and the usual hardening on everything.
+//! Content-Security-Policy on the page, the usual hardening on everything, and
+//! no caching of the routes' answers (`no-store`; the page's and `/pkg`'s cache
+//! policies are in `super::revalidate` and `super::assets`).
 //!
 //! The page's policy allows only the app's own scripts and its WASM. Leptos
 //! writes its hydration script inline, so each page render gets a fresh nonce
@@ -9,7 +11,9 @@
 //! `X-Frame-Options` is sent, since it cannot express "anyone".
 
 use axum::http::{
-    header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS},
+    header::{
+        CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, VARY, X_CONTENT_TYPE_OPTIONS,
+    },
     HeaderValue, Method,
 };
 use leptos::prelude::use_context;
@@ -71,6 +75,19 @@ pub fn provide_page_policy(frame_ancestors: &str, live_reload: bool) {
 /// Whether the server runs under `cargo leptos watch` (read once, at start).
 pub fn live_reload() -> bool {
     std::env::var_os("LEPTOS_WATCH").is_some()
+}
+
+/// `Cache-Control: no-store`, for answers no cache may keep or reuse: a comment
+/// is new every time (and the router's drawing is random), and `/models` and
+/// `/metrics` are live.
+pub fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(CACHE_CONTROL, HeaderValue::from_static("no-store"))
+}
+
+/// `Vary: accept, accept-language` (appended to any other `Vary`): `/error`'s
+/// form follows `Accept`, its language `Accept-Language`.
+pub fn varies_with_accept() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::appending(VARY, HeaderValue::from_static("accept, accept-language"))
 }
 
 /// `X-Content-Type-Options: nosniff` and a `Referrer-Policy`, on every response.

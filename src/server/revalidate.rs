@@ -1,5 +1,10 @@
-//! The page is revalidated on every visit (`Cache-Control: no-cache`) and
-//! carries an `ETag`, so a repeat visit costs a `304 Not Modified` and no body.
+//! The page is revalidated on every visit and carries an `ETag`, so a repeat
+//! visit costs a `304 Not Modified` and no body. It is the visitor's own
+//! (`Cache-Control: private, no-cache`): a shared cache (a CDN, Varnish) must
+//! not keep it, since the tag leaves out the CSP nonce and every revalidation
+//! would hand its one stored copy, nonce and all, to every visitor. Its words
+//! follow `Accept-Language` when `?lang=` is not given, and it is compressed
+//! by `Accept-Encoding`: `Vary` names both, on the `304` too.
 //!
 //! The tag is a hash of the rendered HTML with this render's CSP nonce left
 //! out: the nonce is new on every render (it is what lets the page's inline
@@ -40,9 +45,16 @@ pub async fn revalidate(request: Request, next: Next) -> Response {
     };
     let nonce = nonce_of(&parts.headers);
     let tag = etag(&bytes, nonce.as_deref());
-    parts
-        .headers
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    parts.headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    // Appended: the compression layer then sees `accept-encoding` named and
+    // adds nothing.
+    parts.headers.append(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding, accept-language"),
+    );
     if let Ok(value) = HeaderValue::from_str(&tag) {
         parts.headers.insert(header::ETAG, value);
     }

@@ -6,8 +6,10 @@
 //! `POST /models/reload` ([`reload`]) always wants.
 //!
 //! `/error` answers as the seed did, with the comment as plain text, unless the
-//! caller asks for JSON (`Accept: application/json`, or `format=json`); its
-//! errors follow: one line of text, or `{"error", "field"}`.
+//! caller asks for JSON (`format=json`, or an `Accept` that prefers it:
+//! `super::negotiate`); its errors follow: one line of text, or
+//! `{"error", "field"}`. No cache may keep an answer of these routes
+//! (`no-store`); `/error`'s `Vary` names `Accept` and `Accept-Language`.
 
 use std::sync::Arc;
 
@@ -27,9 +29,10 @@ use serde_json::json;
 
 use super::{
     config::Secret,
-    headers::cors,
+    headers::{cors, no_store, varies_with_accept},
     limits::{ClientIp, ClientLimiter},
     metrics::Metrics,
+    negotiate::Format,
 };
 use crate::coach::{
     text::input::{CoachInput, InputError},
@@ -59,55 +62,6 @@ pub enum ApiError {
 impl From<InputError> for ApiError {
     fn from(e: InputError) -> Self {
         Self::Invalid(e)
-    }
-}
-
-/// How `/error` answers: the seed's plain text, or JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-impl Format {
-    /// `format=json|text` wins; else what `Accept` asks for ([`Self::accepted`]).
-    pub fn choose(format: Option<&str>, accept: Option<&str>) -> Result<Self, InputError> {
-        Ok(Self::asked(format)?.unwrap_or_else(|| Self::accepted(accept)))
-    }
-
-    /// The form a `format` parameter names, if any.
-    fn asked(format: Option<&str>) -> Result<Option<Self>, InputError> {
-        match format.map(str::trim) {
-            None => Ok(None),
-            Some(f) if f.eq_ignore_ascii_case("json") => Ok(Some(Self::Json)),
-            Some(f) if f.eq_ignore_ascii_case("text") => Ok(Some(Self::Text)),
-            Some(_) => Err(InputError {
-                field: "format".into(),
-                message: "must be json or text".into(),
-            }),
-        }
-    }
-
-    /// JSON when `Accept` names `application/json` (with a non-zero q); else
-    /// text (`curl`'s `*/*`, a seed-era page's `fetch`).
-    fn accepted(accept: Option<&str>) -> Self {
-        let asks_json = accept.is_some_and(|accept| {
-            accept.split(',').any(|range| {
-                let mut parts = range.split(';').map(str::trim);
-                let media = parts.next().unwrap_or_default();
-                let refused = parts.any(|p| {
-                    p.strip_prefix("q=")
-                        .and_then(|q| q.parse::<f32>().ok())
-                        .is_some_and(|q| q <= 0.0)
-                });
-                media.eq_ignore_ascii_case("application/json") && !refused
-            })
-        });
-        if asks_json {
-            Self::Json
-        } else {
-            Self::Text
-        }
     }
 }
 
@@ -191,11 +145,12 @@ pub fn api<S: Clone + Send + Sync + 'static>(
     default_lang: Lang,
 ) -> Router<S> {
     Router::new()
-        .route("/error", get(comment))
+        .route("/error", get(comment).layer(varies_with_accept()))
         .route("/models", get(models))
         .layer(cors(cors_origins))
         .route("/metrics", get(prometheus))
         .route("/models/reload", post(reload::reload))
+        .layer(no_store())
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
         .layer(Extension(coach))
         .layer(Extension(limiter))
@@ -212,15 +167,27 @@ async fn comment(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let query = query.unwrap_or_default();
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .into_owned()
-        .collect();
     let header = |name| {
         headers
             .get(name)
             .and_then(|v: &HeaderValue| v.to_str().ok())
     };
+    let query = query.unwrap_or_default();
+    // Measured before any of it is decoded (its `format` is not read either:
+    // the refusal takes the form `Accept` asks for).
+    if query.len() > MAX_QUERY {
+        let refusal = ApiError::from(InputError {
+            field: "query".into(),
+            message: format!("longer than {MAX_QUERY} bytes"),
+        });
+        return match Format::accepted(header(ACCEPT)) {
+            Format::Json => refusal.into_response(),
+            Format::Text => refusal.into_text_response(),
+        };
+    }
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
     let asked = pairs
         .iter()
         .find(|(k, _)| k == "format")
@@ -229,15 +196,7 @@ async fn comment(
         // A bad `format`: refused in the form the `Accept` header asks for.
         Err(e) => (Format::accepted(header(ACCEPT)), Err(e.into())),
         Ok(format) => {
-            let answer = answer(
-                &coach,
-                &limiter,
-                client,
-                &query,
-                &pairs,
-                &headers,
-                default_lang,
-            );
+            let answer = answer(&coach, &limiter, client, &pairs, &headers, default_lang);
             (format, answer.await)
         }
     };
@@ -261,18 +220,10 @@ async fn answer(
     coach: &Coach,
     limiter: &ClientLimiter,
     client: Option<Extension<ClientIp>>,
-    query: &str,
     pairs: &[(String, String)],
     headers: &HeaderMap,
     default_lang: Lang,
 ) -> Result<Comment, ApiError> {
-    if query.len() > MAX_QUERY {
-        return Err(InputError {
-            field: "query".into(),
-            message: format!("longer than {MAX_QUERY} bytes"),
-        }
-        .into());
-    }
     let accept_language = headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let input = CoachInput::from_query(pairs, accept_language, default_lang)?;
     coach.check_model(input.model.as_deref())?;
@@ -317,32 +268,4 @@ async fn prometheus(
         [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
         metrics.render(),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Format;
-
-    #[test]
-    fn text_unless_json_is_asked_for() {
-        let choose = |format, accept| Format::choose(format, accept).unwrap();
-        assert_eq!(choose(None, None), Format::Text);
-        assert_eq!(choose(None, Some("*/*")), Format::Text, "curl");
-        assert_eq!(
-            choose(None, Some("text/html,application/xhtml+xml,*/*;q=0.8")),
-            Format::Text
-        );
-        assert_eq!(choose(None, Some("application/json")), Format::Json);
-        assert_eq!(
-            choose(None, Some("text/plain, Application/JSON; q=0.5")),
-            Format::Json
-        );
-        assert_eq!(choose(None, Some("application/json;q=0")), Format::Text);
-        assert_eq!(choose(Some("json"), Some("*/*")), Format::Json);
-        assert_eq!(choose(Some("text"), Some("application/json")), Format::Text);
-        assert_eq!(
-            Format::choose(Some("xml"), None).unwrap_err().field,
-            "format"
-        );
-    }
 }

@@ -26,6 +26,7 @@ use super::{
     limits::{tag_client, ClientLimiter},
     metrics::{track, Metrics},
     persistence::{self, Saver},
+    request_id,
     revalidate::revalidate,
     routes::{self, ModelsAccess},
 };
@@ -140,6 +141,11 @@ pub fn router_with_limiter(
         // 413 before the body is read (Leptos's server functions would turn a
         // body-read error into a 500).
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        // The page's server function: a body it could not read or decode is
+        // refused here (413, or 400 naming the field), not answered 500.
+        .layer(axum::middleware::from_fn(|request, next| {
+            crate::api::body::check(MAX_BODY, request, next)
+        }))
         .layer(axum::middleware::from_fn(move |request, next| {
             track(counted.clone(), request, next)
         }))
@@ -148,6 +154,8 @@ pub fn router_with_limiter(
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        // A client's id is kept only if it is a plain token.
+        .layer(axum::middleware::map_request(request_id::drop_unplain))
         .with_state(state)
 }
 

@@ -1,6 +1,7 @@
 //! Property tests of untrusted text: the `GET /error` query parser (no input
-//! panics, and every rejection names one of the documented fields) and the check
-//! of a model's answer (no answer panics, whatever its script).
+//! panics, and every rejection names one of the documented fields), the body
+//! of `POST /api/comment` (never a 5xx; a refusal is JSON naming a field) and
+//! the check of a model's answer (no answer panics, whatever its script).
 
 use jay_trainer::coach::{
     text::{
@@ -10,7 +11,11 @@ use jay_trainer::coach::{
     },
     Lang,
 };
-use proptest::prelude::*;
+use jay_trainer::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+use proptest::{prelude::*, test_runner::TestRunner};
+use serde_json::Value;
+
+use crate::helpers::spawn_app;
 
 fn key() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -20,6 +25,8 @@ fn key() -> impl Strategy<Value = String> {
         Just("model".to_string()),
         Just("lang".to_string()),
         Just("format".to_string()),
+        Just("weight".to_string()),
+        Just("bias".to_string()),
         "[a-z]{1,8}",
         ".{0,12}",
     ]
@@ -28,6 +35,7 @@ fn key() -> impl Strategy<Value = String> {
 fn value() -> impl Strategy<Value = String> {
     prop_oneof![
         "[0-9]{1,6}(\\.[0-9]{1,3})?",
+        "0\\.[0-9]{1,4}",
         "([0-9]{1,5},){0,5}[0-9]{1,5}",
         "-?[0-9eE.+x-]{0,10}",
         Just("NaN".to_string()),
@@ -52,7 +60,7 @@ proptest! {
             }
             Err(e) => {
                 // Only documented fields are refused: anything else is ignored.
-                let known = ["error", "tentativas", "model", "lang", "format"];
+                let known = ["error", "tentativas", "model", "lang", "format", "weight", "bias"];
                 prop_assert!(known.contains(&e.field.as_str()), "field {:?}", e.field);
                 prop_assert!(!e.message.is_empty());
             }
@@ -65,6 +73,107 @@ proptest! {
         let pairs = vec![("error".to_string(), format!("{error:.2}")), ("tentativas".to_string(), list)];
         let input = CoachInput::from_query(&pairs, None, Lang::En).unwrap();
         prop_assert_eq!(input.attempts.len(), history.len());
+    }
+}
+
+/// A value as a caller might write one for a field of `/api/comment`.
+fn json_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[0-9]{1,6}(\\.[0-9]{1,3})?",
+        "0\\.[0-9]{1,4}",
+        "-?[0-9]{1,3}(\\.[0-9]{1,2})?([eE][+-]?[0-9]{1,3})?",
+        "\\[(-?[0-9]{1,5}(\\.[0-9])?, ?){0,4}[0-9]{1,5}\\]",
+        "\"[a-zA-Z_-]{0,8}\"",
+        prop::sample::select(vec![
+            "1e400",
+            "null",
+            "true",
+            "{}",
+            "[]",
+            "[null]",
+            "\"pt-BR\"",
+            "\"PT\"",
+            "\"zh_CN\"",
+            "\"fr\"",
+            "\"900\"",
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+fn json_key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec!["error", "attempts", "weight", "bias", "lang", "model"])
+            .prop_map(str::to_string),
+        "[a-z]{1,6}",
+    ]
+}
+
+/// A body for `/api/comment`: an object of such fields (often led by a point
+/// whose error agrees with its weight and bias, so some bodies are good), or
+/// any text.
+fn comment_body() -> impl Strategy<Value = String> {
+    let fields = proptest::collection::vec((json_key(), json_value()), 0..6);
+    let point = proptest::option::of((
+        WEIGHT_SLIDER.min..=WEIGHT_SLIDER.max,
+        BIAS_SLIDER.min..=BIAS_SLIDER.max,
+    ));
+    prop_oneof![
+        4 => (point, fields).prop_map(|(point, fields)| {
+            let mut parts = Vec::new();
+            if let Some((weight, bias)) = point {
+                let error = Params::new(weight, bias).error();
+                parts.push(format!(r#""error": {error}, "weight": {weight}, "bias": {bias}"#));
+            }
+            parts.extend(fields.iter().map(|(key, value)| format!(r#""{key}": {value}"#)));
+            format!("{{{}}}", parts.join(", "))
+        }),
+        1 => ".{0,40}",
+    ]
+}
+
+/// Any body posted to `/api/comment` gets a comment or a 4xx that is JSON
+/// naming a field; never a 5xx. Over HTTP, against the real application.
+#[test]
+fn any_comment_body_gets_a_comment_or_a_4xx_naming_a_field() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let base = runtime.block_on(spawn_app(""));
+    let client = reqwest::Client::new();
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 300,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let result = runner.run(&comment_body(), |body| {
+        let (status, text) = runtime.block_on(async {
+            let response = client
+                .post(format!("{base}/api/comment"))
+                .header("content-type", "application/json")
+                .body(body.clone())
+                .send()
+                .await
+                .expect("request");
+            let status = response.status().as_u16();
+            (status, response.text().await.expect("body"))
+        });
+        prop_assert!(status < 500, "{status} for {body}: {text}");
+        let answer: Value = serde_json::from_str(&text)
+            .map_err(|e| TestCaseError::fail(format!("{body}: not JSON ({e}): {text}")))?;
+        if status >= 400 {
+            let field = answer["field"].as_str().unwrap_or_default();
+            prop_assert!(!field.is_empty(), "{status} for {body}: {text}");
+            prop_assert!(
+                answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{text}"
+            );
+        } else {
+            prop_assert_eq!(status, 200);
+            prop_assert!(answer["comment"].is_string(), "{body}: {text}");
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
 }
 

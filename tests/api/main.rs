@@ -8,7 +8,10 @@
 mod binary;
 mod breakers;
 mod budget;
+mod caching;
+mod callers;
 mod coach;
+mod comment_body;
 mod docs;
 mod guard;
 mod helpers;

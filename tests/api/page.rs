@@ -216,8 +216,46 @@ async fn assets_are_precompressed_and_cached_for_a_year_under_hashed_names() {
         assert!(header("content-type").is_some_and(|v| v.starts_with("text/css")));
         assert_eq!(response.text().await.expect("body"), body);
     }
-    let (status, _) = get(&format!("{base}/pkg/jay-trainer.missing.js")).await;
-    assert_eq!(status, 404);
+    // A name this build does not have (the next build's, asked of an old
+    // instance mid-deploy): never kept, or the page stays broken for a year.
+    let missing = reqwest::get(format!("{base}/pkg/jay-trainer.missing.js"))
+        .await
+        .expect("request");
+    assert_eq!(missing.status(), 404);
+    assert_eq!(missing.headers()["cache-control"], "no-store");
+    // A current copy's revalidation keeps the year.
+    let current = get_with(
+        &client,
+        &format!("{base}/pkg/jay-trainer.Cx.css"),
+        ("if-modified-since", "Fri, 01 Jan 2100 00:00:00 GMT"),
+    )
+    .await;
+    assert_eq!(current.status(), 304);
+    assert_eq!(
+        current.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+}
+
+/// The page's language may come from `Accept-Language`, its encoding from
+/// `Accept-Encoding`: a cache must keep them apart.
+fn assert_varies_by_language_and_encoding(response: &reqwest::Response) {
+    let vary: Vec<String> = response
+        .headers()
+        .get_all("vary")
+        .iter()
+        .flat_map(|v| {
+            v.to_str()
+                .unwrap_or_default()
+                .split(',')
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .map(|v| v.trim().to_ascii_lowercase())
+        .collect();
+    for header in ["accept-language", "accept-encoding"] {
+        assert!(vary.iter().any(|v| v == header), "{header} in {vary:?}");
+    }
 }
 
 #[tokio::test]
@@ -229,7 +267,9 @@ async fn the_page_is_revalidated_and_a_current_copy_costs_a_304_without_a_body()
         .send()
         .await
         .expect("first");
-    assert_eq!(first.headers()["cache-control"], "no-cache");
+    // Each visitor's own (its nonce), by language and encoding.
+    assert_eq!(first.headers()["cache-control"], "private, no-cache");
+    assert_varies_by_language_and_encoding(&first);
     let tag = first.headers()["etag"].clone();
     let policy = first.headers()["content-security-policy"]
         .to_str()
@@ -261,6 +301,8 @@ async fn the_page_is_revalidated_and_a_current_copy_costs_a_304_without_a_body()
     .await;
     assert_eq!(revalidated.status(), 304);
     assert_eq!(revalidated.headers()["etag"], tag);
+    assert_eq!(revalidated.headers()["cache-control"], "private, no-cache");
+    assert_varies_by_language_and_encoding(&revalidated);
     assert!(revalidated
         .headers()
         .get("content-security-policy")
@@ -285,6 +327,16 @@ async fn the_page_is_revalidated_and_a_current_copy_costs_a_304_without_a_body()
     )
     .await;
     assert_eq!(stale.status(), 200);
+    // The same address asked in another language by the browser's header.
+    let portuguese = client
+        .get(format!("{base}/?w=0.1&b=150"))
+        .header("if-none-match", tag.to_str().expect("tag"))
+        .header("accept-language", "pt-BR")
+        .send()
+        .await
+        .expect("portuguese");
+    assert_eq!(portuguese.status(), 200);
+    assert_ne!(portuguese.headers()["etag"], tag);
 }
 
 #[tokio::test]

@@ -157,9 +157,7 @@ impl CoachInput {
         };
         let model = model.map(str::to_string);
         let lang = match lang {
-            Some(tag) => Lang::parse(tag)
-                .filter(|_| tag.len() <= 16)
-                .ok_or_else(|| InputError::new("lang", "must be en, pt or zh"))?,
+            Some(tag) => parse_lang(tag)?,
             None => accept_language
                 .and_then(Lang::from_accept_language)
                 .unwrap_or(default_lang),
@@ -173,6 +171,14 @@ impl CoachInput {
             }
         })
     }
+}
+
+/// A `lang` as a caller writes it: `en`, `pt` or `zh`, any case, with a
+/// region or not (`pt-BR`, `zh_CN`, `EN-us`).
+pub fn parse_lang(tag: &str) -> Result<Lang, InputError> {
+    Lang::parse(tag)
+        .filter(|_| tag.len() <= 16)
+        .ok_or_else(|| InputError::new("lang", "must be en, pt or zh"))
 }
 
 /// A plain decimal: digits with at most one `.`; no sign, exponent, hex, spaces,
