@@ -41,7 +41,13 @@ impl Lang {
                 continue;
             };
             let q = pieces
-                .find_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|p| {
+                    let p = p.trim();
+                    // `q=` in any case (RFC 9110: parameter names are case-insensitive).
+                    p.get(..2)
+                        .filter(|name| name.eq_ignore_ascii_case("q="))
+                        .map(|_| &p[2..])
+                })
                 .and_then(|q| q.trim().parse::<f32>().ok())
                 .unwrap_or(1.0);
             if q > 0.0 && best.is_none_or(|(bq, _)| q > bq) {
@@ -71,5 +77,10 @@ mod tests {
         );
         assert_eq!(Lang::from_accept_language("de, fr"), None);
         assert_eq!(Lang::from_accept_language("pt;q=0"), None);
+        assert_eq!(Lang::from_accept_language("pt;Q=0"), None, "Q= is q=");
+        assert_eq!(
+            Lang::from_accept_language("pt;Q=0.2, zh;q=0.5"),
+            Some(Lang::Zh)
+        );
     }
 }
