@@ -46,7 +46,8 @@ impl Coach {
             }
             Err(error) => (error.outcome(), None),
             Ok(raw) => match reply::check(raw, prompt) {
-                Ok(text) => (Outcome::Ok, Some(text)),
+                // Redacted again: the cleanup may have joined a split key.
+                Ok(text) => (Outcome::Ok, Some(self.provider.redact(call.spec, &text))),
                 Err(why) => (Outcome::Rejected(why.to_string()), None),
             },
         };
