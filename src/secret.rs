@@ -8,6 +8,12 @@ use std::fmt;
 use secrecy::{ExposeSecret, SecretString};
 use subtle::ConstantTimeEq;
 
+/// Shortest key accepted for an upstream (`HF_TOKEN`, a model's `token_env`):
+/// every answer is searched for the key and it is blanked out where found,
+/// so a short one (vLLM's documented `EMPTY`, a dummy `1`) would corrupt
+/// ordinary answers. Real tokens are far longer.
+pub const MIN_KEY_CHARS: usize = 8;
+
 /// A trimmed, non-empty secret.
 #[derive(Clone)]
 pub struct Secret(SecretString);
@@ -21,6 +27,11 @@ impl Secret {
 
     pub fn expose(&self) -> &str {
         self.0.expose_secret()
+    }
+
+    /// Shorter than [`MIN_KEY_CHARS`]: not to be used as an upstream key.
+    pub fn too_short_for_a_key(&self) -> bool {
+        self.expose().chars().count() < MIN_KEY_CHARS
     }
 
     /// Compares in time that does not depend on where the first difference is.

@@ -4,9 +4,10 @@
 //!
 //! **Which secret goes where** ([`ModelSpec::credential`]): a model with
 //! `token_env` gets that variable's value (read when the registry is loaded;
-//! unset, the model is skipped); otherwise a model on a Hugging Face host
-//! (`https`, `huggingface.co` or a subdomain, or a dedicated Inference Endpoint
-//! under `endpoints.huggingface.cloud`) gets `HF_TOKEN`; anything else (Ollama,
+//! unset, the model is skipped); otherwise a model whose endpoint (the final
+//! URL, `{model}` filled in) is on a Hugging Face host (`https`,
+//! `huggingface.co` or a subdomain, or a dedicated Inference Endpoint under
+//! `endpoints.huggingface.cloud`) gets `HF_TOKEN`; anything else (Ollama,
 //! a third-party host, a typo'd domain, a Space on `*.hf.space`, which runs
 //! someone's own code) is called with no `Authorization` header at all.
 //!
@@ -188,17 +189,27 @@ impl ModelSpec {
         base_url: Option<String>,
     ) -> Result<Self, String> {
         let base_url = base_url.unwrap_or_else(|| api.default_base_url().to_string());
-        let base = Url::parse(&base_url)
+        let web = |u: &Url| matches!(u.scheme(), "http" | "https") && u.host_str().is_some();
+        Url::parse(&base_url)
             .ok()
-            .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+            .filter(web)
             .ok_or("must be an http:// or https:// URL with a host")?;
         let endpoint = match api {
             Api::Chat => format!("{}/chat/completions", base_url.trim_end_matches('/')),
             Api::TextGeneration { .. } => base_url.replace("{model}", &model),
         };
-        let endpoint = Url::parse(&endpoint).map_err(|e| format!("gives no usable URL ({e})"))?;
+        let endpoint = Url::parse(&endpoint)
+            .map_err(|e| format!("gives no usable URL ({e})"))
+            .and_then(|u| {
+                web(&u)
+                    .then_some(u)
+                    .ok_or_else(|| "gives no http(s) URL with a host".to_string())
+            })?;
         Ok(Self {
-            hugging_face: is_hugging_face(&base),
+            // Decided on where the request goes: a model id filled into the
+            // host (`https://{model}.endpoints.huggingface.cloud` with
+            // `evil.example#`) must not take the token elsewhere.
+            hugging_face: is_hugging_face(&endpoint),
             endpoint,
             alias,
             model,
@@ -218,13 +229,10 @@ impl ModelSpec {
         &self.endpoint
     }
 
-    /// The base URL's host, as the URL parser reads it (lower-cased; an IPv6
+    /// The endpoint's host, as the URL parser reads it (lower-cased; an IPv6
     /// address in brackets; `user@` and the port left out).
-    fn host(&self) -> Option<String> {
-        Url::parse(&self.base_url)
-            .ok()?
-            .host_str()
-            .map(str::to_string)
+    fn host(&self) -> Option<&str> {
+        self.endpoint.host_str()
     }
 
     /// True when the endpoint is on this machine: the host is `localhost` or a
@@ -244,7 +252,8 @@ impl ModelSpec {
         }
     }
 
-    /// True when the endpoint is a Hugging Face host reached over `https`:
+    /// True when the endpoint (the final URL) is a Hugging Face host reached
+    /// over `https`:
     /// `huggingface.co` or one of its subdomains (the router, the Inference
     /// API), or a dedicated Inference Endpoint (`*.endpoints.huggingface.cloud`).
     /// Not `*.hf.space`: a Space runs its owner's code.
@@ -268,7 +277,7 @@ impl ModelSpec {
     /// text, a remote host that gets no key at all.
     pub fn key_notice(&self) -> Option<String> {
         let alias = &self.alias;
-        let plain_remote = self.base_url.starts_with("http://") && !self.is_local();
+        let plain_remote = self.endpoint.scheme() == "http" && !self.is_local();
         match (self.credential(), &self.token_env) {
             (Credential::Own(None), Some(name)) => Some(format!(
                 "model {alias:?}: token_env {name} is not set: the model is skipped"
@@ -285,11 +294,11 @@ impl ModelSpec {
 }
 
 /// See [`ModelSpec::is_hugging_face`].
-fn is_hugging_face(base: &Url) -> bool {
-    let Some(host) = base.host_str() else {
+fn is_hugging_face(endpoint: &Url) -> bool {
+    let Some(host) = endpoint.host_str() else {
         return false;
     };
-    base.scheme() == "https"
+    endpoint.scheme() == "https"
         && HF_DOMAINS.iter().any(|domain| {
             host == *domain
                 || host

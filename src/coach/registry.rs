@@ -16,7 +16,9 @@
 //! # token_env (the environment variable holding this provider's key)
 //! ```
 //!
-//! Every problem stops start-up with a message naming the model and the key.
+//! Every problem stops start-up with a message naming the model and the key,
+//! a `token_env` key shorter than 8 characters included (it would be blanked
+//! out of every answer; see [`crate::secret::MIN_KEY_CHARS`]).
 //! Which secret each model's requests carry is [`crate::coach::model`]'s rule.
 //! This module only reads and checks the file: it names a strategy
 //! ([`StrategyKind`]) and leaves building it to the router.
@@ -28,7 +30,7 @@ use serde::Deserialize;
 use super::model::{
     Api, ModelSpec, Template, DEFAULT_MAX_NEW_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_MS,
 };
-use crate::secret::Secret;
+use crate::secret::{Secret, MIN_KEY_CHARS};
 
 /// The routing strategy a registry names (`coach::routing::strategy` builds it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -201,6 +203,17 @@ impl Registry {
                     .and_then(&env)
                     .as_deref()
                     .and_then(Secret::new);
+                if let (Some(key), Some(name)) = (&spec.key, &spec.token_env) {
+                    if key.too_short_for_a_key() {
+                        return Err(invalid(
+                            &spec.alias,
+                            "token_env",
+                            format!(
+                                "{name} holds a key shorter than {MIN_KEY_CHARS} characters; every answer is searched for the key and it would be blanked out of ordinary words: set the real key, or leave token_env out for a server that needs none"
+                            ),
+                        ));
+                    }
+                }
                 if !seen.insert(spec.alias.clone()) {
                     return Err(invalid(&spec.alias, "alias", "is used by another model"));
                 }

@@ -7,7 +7,7 @@
 //! | `LEPTOS_SITE_ADDR` | full listen address when `PORT` is unset (cargo-leptos sets it) | `127.0.0.1:3000` |
 //! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
 //! | `JAY_MODELS` | the model registry (TOML, see `coach::registry`) | `models.toml` |
-//! | `HF_TOKEN` | Hugging Face token, sent to Hugging Face hosts only (other hosts: a model's `token_env`); unset: those models are skipped | unset |
+//! | `HF_TOKEN` | Hugging Face token, sent to Hugging Face hosts only (other hosts: a model's `token_env`); unset: those models are skipped; shorter than 8 characters: start-up stops | unset |
 //! | `JAY_RATE_PER_MIN` | comments per minute per client IP (`/error` and the page) | `20` |
 //! | `JAY_RATE_BURST` | requests a client may make at once before the rate applies | `5` |
 //! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |
@@ -34,6 +34,7 @@ use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions
 use super::assets::{AssetsError, SiteAssets};
 use crate::coach::Lang;
 pub use crate::secret::Secret;
+use crate::secret::MIN_KEY_CHARS;
 
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
 pub const OUTPUT_NAME: &str = "jay-trainer";
@@ -229,6 +230,9 @@ pub enum ConfigError {
         value: String,
         expected: String,
     },
+    /// The value is never shown.
+    #[error("{0} is shorter than {MIN_KEY_CHARS} characters: every answer is searched for it and it would be blanked out of ordinary words; set the real token or leave {0} unset")]
+    ShortKey(&'static str),
     #[error("Leptos configuration (LEPTOS_* variables): {0}")]
     Leptos(#[from] LeptosConfigError),
     #[error(transparent)]
@@ -248,7 +252,7 @@ impl Settings {
         leptos.site_addr = resolve_addr(port.as_deref(), host.as_deref(), leptos.site_addr)?;
         let models_path = std::env::var_os("JAY_MODELS")
             .map_or_else(|| PathBuf::from("models.toml"), PathBuf::from);
-        let hf_token = std::env::var("HF_TOKEN").ok().and_then(Secret::new);
+        let hf_token = hf_token_from(std::env::var("HF_TOKEN").ok())?;
         let var = |name: &str| std::env::var(name).ok();
         let guard = Guard::from_vars(var)?;
         let data_dir = std::env::var_os("JAY_DATA_DIR")
@@ -270,6 +274,15 @@ impl Settings {
             data_dir,
             save_every,
         })
+    }
+}
+
+/// `HF_TOKEN`, if set (blank is unset); one shorter than
+/// [`MIN_KEY_CHARS`] is refused (it would be blanked out of every answer).
+fn hf_token_from(value: Option<String>) -> Result<Option<Secret>, ConfigError> {
+    match value.and_then(Secret::new) {
+        Some(token) if token.too_short_for_a_key() => Err(ConfigError::ShortKey("HF_TOKEN")),
+        token => Ok(token),
     }
 }
 

@@ -242,6 +242,13 @@ async fn an_answer_that_contradicts_the_facts_is_a_model_error_in_every_language
         let sent = upstream.received_requests().await.unwrap();
         let prompt = String::from_utf8_lossy(&sent[0].body).to_string();
         assert!(prompt.contains(stated), "{lang}: {prompt}");
+        // Forced (`model=`), the rejection is not learned: a client choosing
+        // the model cannot farm its record. Routed, it counts.
+        let forced = stats(&base, "contrarian").await;
+        assert_eq!(forced["stats"]["total"], 0, "{forced}");
+        let routed = format!("{base}/error?error=799.09&lang={lang}&weight=0.1&bias=150");
+        let (_, body) = get_json(&routed).await;
+        assert_eq!(body["fallback"], true, "{body}");
         let stats = stats(&base, "contrarian").await;
         assert_eq!(stats["stats"]["outcomes"]["rejected"], 1, "{stats}");
 

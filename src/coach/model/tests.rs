@@ -8,7 +8,7 @@ fn spec(url: &str, extra: &str) -> ModelSpec {
     let toml = format!(
         "[[models]]\nalias = \"a\"\nmodel = \"m/m\"\napi = \"chat\"\nbase_url = \"{url}\"\n{extra}"
     );
-    let env = |name: &str| (name == "FAKE_KEY").then(|| "sk-fake".to_string());
+    let env = |name: &str| (name == "FAKE_KEY").then(|| "sk-fake-key".to_string());
     let mut registry = Registry::parse_with_env(&toml, env).unwrap();
     registry.models.remove(0)
 }
@@ -68,11 +68,11 @@ fn each_model_gets_its_own_secret_or_none() {
     let own = spec("https://api.example.com/v1", "token_env = \"FAKE_KEY\"\n");
     assert_eq!(
         own.credential(),
-        Credential::Own(Secret::new("sk-fake").as_ref())
+        Credential::Own(Secret::new("sk-fake-key").as_ref())
     );
     assert_eq!(own.key_notice(), None);
     assert!(
-        !format!("{own:?}").contains("sk-fake"),
+        !format!("{own:?}").contains("sk-fake-key"),
         "the key is never printed"
     );
     // token_env wins over the host: a Hugging Face host gets the named key.
@@ -82,7 +82,7 @@ fn each_model_gets_its_own_secret_or_none() {
     );
     assert_eq!(
         named.credential(),
-        Credential::Own(Secret::new("sk-fake").as_ref())
+        Credential::Own(Secret::new("sk-fake-key").as_ref())
     );
     let unset = spec(
         "https://api.example.com/v1",

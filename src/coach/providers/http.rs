@@ -4,8 +4,12 @@
 //! Upstreams are untrusted: each request carries only the secret meant for its
 //! host ([`ModelSpec::credential`]: `HF_TOKEN` to Hugging Face hosts only, a
 //! model's own `token_env` key to its own endpoint, nothing elsewhere), at most
-//! [`MAX_BODY`] bytes of an answer are read, and every secret is blanked out of
-//! what comes back.
+//! [`MAX_BODY`] bytes of an answer are read, no redirect is followed (a 3xx is
+//! that model's failure: a token is never replayed to where it points), and
+//! every secret is blanked out of what comes back: out of an error message
+//! before it is cut for the log, out of the answer once it is read from its
+//! JSON envelope, and again out of the comment after the reply check's
+//! cleanup ([`Provider::redact`]), which can join a key split by a tag.
 
 use std::time::{Duration, SystemTime};
 
@@ -38,6 +42,7 @@ impl HttpProvider {
     pub fn new(hf_token: Option<Secret>) -> Self {
         let client = reqwest::Client::builder()
             .user_agent(concat!("jay-trainer/", env!("CARGO_PKG_VERSION")))
+            .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
         Self { client, hf_token }
@@ -57,9 +62,19 @@ impl HttpProvider {
         }
     }
 
+    /// What the log says of a failed call's body: its message, redacted
+    /// whole (a JSON-escaped key is spelt out only once parsed), then cut to
+    /// [`LOG_CHARS`], so no part of a key is ever cut off from the rest.
+    fn log_message(&self, body: &str, spec: &ModelSpec) -> String {
+        self.blank_secrets(&upstream_message(body), spec)
+            .chars()
+            .take(LOG_CHARS)
+            .collect()
+    }
+
     /// `text` with every secret of this call blanked out: `HF_TOKEN` (sent or
     /// not) and the model's own key.
-    fn redact(&self, text: &str, spec: &ModelSpec) -> String {
+    fn blank_secrets(&self, text: &str, spec: &ModelSpec) -> String {
         let secrets = [
             self.hf_token.as_ref().map(Secret::expose),
             spec.key.as_ref().map(Secret::expose),
@@ -109,26 +124,31 @@ impl Provider for HttpProvider {
         }
         // Upstream text is untrusted: one that echoes a secret (in an error
         // message, or a model repeating its input) must not carry it further,
-        // into the logs or to a visitor.
-        let text = self.redact(&String::from_utf8_lossy(&body), spec);
+        // into the logs or to a visitor. Secrets are blanked out of what is
+        // read from the body, never out of the raw JSON: decoded, the text may
+        // spell out what JSON escapes hid, and a key the envelope happens to
+        // spell must not break it.
+        let body = String::from_utf8_lossy(&body);
         if !status.is_success() {
-            let error = classify(status, &headers, &text);
-            let message = self.redact(&upstream_message(&text), spec);
+            let error = classify(status, &headers, &body);
+            let message = self.log_message(&body, spec);
             tracing::warn!(model = %spec.alias, %status, %message, "model call failed");
             return Err(error);
         }
-        // Decoded, the text may spell out what JSON escapes hid from the
-        // first redaction.
         let text = match spec.api {
-            Api::Chat => chat::text(&text),
-            Api::TextGeneration { .. } => text_generation::text(&text),
+            Api::Chat => chat::text(&body),
+            Api::TextGeneration { .. } => text_generation::text(&body),
         }?;
-        Ok(self.redact(&text, spec))
+        Ok(self.blank_secrets(&text, spec))
     }
 
     /// False when the model needs a key that is not set.
     fn usable(&self, spec: &ModelSpec) -> bool {
         self.key_for(spec).is_ok()
+    }
+
+    fn redact(&self, spec: &ModelSpec, text: &str) -> String {
+        self.blank_secrets(text, spec)
     }
 }
 
@@ -157,7 +177,8 @@ fn transport_error(e: reqwest::Error) -> ProviderError {
     }
 }
 
-/// Classifies a non-2xx answer by status first (bodies vary, or are HTML).
+/// Classifies a non-2xx answer by status first (bodies vary, or are HTML). A
+/// redirect (3xx, never followed) is an upstream error like a 5xx.
 pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> ProviderError {
     let json: Option<Value> = serde_json::from_str(body).ok();
     match status.as_u16() {
@@ -204,8 +225,11 @@ fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
     Some(wait.min(MAX_RETRY_AFTER))
 }
 
+/// Most of an upstream's error message the log keeps, in characters.
+pub const LOG_CHARS: usize = 200;
+
 /// The upstream's error message, for logs only: `error`, `error.message`,
-/// `detail` or `message`, cut to 200 characters.
+/// `detail` or `message`, whole (the log cuts it after redaction).
 pub fn upstream_message(body: &str) -> String {
     let json: Option<Value> = serde_json::from_str(body).ok();
     let message = json.as_ref().and_then(|j| {
@@ -217,8 +241,11 @@ pub fn upstream_message(body: &str) -> String {
             .or_else(|| j.get("detail").and_then(Value::as_str))
             .or_else(|| j.get("message").and_then(Value::as_str))
     });
-    message.unwrap_or(body).chars().take(200).collect()
+    message.unwrap_or(body).to_string()
 }
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod secret_tests;

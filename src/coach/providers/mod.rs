@@ -111,4 +111,11 @@ pub trait Provider: Send + Sync {
     fn usable(&self, _spec: &ModelSpec) -> bool {
         true
     }
+
+    /// `text` with every secret `spec`'s calls know blanked out. The service
+    /// runs it on the comment after the reply check's cleanup, which can put
+    /// back together a key an answer split (`sk-ab<think></think>cd`).
+    fn redact(&self, _spec: &ModelSpec, text: &str) -> String {
+        text.to_string()
+    }
 }

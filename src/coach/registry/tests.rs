@@ -122,3 +122,31 @@ fn a_template_is_compiled_once_at_load_and_a_typo_stops_it() {
         .to_string();
     assert!(e.contains("\"tg\"") && e.contains("template"), "{e}");
 }
+
+/// A key shorter than 8 characters (vLLM's documented `EMPTY`, a dummy `1`)
+/// would be blanked out of every answer wherever those letters appear, so
+/// it stops the registry, naming the model and the variable, never the value.
+#[test]
+fn a_key_shorter_than_8_characters_stops_the_registry() {
+    let toml = "[[models]]\nalias = \"vllm\"\nmodel = \"m/p\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:8000/v1\"\ntoken_env = \"VLLM_KEY\"\n";
+    for short in ["EMPTY", "1", " abcdefg "] {
+        let e = Registry::parse_with_env(toml, |_| Some(short.to_string()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("\"vllm\"") && e.contains("token_env") && e.contains("VLLM_KEY"),
+            "{e}"
+        );
+        assert!(e.contains("8 characters"), "{e}");
+        assert!(!e.contains(short.trim()), "the value is never shown: {e}");
+    }
+    let ok = Registry::parse_with_env(toml, |_| Some("abcdefgh".to_string())).unwrap();
+    assert_eq!(
+        ok.models[0].key.as_ref().map(Secret::expose),
+        Some("abcdefgh")
+    );
+    // Unset, the model is skipped as before (not an error).
+    assert!(Registry::parse_with_env(toml, |_| None).unwrap().models[0]
+        .key
+        .is_none());
+}

@@ -21,7 +21,8 @@
 //! if it is enabled, usable (its token is set), its breaker admits a call and
 //! the budget has room; otherwise the offline commentator answers and `tried`
 //! names the reason (`disabled`, `no_token`, `breaker_open`, `misconfigured`,
-//! `busy`, `daily_budget`).
+//! `busy`, `daily_budget`). Its rejected answers are not learned (`settle`):
+//! a client choosing the model cannot farm its record.
 //!
 //! A call dropped before it ends (a cancelled hedge, the deadline, a visitor who
 //! left) hands its half-open probe back, so a breaker never waits forever on a
@@ -72,7 +73,7 @@ impl Coach {
                 biased;
                 Some(mut call) = running.next() => {
                     plan.in_flight.retain(|(alias, _)| *alias != call.spec.alias);
-                    let text = self.settle(&mut call, &prompt, &mut tried);
+                    let text = self.settle(&mut call, &prompt, &mut tried, plan.forced);
                     // A refused connection spends no credits and no time:
                     // when the last door was refused, the next one may open.
                     if plan.last_door.as_deref() == Some(call.spec.alias.as_str())

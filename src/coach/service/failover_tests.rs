@@ -1,4 +1,5 @@
-//! Hedging and the last door, with a fake provider and tokio's paused clock.
+//! Hedging, the last door and forced models, with a fake provider and tokio's
+//! paused clock.
 
 use std::{sync::Arc, time::Duration};
 
@@ -203,4 +204,41 @@ async fn an_abandoned_probe_is_handed_back() {
         probing, 0,
         "no breaker waits on a probe that will never report"
     );
+}
+
+/// A client that forces a model (`?model=`) must not be able to farm its
+/// record: the rejections of a forced call leave the learned record and the
+/// quality breaker as they were, while the visitor still gets the offline
+/// comment and `tried` still names the rejection. Unforced, the same answer
+/// counts against the model.
+#[tokio::test(start_paused = true)]
+async fn a_forced_models_rejections_do_not_train_the_router() {
+    let fake = Arc::new(Fake::default());
+    let empty = Behaviour {
+        answer: Some("|fim|"),
+        ..answers(10)
+    };
+    fake.set("a", empty);
+    fake.set("b", fails());
+    let coach = coach("", &fake);
+    let a = |coach: &Coach| {
+        let report = coach.report();
+        let a = report.into_iter().find(|m| m.alias == "a").unwrap();
+        (a.stats.total, a.breaker.unwrap().state)
+    };
+    for i in 0..8 {
+        let mut forced = input(i);
+        forced.model = Some("a".into());
+        let comment = coach.comment(forced).await;
+        assert!(comment.fallback);
+        assert_eq!(outcomes(&comment), ["rejected: empty"]);
+    }
+    assert_eq!(
+        a(&coach),
+        (0, "closed"),
+        "8 forced rejections trained nothing"
+    );
+    let comment = coach.comment(input(9)).await;
+    assert!(outcomes(&comment).contains(&"rejected: empty".to_string()));
+    assert_eq!(a(&coach).0, 1, "an unforced rejection still counts");
 }

@@ -9,17 +9,24 @@ use crate::coach::{
     comment::Tried,
     outcome::Outcome,
     providers::ProviderError,
+    routing::breaker::Ticket,
     text::{prompt::Prompt, reply},
 };
 
 impl Coach {
     /// Checks a finished call's answer and feeds the outcome to the router and
     /// its breaker, under one lock. The comment text if it passed.
+    ///
+    /// A rejected answer of a model the request forced (`?model=`) is not
+    /// learned: a client choosing the model must not be able to farm its
+    /// record or open its quality breaker for everyone. `tried` shows it all
+    /// the same.
     pub(super) fn settle(
         &self,
         call: &mut Call<'_>,
         prompt: &Prompt,
         tried: &mut Vec<Tried>,
+        forced: bool,
     ) -> Option<String> {
         let alias = call.spec.alias.as_str();
         let latency = call.started.elapsed();
@@ -39,13 +46,26 @@ impl Coach {
             }
             Err(error) => (error.outcome(), None),
             Ok(raw) => match reply::check(raw, prompt) {
-                Ok(text) => (Outcome::Ok, Some(text)),
+                // Redacted again: the cleanup may have joined a split key.
+                Ok(text) => (Outcome::Ok, Some(self.provider.redact(call.spec, &text))),
                 Err(why) => (Outcome::Rejected(why.to_string()), None),
             },
         };
         let wait = call.result.as_ref().err().and_then(ProviderError::wait);
-        self.router()
-            .record_outcome(alias, latency, &outcome, wait, call.ticket, Instant::now());
+        if forced && matches!(outcome, Outcome::Rejected(_)) {
+            if call.ticket == Ticket::Probe {
+                self.router().release_probe(alias);
+            }
+        } else {
+            self.router().record_outcome(
+                alias,
+                latency,
+                &outcome,
+                wait,
+                call.ticket,
+                Instant::now(),
+            );
+        }
         if text.is_none() {
             tracing::info!(model = %alias, %outcome, "model answer not used");
         }

@@ -112,11 +112,26 @@ fn strip_role_tag<'a>(text: &'a str, tags: &[&str]) -> Option<&'a str> {
     })
 }
 
-/// Template tokens, role tags, quotes and extra whitespace out.
+#[cfg(test)]
+thread_local! {
+    /// Passes over the whole answer ([`clean`]'s copies), counted for tests.
+    static PASSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts one pass over the whole answer (tests only).
+fn pass() {
+    #[cfg(test)]
+    PASSES.set(PASSES.get() + 1);
+}
+
+/// Template tokens, role tags, quotes and extra whitespace out. Linear in
+/// the answer: the tags and quotes are peeled off a slice (each round costs
+/// only what it removes), and the text is copied a fixed number of times.
 fn clean(text: &str) -> String {
-    let mut text = remove_template_tokens(text);
+    let text = remove_template_tokens(text);
+    let mut rest = text.as_str();
     loop {
-        let trimmed = text
+        let trimmed = rest
             .trim()
             .trim_matches(|c: char| {
                 matches!(
@@ -125,21 +140,23 @@ fn clean(text: &str) -> String {
                 )
             })
             .trim();
-        let next = strip_role_tag(trimmed, &ROLE_TAGS)
-            .unwrap_or(trimmed)
-            .to_string();
-        if next == text {
+        let next = strip_role_tag(trimmed, &ROLE_TAGS).unwrap_or(trimmed);
+        // `next` is a slice of `rest`: the same length is the same text.
+        if next.len() == rest.len() {
             break;
         }
-        text = next;
+        rest = next;
     }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    pass();
+    rest.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// `<|…|>` tokens, `<s>`, `</s>`, `[INST]`, `[/INST]` out.
 fn remove_template_tokens(text: &str) -> String {
+    pass();
     let mut out = remove_spans(text, "<|", "|>");
     for token in ["<s>", "</s>", "[INST]", "[/INST]"] {
+        pass();
         out = out.replace(token, " ");
     }
     out
@@ -270,5 +287,28 @@ mod tests {
             Err(Rejection::TooLong { max: 60, .. })
         ));
         assert!(check(&"好".repeat(60), &zh).is_ok());
+    }
+
+    /// An upstream may send 64 KiB of role tags (`coach:coach:…`): the
+    /// cleanup takes a bounded number of passes over it, not one per tag.
+    #[test]
+    fn cleaning_64_kib_of_tags_takes_a_few_passes_not_one_per_tag() {
+        let p = prompt(Lang::En);
+        let tags = "coach:".repeat(64 * 1024 / 6);
+        let passes = |raw: &str| {
+            PASSES.set(0);
+            let result = check(raw, &p);
+            (result, PASSES.get())
+        };
+        let (result, n) = passes(&tags);
+        assert_eq!(result, Err(Rejection::Empty));
+        assert!(n <= 8, "{n} passes over a 64 KiB answer");
+        let (result, n) = passes(&format!("{tags} Almost there! |fim|"));
+        assert_eq!(result.as_deref(), Ok("Almost there!"));
+        assert!(n <= 8, "{n} passes");
+        let mixed = format!("{}Go!", "\"Coach: 'assistant: «".repeat(2000));
+        let (result, n) = passes(&mixed);
+        assert_eq!(result.as_deref(), Ok("Go!"));
+        assert!(n <= 8, "{n} passes");
     }
 }

@@ -61,18 +61,60 @@ pub struct FactWords {
     pub valley_hint: &'static str,
 }
 
-/// The keywords the direction check reads a comment for.
+/// The keywords the direction check ([`super::directions`]) reads a comment
+/// for. In a language written in words (English, Portuguese) a key is a
+/// whole word (`"up"` is not in "cup" or "update"), a stem at a word's start
+/// (`"rais*"`: raise, raising), an ending (`"*n't"`: don't, won't) or words
+/// in a row (`"why not"`); the longest key wins where several match. In
+/// Chinese a key is matched character by character, the longest first.
 pub struct DirectionWords {
-    /// Where a clause ends (besides `.,;:!?` and their full-width forms).
+    /// Chinese is matched character by character (no spaces between words).
+    pub by_characters: bool,
+    /// Traditional characters and their Simplified forms, in which the keys
+    /// are written (`調` → `调`).
+    pub simplified: &'static [(char, char)],
+    /// Where a clause goes on with another move ("and", "然后").
     pub joins: &'static [&'static str],
     pub weight: &'static [&'static str],
     pub bias: &'static [&'static str],
-    /// English: whole words, or stems ending in `*` ("rais*" finds raise,
-    /// raising, raised). Portuguese stems and Chinese words match anywhere.
+    /// The error itself: "lower the error" names no slider.
+    pub error: &'static [&'static str],
     pub up: &'static [&'static str],
     pub down: &'static [&'static str],
+    /// Amounts, up and down ("more", "less"): a move directly before a
+    /// slider ("more bias") or alone at a part's end ("a bit more!"), but
+    /// beside another move word only says how much ("lower it a bit more").
+    pub more: &'static [&'static str],
+    pub less: &'static [&'static str],
+    /// A clause holding one of these advises nothing ("don't", "não", "别").
     pub negations: &'static [&'static str],
-    /// Keys match whole words (or `*` stems at a word's start), as in English;
-    /// otherwise anywhere in the clause.
-    pub whole_words: bool,
+    /// Negations only directly before a move word (Chinese 不, 没: not in 不错).
+    pub verb_negations: &'static [&'static str],
+    /// Set phrases that hold a keyword but are read as none: advice despite
+    /// a negation ("why not", "por que não", "不妨") and idioms ("keep it up").
+    pub idioms: &'static [&'static str],
+    /// The rest of the clause is what not to do ("instead of", "sem", "而不是").
+    pub cutoffs: &'static [&'static str],
+    /// Before a move word (adverbs between), these make it a description of
+    /// the point, not advice: "is lower", "está menor", "还小一点".
+    pub describers: &'static [&'static str],
+    /// Words that may stand between a describer and the move word ("still").
+    pub adverbs: &'static [&'static str],
+    /// Directly after a move word, a comparison: "lower than", "menor que".
+    pub than: &'static [&'static str],
+    /// Anywhere before a move word in its clause, a comparison: "比…小一点".
+    pub comparative: &'static [&'static str],
+    /// Endings that put a move word in the past ("lowered", "aumentou"),
+    /// checked on words a stem key found.
+    pub past_endings: &'static [&'static str],
+    /// Directly after a move word, the same (Chinese 了).
+    pub past_markers: &'static [&'static str],
+    /// Words that stand for the last slider named ("it", "-o", "它").
+    pub pronouns: &'static [&'static str],
+    /// Words a bare list of sliders may hold ("the", "both"): "lower the
+    /// weight and the bias" moves both.
+    pub fillers: &'static [&'static str],
+    /// A move without its slider means the last slider named (Chinese
+    /// leaves the object out: "偏置太小了，调高一些").
+    pub drops_objects: bool,
 }

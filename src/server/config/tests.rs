@@ -95,3 +95,27 @@ fn bad_values_are_named_in_the_error() {
     let err = resolve_addr(Some("80"), Some("example.com"), fallback()).unwrap_err();
     assert!(err.to_string().contains("HOST"));
 }
+
+/// A short `HF_TOKEN` would be blanked out of every answer wherever those
+/// letters appear: a configuration error naming the variable, not its value.
+#[test]
+fn an_hf_token_shorter_than_8_characters_is_refused_at_start_up() {
+    for short in ["hf", "abc1234", " x "] {
+        let e = hf_token_from(Some(short.to_string()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("HF_TOKEN") && e.contains("8 characters"), "{e}");
+        assert!(!e.contains(short.trim()), "{e}");
+    }
+    assert!(hf_token_from(None).unwrap().is_none());
+    assert!(
+        hf_token_from(Some("  ".into())).unwrap().is_none(),
+        "blank: unset"
+    );
+    assert_eq!(
+        hf_token_from(Some("hf_abcdefgh".into()))
+            .unwrap()
+            .map(|s| s.expose().to_string()),
+        Some("hf_abcdefgh".into())
+    );
+}

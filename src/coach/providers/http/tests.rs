@@ -18,11 +18,11 @@ use reqwest::header::HeaderValue;
 use serde_json::json;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
-const HF_TOKEN: &str = "hf_secret_for_tests";
-const OWN_KEY: &str = "sk-own-key-for-tests";
+pub(super) const HF_TOKEN: &str = "hf_secret_for_tests";
+pub(super) const OWN_KEY: &str = "sk-own-key-for-tests";
 
 /// One model from `toml` (a `[[models]]` table); `UPSTREAM_KEY` is set.
-fn spec(toml: &str) -> ModelSpec {
+pub(super) fn spec(toml: &str) -> ModelSpec {
     let env = |name: &str| (name == "UPSTREAM_KEY").then(|| OWN_KEY.to_string());
     Registry::parse_with_env(toml, env)
         .unwrap()
@@ -30,13 +30,13 @@ fn spec(toml: &str) -> ModelSpec {
         .remove(0)
 }
 
-fn chat_at(base: &str, extra: &str) -> ModelSpec {
+pub(super) fn chat_at(base: &str, extra: &str) -> ModelSpec {
     spec(&format!(
         "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"{base}/v1\"\n{extra}"
     ))
 }
 
-fn prompt() -> Prompt {
+pub(super) fn prompt() -> Prompt {
     build(&CoachInput {
         error: 812.0,
         attempts: vec![900.0],
@@ -47,7 +47,7 @@ fn prompt() -> Prompt {
 }
 
 /// A fake upstream answering every POST with `response`.
-async fn upstream(response: ResponseTemplate) -> MockServer {
+pub(super) async fn upstream(response: ResponseTemplate) -> MockServer {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .respond_with(response)
@@ -56,7 +56,7 @@ async fn upstream(response: ResponseTemplate) -> MockServer {
     server
 }
 
-fn chat_reply(content: &str) -> ResponseTemplate {
+pub(super) fn chat_reply(content: &str) -> ResponseTemplate {
     ResponseTemplate::new(200)
         .set_body_json(json!({"choices": [{"message": {"role": "assistant", "content": content}}]}))
 }
@@ -75,7 +75,7 @@ async fn authorizations(server: &MockServer) -> Vec<Option<String>> {
         .collect()
 }
 
-async fn call(spec: &ModelSpec) -> Result<String, ProviderError> {
+pub(super) async fn call(spec: &ModelSpec) -> Result<String, ProviderError> {
     HttpProvider::new(Secret::new(HF_TOKEN))
         .complete(spec, &prompt(), Duration::from_secs(5))
         .await
@@ -295,5 +295,6 @@ fn upstream_messages_are_found_wherever_they_are() {
     assert_eq!(upstream_message(r#"{"error":{"message":"nope"}}"#), "nope");
     assert_eq!(upstream_message(r#"{"detail":"bad"}"#), "bad");
     assert_eq!(upstream_message(r#"{"message":"m"}"#), "m");
-    assert_eq!(upstream_message(&"x".repeat(500)).len(), 200);
+    // Whole: the log cuts it only after redaction (`log_message`).
+    assert_eq!(upstream_message(&"x".repeat(500)).len(), 500);
 }
