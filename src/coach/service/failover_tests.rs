@@ -229,7 +229,7 @@ async fn a_forced_models_rejections_do_not_train_the_router() {
     for i in 0..8 {
         let mut forced = input(i);
         forced.model = Some("a".into());
-        let comment = coach.comment(forced).await;
+        let comment = coach.comment(forced, visitor(300)).await;
         assert!(comment.fallback);
         assert_eq!(outcomes(&comment), ["rejected: empty"]);
     }
@@ -238,7 +238,7 @@ async fn a_forced_models_rejections_do_not_train_the_router() {
         (0, "closed"),
         "8 forced rejections trained nothing"
     );
-    let comment = coach.comment(input(9)).await;
+    let comment = coach.comment(input(9), visitor(9)).await;
     assert!(outcomes(&comment).contains(&"rejected: empty".to_string()));
     assert_eq!(a(&coach).0, 1, "an unforced rejection still counts");
 }

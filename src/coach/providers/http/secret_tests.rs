@@ -63,7 +63,9 @@ async fn a_key_the_cleanup_puts_back_together_is_redacted_in_the_comment() {
     ] {
         let server = upstream(chat_reply(&format!("Got {} |fim|", split(key, tag)))).await;
         let coach = coach_at(&server.uri(), |_| Some(OWN_KEY.to_string()));
-        let comment = coach.comment(visitor()).await;
+        let comment = coach
+            .comment(visitor(), crate::coach::budget::ClientKey::default())
+            .await;
         assert_eq!(comment.model, "m", "{:?}", comment.tried);
         assert_eq!(comment.comment, "Got [redacted]", "{tag}");
     }
