@@ -7,7 +7,7 @@ use crate::coach::{
     budget::ClientKey,
     providers::fake::{answers, Fake},
     text::input::CoachInput,
-    Lang, Limited,
+    Limited,
 };
 
 fn registry() -> Registry {
@@ -16,13 +16,7 @@ fn registry() -> Registry {
 }
 
 fn input() -> CoachInput {
-    CoachInput {
-        error: 812.0,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang: Lang::En,
-    }
+    CoachInput::sample()
 }
 
 fn coach(budget: UpstreamBudget) -> Coach {

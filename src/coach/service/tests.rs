@@ -7,7 +7,7 @@ use crate::coach::{
     providers::fake::{answers, fails, Behaviour, Fake},
     routing::stats::ModelStats,
     text::input::CoachInput,
-    Lang, Outcome,
+    Outcome,
 };
 
 fn registry(deadline_ms: u64, aliases: &[&str]) -> Registry {
@@ -19,13 +19,7 @@ fn registry(deadline_ms: u64, aliases: &[&str]) -> Registry {
 }
 
 fn input() -> CoachInput {
-    CoachInput {
-        error: 812.0,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang: Lang::En,
-    }
+    CoachInput::sample()
 }
 
 #[tokio::test(start_paused = true)]

@@ -65,6 +65,19 @@ impl InputError {
 }
 
 impl CoachInput {
+    /// A visitor in the close tier (812, after 900), in English, with no point
+    /// and no forced model: the unit tests' usual request.
+    #[cfg(test)]
+    pub fn sample() -> Self {
+        Self {
+            error: 812.0,
+            attempts: vec![900.0],
+            params: None,
+            model: None,
+            lang: Lang::En,
+        }
+    }
+
     /// Validates already-typed values (the server function's arguments).
     pub fn new(
         error: f64,

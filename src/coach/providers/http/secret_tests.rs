@@ -9,8 +9,7 @@ use super::{
     *,
 };
 use crate::coach::{
-    lang::Lang, providers::ProviderError, registry::Registry, service::Coach,
-    text::input::CoachInput,
+    providers::ProviderError, registry::Registry, service::Coach, text::input::CoachInput,
 };
 use url::Url;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
@@ -42,13 +41,7 @@ fn coach_at(base: &str, env: impl Fn(&str) -> Option<String>) -> Coach {
 }
 
 fn visitor() -> CoachInput {
-    CoachInput {
-        error: 812.0,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang: Lang::En,
-    }
+    CoachInput::sample()
 }
 
 /// An upstream that holds a key (its own `token_env` one) can split it with
