@@ -128,6 +128,8 @@ fn mix(mut z: u64) -> u64 {
 }
 
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod walk_tests;
 
 #[cfg(test)]
