@@ -1,46 +1,81 @@
-//! The built-in offline commentator: a phrasebook per tier and language (in
-//! `coach::text`'s language files) with the
-//! visitor's numbers filled in, and, when the weight and bias are known, one
-//! concrete step from the facts ([`crate::advice`]): "Try to raise the bias by
-//! about 13.". It answers when no remote model can be used (no
-//! `HF_TOKEN`) and as the last resort when every model failed, so the bubble is
-//! never empty.
+//! The built-in offline commentator. It answers when no remote model can be
+//! used (no `HF_TOKEN`) and as the last resort when every model failed, so the
+//! bubble is never empty.
 //!
-//! Variety without memory on the server: the phrase is picked by the visitor's
-//! attempt count, offset by a hash of their first error, so two consecutive
-//! attempts in the same tier never get the same phrase, and different visitors
-//! walk the phrasebook in different orders.
+//! A comment is an opener and a hint. The opener is a phrase of the visitor's
+//! situation ([`Situation`]: far, middle, close or at the goal; first
+//! attempt, new best, better, worse or about the same as the last one) from
+//! the phrasebook of `coach::text::offline`, with the visitor's numbers
+//! filled in; it names no slider. The hint, when the weight and bias are
+//! known and the goal is not reached, is the one concrete step the facts
+//! give ([`crate::advice`]): "Try to raise the bias by about 13.". Both come
+//! from the same facts, and the reply checks that judge a model's answer pass
+//! them too (tests).
+//!
+//! Variety without memory on the server: the phrase is drawn from its
+//! situation's list by a hash of the visitor's whole history (the same input
+//! gives the same phrase; different visitors hear different ones). The draw is
+//! replayed from the first attempt of the history (at most the 100 the request
+//! keeps), so the phrases the visitor heard are known: the one just heard is
+//! never drawn again, nor the one or two before it in the same situation.
 //! Pure: no I/O, and no words of its own (they are `coach::text`'s).
 
 use crate::{
     advice::Facts,
-    coach::{
-        comment::Tier,
-        text::{facts, input::CoachInput, trend::Trend, words_for},
+    coach::text::{
+        facts,
+        input::CoachInput,
+        offline::{phrasebook, Distance, Phrasebook, Situation},
+        trend::Trend,
+        words_for,
     },
     format::grouped_in,
     i18n::fill,
     neuron::{min_error, GOAL},
 };
 
-/// The comment for this input.
+/// The comment for this input: the opener, then the hint if there is one.
 pub fn comment(input: &CoachInput) -> String {
-    let tier = Tier::of(input.error);
-    let words = words_for(input.lang);
-    let phrases = words.offline[tier as usize];
+    let opener = opener(input);
+    match hint(input) {
+        Some(hint) => format!("{opener}{}{hint}", words_for(input.lang).separator),
+        None => opener,
+    }
+}
+
+/// The opener alone: a phrase of the visitor's situation, numbers filled in.
+pub fn opener(input: &CoachInput) -> String {
+    let book = phrasebook(input.lang);
+    let situation = Situation::of(input.error, &input.attempts);
+    let phrases = book.phrases(situation);
+    let at = pick(book, input.error, &input.attempts);
+    phrases
+        .get(at)
+        .map_or_else(String::new, |p| render(p, input))
+}
+
+/// With the weight and bias known, short of the goal: one concrete step, from
+/// the facts (`None` when no step helps).
+pub fn hint(input: &CoachInput) -> Option<String> {
+    if Distance::of(input.error) == Distance::Goal {
+        return None;
+    }
+    let facts = Facts::of(input.params?);
+    facts::hint(input.lang, &facts)
+}
+
+/// `phrase` with the visitor's numbers, in the page's separators.
+pub(crate) fn render(phrase: &str, input: &CoachInput) -> String {
+    let book = phrasebook(input.lang);
     let trend = Trend::of(input.error, &input.attempts);
-    // The visitor's first error: the same on every request of their session.
-    let first = input.attempts.first().copied().unwrap_or(input.error);
-    let seed = (first.to_bits() % 7919) as usize;
-    let phrase = phrases[(seed + trend.attempts) % phrases.len()];
     let num = |x: f64| grouped_in(x, 2, input.lang);
     let count = if trend.attempts == 1 {
-        words.attempts_one
+        book.attempts_one
     } else {
-        words.attempts_many
+        book.attempts_many
     };
     let attempts = fill(count, &[("n", &trend.attempts.to_string())]);
-    let text = fill(
+    fill(
         phrase,
         &[
             ("error", &num(input.error)),
@@ -50,177 +85,52 @@ pub fn comment(input: &CoachInput) -> String {
             ("attempts", &attempts),
             ("min", &num(min_error())),
         ],
-    );
-    // With the weight and bias known, short of the goal: one concrete step.
-    let hint = (tier != Tier::Goal)
-        .then(|| input.params.map(Facts::of))
-        .flatten()
-        .and_then(|facts| facts::hint(input.lang, &facts));
-    match hint {
-        Some(hint) => format!("{text}{}{hint}", words.separator),
-        None => text,
+    )
+}
+
+/// Which phrase of its situation the current attempt gets: drawn by a hash of
+/// every error so far, among the phrases its situation has not used lately.
+/// Replayed attempt by attempt from the first, so the phrases the visitor
+/// heard are known: the last one or two of the same situation (fewer than
+/// half of its phrases) are not drawn again, and never the one just heard.
+fn pick(book: &Phrasebook, error: f64, history: &[f64]) -> usize {
+    let mut hash = 0x6a09_e667_f3bc_c908_u64;
+    let mut heard: Vec<(Situation, usize)> = Vec::with_capacity(history.len() + 1);
+    for (i, &e) in history.iter().chain([&error]).enumerate() {
+        let situation = Situation::of(e, history.get(..i).unwrap_or_default());
+        hash = mix(hash ^ e.to_bits());
+        let n = book.phrases(situation).len();
+        let avoid = ((n.saturating_sub(1)) / 2).max(1);
+        let lately: Vec<usize> = heard
+            .iter()
+            .rev()
+            .filter(|(s, _)| *s == situation)
+            .map(|&(_, at)| at)
+            .take(avoid)
+            .collect();
+        let fresh: Vec<usize> = (0..n).filter(|at| !lately.contains(at)).collect();
+        let at = match fresh.len() {
+            0 => 0,
+            len => fresh[(hash % len as u64) as usize],
+        };
+        heard.push((situation, at));
     }
+    heard.last().map_or(0, |&(_, at)| at)
+}
+
+/// SplitMix64's finaliser: every bit of the input moves every bit of the
+/// output, so nearby errors (799.09, 799.10) draw unrelated phrases.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::coach::{lang::Lang, text::reply::max_chars};
+mod properties;
+#[cfg(test)]
+mod walk_tests;
 
-    fn input(error: f64, attempts: Vec<f64>, lang: Lang) -> CoachInput {
-        CoachInput {
-            error,
-            attempts,
-            params: None,
-            model: None,
-            lang,
-        }
-    }
-
-    #[test]
-    fn fills_in_the_numbers_and_fits_the_reply_limit() {
-        for lang in Lang::ALL {
-            for tier_error in [13_359.08, 812.0, 447.29] {
-                for n in 0..12 {
-                    let history: Vec<f64> = (0..n).map(|i| 20_000.0 - f64::from(i)).collect();
-                    let text = comment(&input(tier_error, history, lang));
-                    assert!(!text.contains('{'), "{text}");
-                    assert!(text.chars().count() <= max_chars(lang), "{text}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn one_attempt_is_singular() {
-        // The goal on the first attempt, in every phrase of the tier: "Goal
-        // reached in 1 attempts" was one of them (and "em 1 tentativas").
-        for (lang, wrong, right) in [
-            (Lang::En, "1 attempts", "in 1 attempt."),
-            (Lang::Pt, "1 tentativas", "em 1 tentativa."),
-        ] {
-            let mut said_right = false;
-            for i in 0..400 {
-                let error = 447.3 + f64::from(i) * 0.0071;
-                for history in [vec![], vec![900.0]] {
-                    let text = comment(&input(error, history.clone(), lang));
-                    assert!(!text.contains(wrong), "{text}");
-                    said_right |= history.is_empty() && text.contains(right);
-                    if !history.is_empty() {
-                        assert!(!text.contains(right), "{text}");
-                    }
-                }
-            }
-            assert!(said_right, "{lang:?}: no phrase counted the attempts");
-        }
-    }
-
-    #[test]
-    fn with_the_point_known_it_gives_one_step_that_fits_and_agrees_with_the_facts() {
-        use crate::{
-            coach::text::directions::advised,
-            neuron::{best_bias_for_weight, Params},
-        };
-        let mut points = vec![crate::neuron::START];
-        for i in 0..=12 {
-            let w = 0.025 * f64::from(i);
-            points.push(Params::new(w, 100.0));
-            points.push(Params::new(w, best_bias_for_weight(w)));
-        }
-        for lang in Lang::ALL {
-            for p in &points {
-                for n in 0..8 {
-                    let mut visitor = input(p.error(), vec![20_000.0; n], lang);
-                    visitor.params = Some(*p);
-                    let text = comment(&visitor);
-                    assert!(text.chars().count() <= max_chars(lang), "{text}");
-                    let facts = Facts::of(*p);
-                    for (param, way) in advised(&text, lang) {
-                        assert!(!facts.contradicts(param, way), "{lang:?} {p:?}: {text}");
-                    }
-                }
-            }
-        }
-        let mut start = input(799.09, vec![], Lang::En);
-        start.params = Some(crate::neuron::START);
-        assert!(
-            comment(&start).ends_with(" Try to raise the bias by about 13."),
-            "{}",
-            comment(&start)
-        );
-    }
-
-    /// Whether every `thousands` separator between digits is followed by
-    /// exactly three digits (so it is not a decimal point).
-    fn groups_only(text: &str, thousands: char) -> bool {
-        let chars: Vec<char> = text.chars().collect();
-        (1..chars.len().saturating_sub(1))
-            .filter(|&i| chars[i] == thousands && chars[i - 1].is_ascii_digit())
-            .filter(|&i| chars[i + 1].is_ascii_digit())
-            .all(|i| {
-                let digits = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit());
-                digits.count() == 3
-            })
-    }
-
-    #[test]
-    fn numbers_are_written_the_way_the_page_writes_them() {
-        // 13,359.08 and "about 0.12" on an English page; 13.359,08 and "cerca
-        // de 0,12" on a Portuguese one (the page there shows 635,25, not 635.25).
-        for (lang, thousands, decimals) in [(Lang::En, ',', "0.12"), (Lang::Pt, '.', "0,12")] {
-            let mut decimal_seen = false;
-            for n in 0..12 {
-                let mut visitor = input(13_359.08, vec![20_000.0; n], lang);
-                visitor.params = Some(crate::neuron::Params::new(0.3, 0.0));
-                let text = comment(&visitor);
-                assert!(groups_only(&text, thousands), "{text}");
-                assert!(text.contains(decimals), "{text}");
-                decimal_seen |= text.contains(if lang == Lang::Pt {
-                    "13.359,08"
-                } else {
-                    "13,359.08"
-                });
-            }
-            assert!(decimal_seen, "{lang:?}: no phrase showed the error");
-        }
-    }
-
-    #[test]
-    fn never_the_same_comment_twice_in_a_row() {
-        for lang in Lang::ALL {
-            // From the very first attempt, for several visitors; stay in one
-            // tier with the same error, so only the phrase can differ.
-            for first in [5_000.0, 13_359.08, 70_433.03, 2_500.5, 9_999.0] {
-                let mut history: Vec<f64> = Vec::new();
-                let mut previous = String::new();
-                for _ in 0..30 {
-                    let error = if history.is_empty() { first } else { 5_000.0 };
-                    let text = comment(&input(error, history.clone(), lang));
-                    assert_ne!(text, previous, "after {history:?}");
-                    previous = text;
-                    history.push(error);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn different_visitors_hear_different_phrases() {
-        for lang in Lang::ALL {
-            let phrases = words_for(lang).offline[Tier::Far as usize].len();
-            // 600 visitors at the same point (second attempt, error 5000) who
-            // started at different errors: only the phrase can tell them apart.
-            let mut heard = std::collections::HashMap::<String, usize>::new();
-            for i in 0..600 {
-                let first = 10_000.0 + f64::from(i) * 37.25;
-                let visitor = input(5_000.0, vec![first], lang);
-                let text = comment(&visitor);
-                assert_eq!(text, comment(&visitor), "the same input, the same phrase");
-                *heard.entry(text).or_default() += 1;
-            }
-            // Every phrase of the tier is heard, none by more than a third.
-            assert_eq!(heard.len(), phrases, "{lang:?}: {heard:#?}");
-            assert!(heard.values().all(|&n| n <= 200), "{lang:?}: {heard:#?}");
-        }
-    }
-}
+#[cfg(test)]
+mod tests;

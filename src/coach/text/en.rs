@@ -1,8 +1,8 @@
 //! Everything the coach says or reads in English: the prompt's sentences
-//! and few-shot examples, the offline commentator's phrases, the facts in
-//! words, and the keywords of the direction check. One file per language;
-//! adding one is a file like this, a `Lang` variant and a line in
-//! `coach::text::words_for`.
+//! and few-shot examples, the facts in words, and the keywords of the
+//! direction check (the offline commentator's phrases are in
+//! `coach::text::offline::en`). One file per language; adding one is a
+//! file like this, a `Lang` variant and a line in `coach::text::words_for`.
 
 use super::words::{DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
 
@@ -63,39 +63,6 @@ pub static WORDS: Words = Words {
         ),
         ],
     ],
-    // `{error}`, `{best}`, `{to_go}`, `{attempt}` (the number), `{attempts}`
-    // ("3 attempts", from `attempts_one`/`attempts_many`) and `{min}` are filled in.
-    offline: [
-        // far
-        &[
-        "{error}? That line is aiming at houses on another planet.",
-        "Attempt {attempt} and the houses still can't see your line. Bold strategy!",
-        "An error of {error}: the neuron is guessing prices for castles.",
-        "{to_go} to go. Maybe give the weight a gentle push?",
-        "The houses are waving at your line from far away. Error {error}.",
-        "Brave start! {error} leaves plenty of room for a comeback.",
-        ],
-        // close
-        &[
-        "{error}: getting warm! Small steps on the bias now.",
-        "Only {to_go} to go. Fine-tune, don't fling.",
-        "Nice! Watch the red gaps: make them all about the same size.",
-        "Attempt {attempt} at {error}. The line is almost hugging the houses.",
-        "Close! Hold the weight steady and nudge the bias.",
-        "Best so far {best}. Keep shaving those decimals.",
-        ],
-        // goal
-        &[
-        "Below 450 with {error}! You trained a neuron by hand.",
-        "{error}! The best any line can do is {min}. Superb.",
-        "Goal reached in {attempts}. Gradient descent would be proud.",
-        "{error}: that line fits like a glove.",
-        "You did it! Can you get all the way down to {min}?",
-        "Neuron trained! {error} is a fine error indeed.",
-        ],
-    ],
-    attempts_one: "{n} attempt",
-    attempts_many: "{n} attempts",
     facts: FactWords {
         weight: "weight",
         bias: "bias",

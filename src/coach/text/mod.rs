@@ -4,7 +4,8 @@
 //! ([`reply`], [`directions`]).
 //!
 //! Every word of a language sits in one file ([`en`], [`pt`], [`zh`]) shaped
-//! by [`words::Words`]; [`words_for`] picks it. No I/O, no models, no routing.
+//! by [`words::Words`]; [`words_for`] picks it. The offline commentator's
+//! phrasebook, by situation, is [`offline`]'s. No I/O, no models, no routing.
 
 use super::lang::Lang;
 
@@ -12,6 +13,7 @@ pub mod directions;
 pub mod en;
 pub mod facts;
 pub mod input;
+pub mod offline;
 pub mod prompt;
 pub mod pt;
 pub mod reply;

@@ -1,8 +1,8 @@
 //! Everything the coach says or reads in Brazilian Portuguese: the prompt's sentences
-//! and few-shot examples, the offline commentator's phrases, the facts in
-//! words, and the keywords of the direction check. One file per language;
-//! adding one is a file like this, a `Lang` variant and a line in
-//! `coach::text::words_for`.
+//! and few-shot examples, the facts in words, and the keywords of the
+//! direction check (the offline commentator's phrases are in
+//! `coach::text::offline::pt`). One file per language; adding one is a
+//! file like this, a `Lang` variant and a line in `coach::text::words_for`.
 
 use super::words::{DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
 
@@ -63,39 +63,6 @@ pub static WORDS: Words = Words {
         ),
         ],
     ],
-    // `{error}`, `{best}`, `{to_go}`, `{attempt}` (the number), `{attempts}`
-    // ("3 attempts", from `attempts_one`/`attempts_many`) and `{min}` are filled in.
-    offline: [
-        // far
-        &[
-        "{error}? Essa reta está mirando em casas em outro planeta.",
-        "Tentativa {attempt} e as casas ainda não veem sua reta. Estratégia ousada!",
-        "Erro de {error}: o neurônio está avaliando castelos.",
-        "Faltam {to_go}. Que tal um empurrãozinho no peso?",
-        "As casas acenam de longe para a sua reta. Erro {error}.",
-        "Começo corajoso! {error} deixa muito espaço para a virada.",
-        ],
-        // close
-        &[
-        "{error}: esquentando! Agora passos pequenos no viés.",
-        "Faltam só {to_go}. Ajuste fino, sem pressa.",
-        "Boa! Olhe as distâncias vermelhas: deixe-as parecidas.",
-        "Tentativa {attempt} com {error}. A reta quase abraça as casas.",
-        "Perto! Segure o peso e mexa de leve no viés.",
-        "Melhor até agora: {best}. Continue lapidando os decimais.",
-        ],
-        // goal
-        &[
-        "Abaixo de 450 com {error}! Você treinou um neurônio na mão.",
-        "{error}! O melhor possível é {min}. Excelente.",
-        "Meta atingida em {attempts}. O gradiente ficaria orgulhoso.",
-        "{error}: essa reta veste como uma luva.",
-        "Conseguiu! Chega até {min}?",
-        "Neurônio treinado! {error} é um erro e tanto.",
-        ],
-    ],
-    attempts_one: "{n} tentativa",
-    attempts_many: "{n} tentativas",
     facts: FactWords {
         weight: "peso",
         bias: "viés",

@@ -1,7 +1,7 @@
 //! The shape of one language's words ([`Words`]), which `en.rs`, `pt.rs` and
 //! `zh.rs` fill in, and the limits every language shares. Types only: the
-//! modules that use the words (prompt, facts, directions, reply, the offline
-//! commentator) read them through `coach::text::words_for`.
+//! modules that use the words (prompt, facts, directions, reply) read them
+//! through `coach::text::words_for`.
 
 /// Models end their answer with this; everything after it is dropped.
 pub const END_MARKER: &str = "|fim|";
@@ -16,12 +16,6 @@ pub struct Words {
     pub prompt: PromptWords,
     /// Few-shot examples per tier (far, close, goal; `Tier as usize`).
     pub examples: [&'static [Example]; 3],
-    /// The offline commentator's phrases per tier.
-    pub offline: [&'static [&'static str]; 3],
-    /// "{n} attempt" and "{n} attempts": the offline phrases' `{attempts}`,
-    /// so one attempt is never "1 attempts".
-    pub attempts_one: &'static str,
-    pub attempts_many: &'static str,
     pub facts: FactWords,
     pub directions: DirectionWords,
     /// Longest accepted comment, in characters.

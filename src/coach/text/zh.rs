@@ -1,8 +1,8 @@
 //! Everything the coach says or reads in Simplified Chinese: the prompt's sentences
-//! and few-shot examples, the offline commentator's phrases, the facts in
-//! words, and the keywords of the direction check. One file per language;
-//! adding one is a file like this, a `Lang` variant and a line in
-//! `coach::text::words_for`.
+//! and few-shot examples, the facts in words, and the keywords of the
+//! direction check (the offline commentator's phrases are in
+//! `coach::text::offline::zh`). One file per language; adding one is a
+//! file like this, a `Lang` variant and a line in `coach::text::words_for`.
 
 use super::words::{DirectionWords, FactWords, PromptWords, Words};
 
@@ -51,39 +51,6 @@ pub static WORDS: Words = Words {
         ),
         ],
     ],
-    // `{error}`, `{best}`, `{to_go}`, `{attempt}` (the number), `{attempts}`
-    // ("3 attempts", from `attempts_one`/`attempts_many`) and `{min}` are filled in.
-    offline: [
-        // far
-        &[
-        "误差 {error}？这条线在瞄准外星球的房子。",
-        "第 {attempt} 次了，房子们还看不见你的线。勇气可嘉！",
-        "误差 {error}：神经元在给城堡估价。",
-        "还差 {to_go}。给权重轻轻推一把？",
-        "房子们在远处向你的线挥手。误差 {error}。",
-        "大胆的开局！{error} 还有很大进步空间。",
-        ],
-        // close
-        &[
-        "{error}：越来越近了！小步调整偏置。",
-        "只差 {to_go} 了。慢慢微调。",
-        "不错！看红色差距，让它们差不多大。",
-        "第 {attempt} 次，误差 {error}，线快贴住房子了。",
-        "很接近！稳住权重，轻推偏置。",
-        "目前最好 {best}，继续抠小数。",
-        ],
-        // goal
-        &[
-        "误差 {error}，低于 450！你亲手训练了神经元。",
-        "{error}！最优解是 {min}，太棒了。",
-        "{attempt} 次就达标，梯度下降都佩服。",
-        "{error}：这条线贴合得刚刚好。",
-        "成功了！能一路降到 {min} 吗？",
-        "神经元训练完成！{error} 非常漂亮。",
-        ],
-    ],
-    attempts_one: "{n} 次",
-    attempts_many: "{n} 次",
     facts: FactWords {
         weight: "权重",
         bias: "偏置",
