@@ -14,6 +14,9 @@ pub mod facts;
 pub mod input;
 pub mod prompt;
 pub mod pt;
+/// Server only: its language identifier and distance measure stay out of the
+/// browser's bundle.
+#[cfg(feature = "ssr")]
 pub mod reply;
 pub mod trend;
 pub mod words;
