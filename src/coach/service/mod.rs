@@ -286,6 +286,8 @@ fn millis(d: Duration) -> u64 {
 #[cfg(test)]
 mod budget_tests;
 #[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
 mod failover_tests;
 #[cfg(test)]
 mod tests;

@@ -36,9 +36,10 @@ enum Token {
     Number(Vec<f64>),
 }
 
-/// The words and numbers of a normalised sentence: whole words (English,
-/// Portuguese) or characters (Chinese; a run of Latin letters stays a word).
-fn tokens(text: &str, by_characters: bool) -> Vec<Token> {
+/// The words and numbers of a normalised sentence: runs of letters, and
+/// each Chinese character alone (a run of Latin letters in Chinese stays a
+/// word). Every round takes at least one character.
+fn tokens(text: &str) -> Vec<Token> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -59,7 +60,9 @@ fn tokens(text: &str, by_characters: bool) -> Vec<Token> {
                     .into_iter()
                     .map(|rs| Token::Number(rs.into_iter().map(|r| r.value).collect())),
             );
-        } else if by_characters && c >= '\u{2E80}' {
+        } else if c >= '\u{2E80}' && c.is_alphanumeric() {
+            // A Han character (or kana, Hangul) is a word of its own, in
+            // any language's reply.
             out.push(Token::Word(c.to_string()));
             i += 1;
         } else if c.is_alphabetic() {
@@ -124,7 +127,7 @@ pub fn claims_goal(text: &str, lang: Lang) -> bool {
     let (w, by_characters) = (&words.claims, words.directions.by_characters);
     sentences(text).into_iter().any(|sentence| {
         let sentence = normalise(sentence, &words.directions);
-        let tokens = tokens(&sentence, by_characters);
+        let tokens = tokens(&sentence);
         if !find(&tokens, w.negations, by_characters).is_empty() {
             return false;
         }
@@ -139,7 +142,7 @@ pub fn claims_goal(text: &str, lang: Lang) -> bool {
 /// An `alone` phrase as a whole clause of `sentence`.
 fn alone(sentence: &str, w: &ClaimWords, by_characters: bool) -> bool {
     clauses(sentence).into_iter().any(|clause| {
-        let tokens = tokens(clause, by_characters);
+        let tokens = tokens(clause);
         w.alone.iter().any(|key| {
             let parts = parts(key, by_characters);
             parts.len() == tokens.len() && matches_at(&tokens, 0, &parts)
@@ -237,6 +240,23 @@ mod tests {
         ] {
             assert!(!claims_goal(text, lang), "{lang:?} wrongly caught: {text}");
         }
+    }
+
+    /// Found by the property test: a Han character in an English reply
+    /// once stopped the tokeniser from moving on.
+    #[test]
+    fn any_script_in_any_language_is_read_to_its_end() {
+        for lang in Lang::ALL {
+            for text in [
+                "Nice 加油 below 450!",
+                "ok 𠀀 ok",
+                "Ação! 한국어 450",
+                "θ 12 ª",
+            ] {
+                let _ = claims_goal(text, lang);
+            }
+        }
+        assert!(claims_goal("加油, below 450!", Lang::En));
     }
 
     #[test]
