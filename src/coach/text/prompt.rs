@@ -116,9 +116,8 @@ pub fn build_drawn(input: &CoachInput, draw: u64) -> Prompt {
 /// error, the best, the attempt count, the goal, the floor, and how far the
 /// error is from both (the offline commentator's "349.09 to go").
 fn figures(error: f64, trend: &Trend) -> Vec<f64> {
-    #[allow(clippy::cast_precision_loss)] // at most MAX_ATTEMPTS + 1
     let attempts = trend.attempts as f64;
-    let mut out = vec![attempts, GOAL, min_error()];
+    let mut out = vec![attempts, GOAL];
     for x in [
         error,
         trend.best,

@@ -2,8 +2,9 @@
 //! 450", "达标"), read sentence by sentence with the language's
 //! [`ClaimWords`]:
 //!
-//! - a sentence with a negation, a question or a future ("not yet", "almost",
-//!   "quase", "还没", "快", "吗") claims nothing;
+//! - a question ("Below 450?") claims nothing, nor does a sentence with a
+//!   negation, a question word or a future ("not yet", "almost", "quase",
+//!   "还没", "快", "吗");
 //! - otherwise a `reached` phrase anywhere in it is a claim, and so is an
 //!   `alone` phrase that is a whole clause ("Conseguiu!", "成功！");
 //! - "below 450" (a `below` word before the number, or a `below_after` word
@@ -12,8 +13,8 @@
 //!
 //! Sentences end at `. ! ? 。！？…`, not at commas or colons: "Error now:
 //! 812.50 (goal: below 450)" states the goal, it does not claim it. Keys are
-//! matched as the direction check matches them ([`directions::normalise`],
-//! whole words and stems, Chinese character by character). Pure.
+//! matched as the direction check matches them ([`normalise`]d, whole words
+//! and stems, Chinese character by character). Pure.
 
 use super::{numbers, salvage::sentences};
 use crate::{
@@ -126,6 +127,9 @@ pub fn claims_goal(text: &str, lang: Lang) -> bool {
     let words = words_for(lang);
     let (w, by_characters) = (&words.claims, words.directions.by_characters);
     sentences(text).into_iter().any(|sentence| {
+        if sentence.contains(['?', '？']) {
+            return false;
+        }
         let sentence = normalise(sentence, &words.directions);
         let tokens = tokens(&sentence);
         if !find(&tokens, w.negations, by_characters).is_empty() {
@@ -210,6 +214,8 @@ mod tests {
             (Lang::En, "Error now: 812.50 (goal: below 450)."),
             (Lang::En, "Not below 450 yet, but close."),
             (Lang::En, "Almost below 450!"),
+            (Lang::En, "Below 450? Not yet."),
+            (Lang::Zh, "低于 450？还差一点。"),
             (Lang::En, "You're nearly there, you almost did it!"),
             (Lang::En, "Aim below 450 with small steps."),
             (Lang::En, "Below 600 now. Next stop: the goal."),

@@ -12,8 +12,9 @@
 
 use strsim::generic_damerau_levenshtein;
 
-/// A reply at most this share of the longer one's words away is a copy.
-pub const NEAR: f64 = 0.25;
+/// A reply at most one in this many of the longer one's words away (a
+/// quarter) is a copy.
+pub const NEAR: usize = 4;
 /// A reply holding a whole example of at least this many words is a copy.
 pub const WHOLE: usize = 4;
 
@@ -48,8 +49,7 @@ pub fn copies(reply: &str, example: &str) -> bool {
     }
     let longer = reply.len().max(example.len());
     let distance = generic_damerau_levenshtein(&reply, &example);
-    #[allow(clippy::cast_precision_loss)] // word counts, far below 2^52
-    let near = distance as f64 <= NEAR * longer as f64;
+    let near = distance * NEAR <= longer;
     let whole = example.len() >= WHOLE && reply.windows(example.len()).any(|w| w == example);
     near || whole
 }

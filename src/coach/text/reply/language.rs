@@ -36,7 +36,7 @@ fn is_han(c: char) -> bool {
 
 fn is_latin(c: char) -> bool {
     c.is_ascii_alphabetic()
-        || matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF) && c.is_alphabetic()
+        || (matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF) && c.is_alphabetic())
 }
 
 fn is_greek(c: char) -> bool {
