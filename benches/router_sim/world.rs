@@ -203,8 +203,9 @@ impl Provider for SimProvider {
         Ok(if bad_draw >= truth.p_bad {
             "Nice move! |fim|".into()
         } else if truth.p_bad >= 1.0 {
-            // The model that always rambles: 400 characters, no end marker.
-            "Let me think about the weight and the bias step by step. ".repeat(7)
+            // The model that always rambles: 400 characters, no end marker,
+            // and no sentence end for the reply check to cut back to.
+            "Let me think about the weight and the bias step by step, ".repeat(7)
         } else {
             String::new()
         })

@@ -49,7 +49,7 @@ impl Coach {
         let started = Instant::now();
         let registry = self.registry();
         let deadline = started + registry.deadline;
-        let prompt = prompt::build(&input);
+        let prompt = prompt::build_drawn(&input, self.examples_draw());
         let mut plan = self.plan(&registry, input.model.as_deref(), client);
         let mut tried = Vec::new();
         let mut running = FuturesUnordered::new();

@@ -22,7 +22,7 @@ use std::{
 };
 
 use arc_swap::ArcSwap;
-use rand::{rngs::StdRng, SeedableRng};
+use rand::{rngs::StdRng, RngCore, SeedableRng};
 // Tokio's clock, so tests can pause and advance time.
 use tokio::time::Instant;
 
@@ -48,6 +48,9 @@ mod settle;
 
 pub use report::{ModelReport, REPORT_TTL};
 
+/// Mixed into a fixed seed for the examples' generator (any odd constant).
+const EXAMPLES_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// Alias and provider name of the built-in commentator.
 pub const OFFLINE: &str = "offline";
 
@@ -70,6 +73,9 @@ pub struct Coach {
     /// client's share of the day.
     budget: UpstreamBudget,
     rng: Mutex<StdRng>,
+    /// Which examples each prompt shows (`prompt::build_drawn`): a generator
+    /// of its own, so the routing's draws stay as they were.
+    examples: Mutex<StdRng>,
     observer: OnceLock<Arc<dyn Observer>>,
     /// The latest report for the public routes.
     report_cache: Mutex<Option<CachedReport>>,
@@ -88,6 +94,10 @@ impl Coach {
         let mut router = Router::new(Box::new(SeedStrategy));
         follow(&mut router, &registry);
         let rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
+        let examples = seed.map_or_else(
+            || StdRng::from_rng(&mut rand::rng()),
+            |seed| StdRng::seed_from_u64(seed ^ EXAMPLES_SEED),
+        );
         Self {
             registry: ArcSwap::from_pointee(registry),
             router: Mutex::new(router),
@@ -95,6 +105,7 @@ impl Coach {
             provider,
             budget: UpstreamBudget::default(),
             rng: Mutex::new(rng),
+            examples: Mutex::new(examples),
             observer: OnceLock::new(),
             report_cache: Mutex::new(None),
             saves: SaveOrder::default(),
@@ -125,6 +136,14 @@ impl Coach {
     /// The registry as it stands (no lock: a reload swaps it whole).
     fn registry(&self) -> Arc<Registry> {
         self.registry.load_full()
+    }
+
+    /// A random number for the next prompt's choice of examples.
+    fn examples_draw(&self) -> u64 {
+        self.examples
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .next_u64()
     }
 
     /// The router, locked (see the module docs).
@@ -266,6 +285,8 @@ fn millis(d: Duration) -> u64 {
 
 #[cfg(test)]
 mod budget_tests;
+#[cfg(test)]
+mod examples_tests;
 #[cfg(test)]
 mod failover_tests;
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! `coach::text::offline::en`). One file per language; adding one is a
 //! file like this, a `Lang` variant and a line in `coach::text::words_for`.
 
-use super::words::{DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
+use super::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
 
 pub static WORDS: Words = Words {
     prompt: PromptWords {
@@ -21,46 +21,35 @@ pub static WORDS: Words = Words {
         is_best: "the best so far",
         best: "the best so far was {best}",
     },
-    // (error, earlier errors, answer) per tier: far, close, goal.
+    // (error, earlier errors, answer) per tier: far, close, goal. Each
+    // answer fits its own situation (first, better, worse, about the same).
     examples: [
         // far
         &[
-        (
-            70_433.03,
-            &[],
-            "Bold start! That line is aiming at houses on the Moon.",
-        ),
-        (
-            13_359.08,
-            &[20_000.0],
-            "Better! The houses can almost see your line from there.",
-        ),
+            (70_433.03, &[], "Bold start! That line is aiming at houses on the Moon."),
+            (13_359.08, &[20_000.0], "Better! The houses can almost see your line from there."),
+            (25_112.4, &[9_870.0], "Oops, wrong way! Your line just left for a holiday in the clouds."),
+            (5_480.75, &[5_470.0], "Same spot, new attempt. The houses are starting to wonder what you're planning."),
+            (152_220.0, &[40_000.0], "Whoa! That line is so far off that the houses need binoculars."),
+            (3_120.55, &[8_400.0], "Big improvement! Still far off, but the houses can hear your line coming."),
         ],
         // close
         &[
-        (
-            1_450.0,
-            &[2_600.0],
-            "Nice jump! Now nudge the bias in small steps and watch the red gaps shrink.",
-        ),
-        (
-            799.09,
-            &[760.0],
-            "A step back. Hold the weight steady and fine-tune the bias.",
-        ),
+            (1_450.0, &[2_600.0], "Nice jump! Now nudge the bias in small steps and watch the red gaps shrink."),
+            (799.09, &[760.0], "A step back. Hold the weight steady and fine-tune the bias."),
+            (1_180.0, &[1_900.0], "Getting warmer! Small, patient steps from here on."),
+            (612.4, &[614.0], "About the same as last time. Maybe give the other slider a turn?"),
+            (905.3, &[], "A solid first try! The longest red gap shows where the line misses most."),
+            (530.2, &[560.0], "So close to the goal! Tiny moves now, one slider at a time."),
         ],
         // goal
         &[
-        (
-            447.29,
-            &[460.0],
-            "Perfect fit! 447.29 is the best any line can do. You trained a neuron!",
-        ),
-        (
-            449.5,
-            &[1_200.0],
-            "Below 450! Your neuron learned. Can you squeeze out the last decimals?",
-        ),
+            (447.29, &[460.0], "Perfect fit! 447.29 is the best any line can do. You trained a neuron!"),
+            (449.5, &[1_200.0], "Below 450! Your neuron learned. Can you squeeze out the last decimals?"),
+            (448.1, &[452.0], "Goal reached! Your line runs right through the middle of the houses."),
+            (447.8, &[447.9], "Rock solid. You are a whisker away from the best possible line."),
+            (449.9, &[], "Straight to the goal on the first try? That is serious intuition!"),
+            (448.6, &[2_300.0, 900.0], "You did it! Gradient descent would be proud of this hand-made descent."),
         ],
     ],
     facts: FactWords {
@@ -144,6 +133,30 @@ pub static WORDS: Words = Words {
             "touch",
         ],
         drops_objects: false,
+    },
+    claims: ClaimWords {
+        reached: &[
+            "goal reached", "reached the goal", "reached your goal", "reached the target",
+            "hit the goal", "hit your goal", "hit the target", "met the goal", "goal met",
+            "goal achieved", "achieved the goal", "goal accomplished", "you did it",
+            "you've done it", "you made it", "you've made it", "nailed it",
+            "mission accomplished", "perfect fit", "trained a neuron", "trained the neuron",
+            "trained your neuron", "neuron trained", "you win", "you won", "you've won",
+            "beat the goal", "crushed the goal", "smashed the goal",
+        ],
+        alone: &["success", "victory", "made it", "did it", "we did it", "done"],
+        below: &["below", "under", "beneath", "underneath", "less than", "lower than"],
+        below_after: &[],
+        negations: &[
+            "not", "*n't", "no", "never", "yet", "almost", "nearly", "close", "closer",
+            "soon", "until", "till", "if", "when", "once", "will", "*'ll", "can", "could",
+            "would", "might", "may", "how", "what",
+        ],
+        aims: &[
+            "get", "gets", "getting", "bring", "push", "aim*", "goal", "target", "need*", "to",
+            "try", "keep", "go", "going", "head*", "want", "reach", "let's", "let", "must",
+            "should", "away", "toward*", "take", "put", "land",
+        ],
     },
     // Longest accepted comment: the seed's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,

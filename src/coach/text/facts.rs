@@ -26,9 +26,43 @@ fn param(w: &Words, param: Param) -> &'static str {
     }
 }
 
+/// Decimals of the weight, the bias, the error above the floor and the
+/// error after the best move, as the statements print them.
+const W_DECIMALS: usize = 4;
+const B_DECIMALS: usize = 1;
+const ABOVE_DECIMALS: usize = 2;
+const AFTER_DECIMALS: usize = 0;
+/// The most decimals of an amount ("about 0.0000051").
+const BY_DECIMALS: usize = 7;
+
 /// "about 13", "about 0.0051" ("0,0051" in Portuguese): two significant digits.
 fn amount(by: f64, lang: Lang) -> String {
-    localise(plain(roughly(by), 7), lang)
+    localise(plain(roughly(by), BY_DECIMALS), lang)
+}
+
+/// `x` as stated, and as printed with `decimals`: the two values a reply
+/// may round (see `Prompt::figures`).
+pub fn printed(x: f64, decimals: usize) -> [f64; 2] {
+    let scale = 10f64.powi(i32::try_from(decimals).unwrap_or(0));
+    [x, (x * scale).round() / scale]
+}
+
+/// The numbers of the facts, as printed and unrounded (see
+/// `Prompt::figures`): the weight, the bias, the error above the floor, and
+/// each single move's amount and the error after it: the best one's, which
+/// [`statements`] states, and the other's, which is as true ("lower the
+/// bias by 137" where the weight's move helps more).
+pub fn figures(facts: &Facts) -> Vec<f64> {
+    let mut out = Vec::new();
+    out.extend(printed(facts.params.weight, W_DECIMALS));
+    out.extend(printed(facts.params.bias, B_DECIMALS));
+    out.extend(printed(facts.above_floor, ABOVE_DECIMALS));
+    for m in [facts.weight_move, facts.bias_move] {
+        out.extend(printed(m.by, BY_DECIMALS));
+        out.push(roughly(m.by));
+        out.extend(printed(m.error_after, AFTER_DECIMALS));
+    }
+    out
 }
 
 /// The facts as statements for a prompt.
@@ -37,10 +71,13 @@ pub fn statements(lang: Lang, facts: &Facts) -> String {
     let mut text = fill(
         w.intro,
         &[
-            ("w", &localise(plain(facts.params.weight, 4), lang)),
-            ("b", &localise(plain(facts.params.bias, 1), lang)),
-            ("above", &grouped_in(facts.above_floor, 2, lang)),
-            ("min", &grouped_in(min_error(), 2, lang)),
+            ("w", &localise(plain(facts.params.weight, W_DECIMALS), lang)),
+            ("b", &localise(plain(facts.params.bias, B_DECIMALS), lang)),
+            (
+                "above",
+                &grouped_in(facts.above_floor, ABOVE_DECIMALS, lang),
+            ),
+            ("min", &grouped_in(min_error(), ABOVE_DECIMALS, lang)),
         ],
     );
     let separator = words_for(lang).separator;
@@ -51,7 +88,7 @@ pub fn statements(lang: Lang, facts: &Facts) -> String {
                 ("way", way(w, m.way)),
                 ("param", param(w, m.param)),
                 ("by", &amount(m.by, lang)),
-                ("after", &grouped_in(m.error_after, 0, lang)),
+                ("after", &grouped_in(m.error_after, AFTER_DECIMALS, lang)),
             ],
         ),
         None => w.no_move.to_string(),

@@ -16,6 +16,9 @@ pub mod input;
 pub mod offline;
 pub mod prompt;
 pub mod pt;
+/// Server only: its language identifier and distance measure stay out of the
+/// browser's bundle.
+#[cfg(feature = "ssr")]
 pub mod reply;
 pub mod trend;
 pub mod words;

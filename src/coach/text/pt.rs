@@ -4,7 +4,7 @@
 //! `coach::text::offline::pt`). One file per language; adding one is a
 //! file like this, a `Lang` variant and a line in `coach::text::words_for`.
 
-use super::words::{DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
+use super::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
 
 pub static WORDS: Words = Words {
     prompt: PromptWords {
@@ -21,46 +21,35 @@ pub static WORDS: Words = Words {
         is_best: "a melhor até agora",
         best: "a melhor até agora foi {best}",
     },
-    // (error, earlier errors, answer) per tier: far, close, goal.
+    // (error, earlier errors, answer) per tier: far, close, goal. Each
+    // answer fits its own situation (first, better, worse, about the same).
     examples: [
         // far
         &[
-        (
-            70_433.03,
-            &[],
-            "Começo ousado! Essa reta está mirando em casas na Lua.",
-        ),
-        (
-            13_359.08,
-            &[20_000.0],
-            "Melhorou! As casas já quase enxergam sua reta daí.",
-        ),
+            (70_433.03, &[], "Começo ousado! Essa reta está mirando em casas na Lua."),
+            (13_359.08, &[20_000.0], "Melhorou! As casas já quase enxergam sua reta daí."),
+            (25_112.4, &[9_870.0], "Opa, caminho errado! Sua reta saiu de férias para as nuvens."),
+            (5_480.75, &[5_470.0], "Mesmo lugar, nova tentativa. As casas já estão curiosas com o seu plano."),
+            (152_220.0, &[40_000.0], "Eita! Essa reta está tão longe que as casas precisam de binóculo."),
+            (3_120.55, &[8_400.0], "Grande avanço! Ainda longe, mas as casas já ouvem sua reta chegando."),
         ],
         // close
         &[
-        (
-            1_450.0,
-            &[2_600.0],
-            "Belo salto! Agora ajuste o viés aos poucos e veja as distâncias encolherem.",
-        ),
-        (
-            799.09,
-            &[760.0],
-            "Um passo atrás. Segure o peso e refine o viés.",
-        ),
+            (1_450.0, &[2_600.0], "Belo salto! Agora ajuste o viés aos poucos e veja as distâncias encolherem."),
+            (799.09, &[760.0], "Um passo atrás. Segure o peso e refine o viés."),
+            (1_180.0, &[1_900.0], "Esquentando! Daqui em diante, passos pequenos e pacientes."),
+            (612.4, &[614.0], "Quase igual à anterior. Que tal dar uma chance ao outro controle?"),
+            (905.3, &[], "Bela primeira tentativa! A distância vermelha mais longa mostra onde a reta erra mais."),
+            (530.2, &[560.0], "Pertinho da meta! Agora movimentos miúdos, um controle de cada vez."),
         ],
         // goal
         &[
-        (
-            447.29,
-            &[460.0],
-            "Ajuste perfeito! 447,29 é o melhor possível. Você treinou um neurônio!",
-        ),
-        (
-            449.5,
-            &[1_200.0],
-            "Abaixo de 450! Seu neurônio aprendeu. Consegue tirar os últimos decimais?",
-        ),
+            (447.29, &[460.0], "Ajuste perfeito! 447,29 é o melhor possível. Você treinou um neurônio!"),
+            (449.5, &[1_200.0], "Abaixo de 450! Seu neurônio aprendeu. Consegue tirar os últimos decimais?"),
+            (448.1, &[452.0], "Meta atingida! Sua reta passa bem pelo meio das casas."),
+            (447.8, &[447.9], "Firme como rocha. Você está a um fio da melhor reta possível."),
+            (449.9, &[], "Na meta logo de primeira? Isso é que é intuição!"),
+            (448.6, &[2_300.0, 900.0], "Conseguiu! O gradiente descendente ficaria orgulhoso dessa descida feita à mão."),
         ],
     ],
     facts: FactWords {
@@ -169,6 +158,36 @@ pub static WORDS: Words = Words {
             "da", "no", "na",
         ],
         drops_objects: false,
+    },
+    claims: ClaimWords {
+        reached: &[
+            "meta atingida", "meta alcançada", "meta batida", "meta cumprida",
+            "atingiu a meta", "alcançou a meta", "bateu a meta", "cumpriu a meta",
+            "chegou à meta", "chegou na meta", "chegou lá", "objetivo alcançado",
+            "objetivo atingido", "atingiu o objetivo", "alcançou o objetivo", "missão cumprida",
+            "ajuste perfeito", "neurônio treinado", "treinou um neurônio", "treinou o neurônio",
+            "treinou seu neurônio", "você venceu", "você ganhou",
+        ],
+        alone: &[
+            "conseguiu", "você conseguiu", "conseguimos", "sucesso", "vitória", "chegou",
+            "venceu", "ganhou",
+        ],
+        below: &[
+            "abaixo de", "abaixo dos", "menos de", "menor que", "menor do que", "inferior a",
+            "debaixo de", "embaixo de", "sob",
+        ],
+        below_after: &[],
+        negations: &[
+            "não", "nao", "nunca", "jamais", "nem", "ainda", "quase", "falt*", "perto", "logo",
+            "se", "quando", "até", "pode", "podemos", "consegue", "conseguir", "vai", "vamos",
+            "será",
+        ],
+        aims: &[
+            "meta", "objetivo", "alvo", "para", "pra", "chegar", "chegue", "ficar", "fique",
+            "levar", "leve", "traga", "trazer", "descer", "desça", "baixar", "baixe", "ir",
+            "precis*", "tent*", "busque", "mire", "mirar", "rumo", "bora", "coloque",
+            "colocar", "deixe", "deixar",
+        ],
     },
     // Longest accepted comment: the seed's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,

@@ -14,10 +14,15 @@ pub type Example = (f64, &'static [f64], &'static str);
 /// Everything the coach says or reads in one language.
 pub struct Words {
     pub prompt: PromptWords,
-    /// Few-shot examples per tier (far, close, goal; `Tier as usize`).
+    /// Few-shot examples per tier (far, close, goal; `Tier as usize`): a
+    /// pool of at least six, of which each prompt shows a few
+    /// (`prompt::EXAMPLES_SHOWN`). Each answer is true of its own situation,
+    /// advises no direction (the facts of a visitor's point are not the
+    /// example's), and claims the goal only in the goal tier.
     pub examples: [&'static [Example]; 3],
     pub facts: FactWords,
     pub directions: DirectionWords,
+    pub claims: ClaimWords,
     /// Longest accepted comment, in characters.
     pub max_chars: usize,
     /// Between two sentences (none in Chinese).
@@ -111,4 +116,27 @@ pub struct DirectionWords {
     /// A move without its slider means the last slider named (Chinese
     /// leaves the object out: "偏置太小了，调高一些").
     pub drops_objects: bool,
+}
+
+/// The words by which a comment says the goal is reached, read by the reply
+/// check (`reply::claims`) when it is not. A key is matched like a direction
+/// key: whole words, `stem*`, `*ending`, words in a row (English,
+/// Portuguese), or character by character (Chinese).
+pub struct ClaimWords {
+    /// Say it anywhere in a clause: "goal reached", "meta atingida", "达标".
+    pub reached: &'static [&'static str],
+    /// Say it only as a whole clause ("Conseguiu!", "成功了！"): inside a
+    /// longer one they often mean less ("conseguiu melhorar").
+    pub alone: &'static [&'static str],
+    /// Put the error under the number after them: "below 450", "abaixo de
+    /// 450", "低于 450". With the goal or less after them, a claim.
+    pub below: &'static [&'static str],
+    /// The same after the number: "450 以下".
+    pub below_after: &'static [&'static str],
+    /// A clause holding one of these claims nothing: a negation, a question
+    /// or a future ("not yet", "almost", "quase", "还没", "快").
+    pub negations: &'static [&'static str],
+    /// A clause holding one of these states an aim, not a result, when it
+    /// says "below 450": "get below 450", "the goal is below 450", "把误差降到".
+    pub aims: &'static [&'static str],
 }

@@ -190,7 +190,7 @@ fn words(clause: &str) -> Vec<&str> {
 
 /// Whether one word of a key matches `word`: whole, as a stem (`rais*`) or
 /// as an ending (`*n't`, with something before it).
-fn word_matches(key: &str, word: &str) -> bool {
+pub fn word_matches(key: &str, word: &str) -> bool {
     if let Some(stem) = key.strip_suffix('*') {
         word.starts_with(stem)
     } else if let Some(end) = key.strip_prefix('*') {

@@ -31,6 +31,9 @@
 
 mod lex;
 
+/// The reply's goal check reads sentences the way this check does.
+#[cfg(feature = "ssr")]
+pub(in crate::coach::text) use lex::{clauses, normalise, word_matches};
 use lex::{Lexeme, Noun};
 
 use super::{words::DirectionWords, words_for};

@@ -1,0 +1,111 @@
+//! Whether a reply copies an example answer.
+//!
+//! Small models parrot their few-shot examples: word for word, or one word
+//! away. A reply and an example are compared as words (runs of letters and
+//! digits, in lower case; each Chinese character is a word of its own), by
+//! the Damerau–Levenshtein distance over those words (`strsim`): a reply at
+//! most a quarter of the longer one's words away from an example
+//! ([`NEAR`]), or holding a whole example of at least [`WHOLE`] words, is a
+//! copy. A quarter: two words of an eight-word example, three of a twelve:
+//! "the same words, give or take a couple"; the issue's near-copies differed
+//! by one. Pure.
+
+use strsim::generic_damerau_levenshtein;
+
+/// A reply at most one in this many of the longer one's words away (a
+/// quarter) is a copy.
+pub const NEAR: usize = 4;
+/// A reply holding a whole example of at least this many words is a copy.
+pub const WHOLE: usize = 4;
+
+/// The words of `text`, as the comparison sees them.
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let wide = c >= '\u{2E80}';
+        if c.is_alphanumeric() && !wide {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+        if c.is_alphanumeric() {
+            out.push(c.to_string());
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// Whether `reply` copies `example` (see the module's docs).
+pub fn copies(reply: &str, example: &str) -> bool {
+    let (reply, example) = (words(reply), words(example));
+    if reply.is_empty() || example.is_empty() {
+        return false;
+    }
+    let longer = reply.len().max(example.len());
+    let distance = generic_damerau_levenshtein(&reply, &example);
+    let near = distance * NEAR <= longer;
+    let whole = example.len() >= WHOLE && reply.windows(example.len()).any(|w| w == example);
+    near || whole
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = "A step back. Hold the weight steady and fine-tune the bias.";
+
+    #[test]
+    fn the_issues_copy_and_near_copies_are_caught() {
+        for reply in [
+            EXAMPLE,
+            "A step back! Hold the weight steady and fine-tune the bias!",
+            "\"A step back. Hold the weight steady and fine tune the bias.\"",
+            // One word away.
+            "A step back. Hold the weight steady and fine-tune the bias now.",
+            "A step back. Keep the weight steady and fine-tune the bias.",
+            "Step back. Hold the weight steady and fine-tune the bias.",
+            "A step back. Hold the bias steady and fine-tune the weight.",
+            // Two or three.
+            "A small step back. Hold your weight steady and fine-tune the bias.",
+            "A step back. Hold the weight steady, then fine-tune the bias slowly.",
+            // The whole example inside more words.
+            "Oh no! A step back. Hold the weight steady and fine-tune the bias. You can still do it, champion!",
+        ] {
+            assert!(copies(reply, EXAMPLE), "{reply}");
+        }
+    }
+
+    #[test]
+    fn replies_in_the_same_spirit_are_no_copies() {
+        for reply in [
+            "A step back. Try the bias next.",
+            "Hold the weight steady.",
+            "Step back, breathe, and fine-tune the bias in small steps.",
+            "The error went up: keep the weight and nudge the bias a little.",
+            "Nice!",
+            "",
+        ] {
+            assert!(!copies(reply, EXAMPLE), "{reply}");
+        }
+    }
+
+    #[test]
+    fn chinese_is_compared_character_by_character() {
+        let example = "退了一步。先稳住权重，再微调偏置。";
+        assert_eq!(
+            words("退了一步。Go 2x!"),
+            ["退", "了", "一", "步", "go", "2x"]
+        );
+        assert!(copies("退了一步。先稳住权重，再微调偏置。", example));
+        assert!(copies("退了一步！先稳住权重，再微调一下偏置。", example));
+        assert!(copies("退了一步，稳住权重，再微调偏置", example));
+        assert!(!copies("退了一步，试试调高偏置。", example));
+        assert!(!copies("加油！", example));
+    }
+}
