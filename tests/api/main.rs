@@ -16,6 +16,7 @@ mod docs;
 mod guard;
 mod helpers;
 mod input_props;
+mod languages;
 mod metrics;
 mod page;
 mod reload;

@@ -1,5 +1,8 @@
 //! A finished call judged: the reply checks, the [`Outcome`], the router told
-//! (statistics, learned record and breaker under one lock), and `tried`.
+//! (statistics, learned record and breakers under one lock), and `tried`.
+//! A timeout after waiting behind our own other calls to a model that
+//! answered them meanwhile is [`Outcome::QueueTimeout`] (busy, not down:
+//! `routing::queue`).
 //! Judges and records; starts no call.
 
 use tokio::time::Instant;
@@ -37,6 +40,12 @@ impl Coach {
                 tried.push(tried_entry(alias, Outcome::NoToken, latency));
                 return None;
             }
+            Err(ProviderError::Timeout)
+                if call.spec.max_concurrency.is_some()
+                    && self.router().timed_out_in_queue(alias, call.place) =>
+            {
+                (Outcome::QueueTimeout, None)
+            }
             Err(error) => (error.outcome(), None),
             Ok(raw) => match reply::check(raw, prompt) {
                 Ok(text) => (Outcome::Ok, Some(text)),
@@ -44,8 +53,15 @@ impl Coach {
             },
         };
         let wait = call.result.as_ref().err().and_then(ProviderError::wait);
-        self.router()
-            .record_outcome(alias, latency, &outcome, wait, call.ticket, Instant::now());
+        self.router().record_outcome(
+            alias,
+            prompt.lang,
+            latency,
+            &outcome,
+            wait,
+            call.tickets,
+            Instant::now(),
+        );
         if text.is_none() {
             tracing::info!(model = %alias, %outcome, "model answer not used");
         }

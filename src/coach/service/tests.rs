@@ -220,6 +220,7 @@ impl Strategy for Stall {
         &self,
         _: &str,
         _: &ModelStats,
+        _: Lang,
         _: Instant,
         _: Duration,
         _: &mut dyn rand::RngCore,
