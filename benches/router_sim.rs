@@ -19,8 +19,12 @@
 //! router's own draws come from the coach's `StdRng`, seeded with `s`: the same
 //! for as long as `Cargo.lock` pins `rand`.)
 //!
-//! The default strategy's targets are checked in [`report`]: the process exits
-//! with status 1, naming each missed target, when one is missed.
+//! Scenario 8 (learning per language, [`languages`]) runs apart, with the
+//! default strategy only, with its records per language and with one per
+//! model.
+//!
+//! The default strategy's targets are checked in [`targets`]: the process
+//! exits with status 1, naming each missed target, when one is missed.
 //!
 //! Run: `cargo bench --features ssr --bench router_sim` (prints the README's
 //! block of Markdown tables); add `-- --write-readme` to put that block into
@@ -41,13 +45,17 @@ use jay_trainer::coach::{
         strategy::{SeedStrategy, Strategy, ThompsonStrategy},
     },
     text::input::CoachInput,
-    Coach, Lang,
+    Coach, Lang, Outcome as CallOutcome,
 };
 use rand::RngCore;
 use tokio::time::Instant;
 
+#[path = "router_sim/languages.rs"]
+mod languages;
 #[path = "router_sim/report.rs"]
 mod report;
+#[path = "router_sim/targets.rs"]
+mod targets;
 use report::{Outcome, Row};
 
 const REQUESTS: usize = 10_000;
@@ -68,7 +76,15 @@ impl Strategy for Uniform {
     fn name(&self) -> &'static str {
         "uniform"
     }
-    fn weight(&self, _: &str, _: &ModelStats, _: Instant, _: Duration, _: &mut dyn RngCore) -> f64 {
+    fn weight(
+        &self,
+        _: &str,
+        _: &ModelStats,
+        _: Lang,
+        _: Instant,
+        _: Duration,
+        _: &mut dyn RngCore,
+    ) -> f64 {
         1.0
     }
     fn uses_breakers(&self) -> bool {
@@ -90,6 +106,7 @@ impl Strategy for Oracle {
         &self,
         alias: &str,
         _: &ModelStats,
+        lang: Lang,
         now: Instant,
         _: Duration,
         _: &mut dyn RngCore,
@@ -97,7 +114,12 @@ impl Strategy for Oracle {
         let truth = self
             .scenario
             .truth(alias, now.duration_since(self.start).as_secs_f64());
-        let p = (1.0 - truth.p_error) * (1.0 - truth.p_bad);
+        let writes = if self.scenario.writes(alias, lang) {
+            1.0
+        } else {
+            0.0
+        };
+        let p = (1.0 - truth.p_error) * (1.0 - truth.p_bad) * writes;
         let latency = if truth.latency_ms >= 5000.0 {
             1e9
         } else {
@@ -144,9 +166,10 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
     coach.set_strategy(match strategy_name {
         "seed" => Box::new(SeedStrategy),
         "uniform" => Box::new(Uniform),
-        "thompson" | "thompson+hedge" => Box::new(ThompsonStrategy),
+        "thompson" | "thompson+hedge" | languages::PER_MODEL => Box::new(ThompsonStrategy),
         _ => Box::new(Oracle { scenario, start }),
     });
+    coach.set_per_language(strategy_name != languages::PER_MODEL);
 
     // Open loop: a request arrives every 500 ms whether or not earlier ones
     // have been answered, as visitors do.
@@ -161,7 +184,7 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
             attempts,
             params: None,
             model: None,
-            lang: Lang::En,
+            lang: scenario.lang(i),
         };
         let coach = coach.clone();
         pending.push(tokio::spawn(async move {
@@ -180,6 +203,11 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
             out.healthy_successes += usize::from(!comment.fallback);
         }
         out.calls += comment.tried.len();
+        out.wasted += comment
+            .tried
+            .iter()
+            .filter(|t| !matches!(t.outcome, CallOutcome::Ok | CallOutcome::Cancelled))
+            .count();
         if let Some(first) = comment.tried.first() {
             firsts.push((t, first.model.clone()));
         }
@@ -222,8 +250,17 @@ fn main() {
             rows.push(Row::new(scenario, strategy, out));
         }
     }
-    let targets = report::targets(&rows);
-    let block = report::block(&rows, &targets);
+    let mut language_rows = Vec::new();
+    for strategy in languages::STRATEGIES {
+        let mut out = Outcome::default();
+        for seed in 1..=SEEDS {
+            out.merge(runtime.block_on(run(Scenario::Languages, strategy, seed)));
+        }
+        language_rows.push(Row::new(Scenario::Languages, strategy, out));
+    }
+    let mut targets = targets::targets(&rows);
+    targets.extend(languages::target(&language_rows));
+    let block = report::block(&rows, &language_rows, &targets);
     print!("{block}");
     if write_readme {
         let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");

@@ -1,15 +1,15 @@
-//! What the router simulation measures, the table it prints, and the default
-//! strategy's targets.
+//! What the router simulation measures and the table it prints.
 //!
 //! [`Outcome`] is one run's raw figures; the runs of one scenario and strategy
-//! merge into one [`Row`] of the table. [`targets`] checks the default strategy
+//! merge into one [`Row`] of the table. `targets` checks the default strategy
 //! (`thompson`) against the targets listed in the README's benchmark section,
-//! and [`block`] renders everything as the Markdown block that README shows
-//! between its `router_sim` markers ([`write_readme`] puts it there).
+//! and [`block`] renders everything (with `languages`' table of scenario 8)
+//! as the Markdown block that README shows between its `router_sim` markers
+//! ([`write_readme`] puts it there).
 
 use std::{fmt::Write as _, path::Path};
 
-use super::Scenario;
+use super::{languages, targets::Target, Scenario};
 
 /// The strategy whose targets are checked: the registry's default.
 pub const DEFAULT: &str = "thompson";
@@ -40,6 +40,8 @@ pub struct Outcome {
     pub healthy_successes: usize,
     pub latencies: Vec<u64>,
     pub calls: usize,
+    /// Calls that did not give the comment served: rejected or failed.
+    pub wasted: usize,
     /// Seconds until the recovered model had its share back, per run (`None`:
     /// never); empty when nothing recovers in the scenario.
     pub recoveries: Vec<Option<f64>>,
@@ -58,6 +60,7 @@ impl Outcome {
         self.healthy_successes += other.healthy_successes;
         self.latencies.extend(other.latencies);
         self.calls += other.calls;
+        self.wasted += other.wasted;
         self.recoveries.extend(other.recoveries);
         if self.rejected_picks.is_empty() {
             self.rejected_picks = other.rejected_picks;
@@ -118,6 +121,8 @@ pub struct Row {
     pub p95: u64,
     pub p99: u64,
     pub calls_per_request: f64,
+    /// Rejected or failed calls per request.
+    pub wasted_per_request: f64,
     /// Recovery seconds per run, sorted; `INFINITY` for a run that never did.
     pub recoveries: Vec<f64>,
     /// The always-rejected model's share of first picks per [`WINDOWS`] entry.
@@ -145,6 +150,7 @@ impl Row {
             p95: percentile(&out.latencies, 0.95),
             p99: percentile(&out.latencies, 0.99),
             calls_per_request: out.calls as f64 / requests,
+            wasted_per_request: out.wasted as f64 / requests,
             recoveries,
             rejected_shares: out
                 .rejected_picks
@@ -155,7 +161,7 @@ impl Row {
     }
 
     /// Median and worst recovery over the runs, when the scenario has one.
-    fn recovery(&self) -> Option<(f64, f64)> {
+    pub fn recovery(&self) -> Option<(f64, f64)> {
         Some((
             *self.recoveries.get(self.recoveries.len() / 2)?,
             *self.recoveries.last()?,
@@ -171,7 +177,7 @@ fn percentile(sorted: &[u64], q: f64) -> u64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-fn seconds(s: f64) -> String {
+pub fn seconds(s: f64) -> String {
     if s.is_finite() {
         format!("{s:.0}")
     } else {
@@ -179,149 +185,13 @@ fn seconds(s: f64) -> String {
     }
 }
 
-/// One target of the default strategy, checked in every scenario it applies to.
-pub struct Target {
-    pub name: &'static str,
-    /// The closest call (or the worst miss): scenario and figures.
-    pub worst: String,
-    /// Each scenario where it was missed, with the figures.
-    pub misses: Vec<String>,
-}
-
-/// One scenario's check of a target: how much room is left (negative: missed;
-/// only used to find the closest call), whether it is met, and the figures.
-struct Check {
-    room: f64,
-    met: bool,
-    text: String,
-}
-
-impl Target {
-    fn from_checks(name: &'static str, checks: Vec<Check>) -> Self {
-        let worst = checks
-            .iter()
-            .min_by(|a, b| a.room.total_cmp(&b.room))
-            .map_or_else(|| "–".to_string(), |c| c.text.clone());
-        let misses = checks
-            .into_iter()
-            .filter(|c| !c.met)
-            .map(|c| c.text)
-            .collect();
-        Self {
-            name,
-            worst,
-            misses,
-        }
-    }
-}
-
-/// One scenario's rows: the default strategy's, the seed's and the oracle's.
-struct Compared<'a> {
-    scenario: Scenario,
-    default: &'a Row,
-    seed: &'a Row,
-    oracle: &'a Row,
-}
-
-impl Compared<'_> {
-    fn check(&self, room: f64, met: bool, figures: String) -> Check {
-        Check {
-            room,
-            met,
-            text: format!("{}: {figures}", self.scenario.name()),
-        }
-    }
-}
-
-/// The default strategy's targets (README, "Benchmark"), checked on `rows`.
-pub fn targets(rows: &[Row]) -> Vec<Target> {
-    let row = |scenario: Scenario, strategy: &str| {
-        rows.iter()
-            .find(|r| r.scenario == scenario && r.strategy == strategy)
-    };
-    let all: Vec<Compared> = Scenario::ALL
-        .iter()
-        .filter_map(|s| {
-            Some(Compared {
-                scenario: *s,
-                default: row(*s, DEFAULT)?,
-                seed: row(*s, "seed")?,
-                oracle: row(*s, "oracle")?,
-            })
-        })
-        .collect();
-    let each = |check: fn(&Compared) -> Option<Check>| all.iter().filter_map(check).collect();
-    vec![
-        Target::from_checks(
-            "success ≥ the seed's, every scenario",
-            each(|c| {
-                let more = c.default.successes as f64 - c.seed.successes as f64;
-                let figures = format!(
-                    "{} vs {} ({more:+} requests)",
-                    percent(c.default.success),
-                    percent(c.seed.success)
-                );
-                Some(c.check(more, more >= 0.0, figures))
-            }),
-        ),
-        Target::from_checks(
-            "p95 ≤ the seed's, every scenario",
-            each(|c| {
-                let (mine, theirs) = (c.default.p95, c.seed.p95);
-                let ratio = mine as f64 / theirs.max(1) as f64;
-                let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
-                Some(c.check(1.0 - ratio, mine <= theirs, figures))
-            }),
-        ),
-        Target::from_checks(
-            "p95 ≤ 1.10 × the oracle's, every scenario",
-            each(|c| {
-                let (mine, theirs) = (c.default.p95, c.oracle.p95);
-                let ratio = mine as f64 / theirs.max(1) as f64;
-                let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
-                Some(c.check(1.10 - ratio, ratio <= 1.10, figures))
-            }),
-        ),
-        Target::from_checks(
-            "success ≥ 99.5 % while ≥ 1 model is healthy",
-            each(|c| {
-                let room = c.default.healthy_success - 0.995;
-                Some(c.check(room, room >= 0.0, percent(c.default.healthy_success)))
-            }),
-        ),
-        Target::from_checks(
-            "a recovered model has its share back within 60 s (median of the runs)",
-            each(|c| {
-                let (median, worst) = c.default.recovery()?;
-                let figures = format!("{} s (worst run {} s)", seconds(median), seconds(worst));
-                Some(c.check(60.0 - median, median <= 60.0, figures))
-            }),
-        ),
-        Target::from_checks(
-            "≤ 1.10 upstream calls per request in the steady scenario",
-            each(|c| {
-                let calls = c.default.calls_per_request;
-                (c.scenario == Scenario::Steady)
-                    .then(|| c.check(1.10 - calls, calls <= 1.10 + 1e-9, format!("{calls:.2}")))
-            }),
-        ),
-        Target::from_checks(
-            "an always-rejected model gets < 2 % of first picks after 60 s",
-            each(|c| {
-                let after = *c.default.rejected_shares.last()?;
-                Some(c.check(0.02 - after, after < 0.02, percent(after)))
-            }),
-        ),
-    ]
-}
-
-fn percent(share: f64) -> String {
+pub fn percent(share: f64) -> String {
     format!("{:.2} %", 100.0 * share)
 }
 
 /// The Markdown block the README shows: the table, the always-rejected
 /// model's share over time, and the targets.
-pub fn block(rows: &[Row], targets: &[Target]) -> String {
+pub fn block(rows: &[Row], language_rows: &[Row], targets: &[Target]) -> String {
     let mut out = String::new();
     out.push_str(
         "| scenario | strategy | success | success, ≥ 1 model healthy | fallback | p50 ms | p95 ms | p99 ms | calls/req | recovery s, median (worst) |\n\
@@ -374,6 +244,7 @@ pub fn block(rows: &[Row], targets: &[Target]) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&languages::block(language_rows));
     let _ = write!(
         out,
         "\nThe default strategy (`{DEFAULT}`) against its targets:\n\n\

@@ -9,6 +9,7 @@ use jay_trainer::coach::{
     model::ModelSpec,
     providers::{Provider, ProviderError},
     text::prompt::Prompt,
+    Lang,
 };
 
 use tokio::time::Instant;
@@ -57,6 +58,8 @@ pub(crate) enum Scenario {
     RateLimited,
     AllDown,
     Rejected,
+    /// Run apart (see `languages`): not in [`Scenario::ALL`].
+    Languages,
 }
 
 impl Scenario {
@@ -79,6 +82,27 @@ impl Scenario {
             Scenario::RateLimited => "5 a rate-limited > 0.5 req/s",
             Scenario::AllDown => "6 all down 1000–2000 s, back one by one",
             Scenario::Rejected => "7 a always rejected (rambles)",
+            Scenario::Languages => "8 a good only in en, b only in zh",
+        }
+    }
+
+    /// The language of request `i`: English and Chinese in turn in
+    /// scenario 8, English otherwise.
+    pub(crate) fn lang(self, i: usize) -> Lang {
+        if self == Scenario::Languages && i % 2 == 1 {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// Whether `alias` writes `lang` (scenario 8: `a` English only, `b`
+    /// Chinese only; everyone everything elsewhere).
+    pub(crate) fn writes(self, alias: &str, lang: Lang) -> bool {
+        match (self, alias) {
+            (Scenario::Languages, "a") => lang == Lang::En,
+            (Scenario::Languages, "b") => lang == Lang::Zh,
+            _ => true,
         }
     }
 
@@ -199,6 +223,10 @@ impl Provider for SimProvider {
                     retry_after: Some(Duration::from_secs(5)),
                 },
             });
+        }
+        if !self.scenario.writes(&spec.alias, prompt.lang) {
+            // An answer in the wrong language: rejected.
+            return Ok(String::new());
         }
         Ok(if bad_draw >= truth.p_bad {
             "Nice move! |fim|".into()

@@ -153,6 +153,12 @@ pub struct ModelSpec {
     pub max_new_tokens: u32,
     pub temperature: f32,
     pub timeout: Duration,
+    /// Calls this model may have under way at once (`None`: no limit of its
+    /// own). A model with a limit is taken to serve its calls one after
+    /// another, as llama.cpp's server does unless told otherwise: the router
+    /// starts a call only if the calls ahead of it leave time to finish
+    /// (`coach::routing::queue`).
+    pub max_concurrency: Option<u32>,
     pub enabled: bool,
     /// The environment variable holding this model's own key, if any.
     pub token_env: Option<String>,
@@ -218,6 +224,7 @@ impl ModelSpec {
             max_new_tokens: DEFAULT_MAX_NEW_TOKENS,
             temperature: DEFAULT_TEMPERATURE,
             timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
+            max_concurrency: None,
             enabled: true,
             token_env: None,
             key: None,

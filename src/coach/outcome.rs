@@ -58,10 +58,18 @@ pub enum Outcome {
     Busy,
     /// A forced model not called: the day's budget is spent.
     DailyBudget,
+    /// Not called: the model already has its `max_concurrency` calls under
+    /// way, or the calls ahead of this one would not let it finish in the
+    /// time left (another model or the offline commentator answers at once).
+    QueueFull,
+    /// No answer within the time left, while waiting behind other calls to
+    /// the same model, which it answered meanwhile: busy, not down (neither
+    /// the breaker nor the learned record counts it).
+    QueueTimeout,
 }
 
 /// Every outcome without a payload (what [`Outcome::from_str`] looks through).
-const PLAIN: [Outcome; 21] = [
+const PLAIN: [Outcome; 23] = [
     Outcome::Ok,
     Outcome::Loading,
     Outcome::RateLimited,
@@ -83,6 +91,8 @@ const PLAIN: [Outcome; 21] = [
     Outcome::Misconfigured,
     Outcome::Busy,
     Outcome::DailyBudget,
+    Outcome::QueueFull,
+    Outcome::QueueTimeout,
 ];
 
 /// The prefix of a rejection's name (`rejected: too long`).
@@ -115,6 +125,8 @@ impl Outcome {
             Outcome::Misconfigured => "misconfigured",
             Outcome::Busy => "busy",
             Outcome::DailyBudget => "daily_budget",
+            Outcome::QueueFull => "queue_full",
+            Outcome::QueueTimeout => "queue_timeout",
         }
     }
 }
@@ -196,6 +208,11 @@ mod tests {
         assert_eq!(Outcome::Rejected("too long".into()).kind(), "rejected");
         assert_eq!(Outcome::DailyBudget.to_string(), "daily_budget");
         assert_eq!(Outcome::ConnectionFailed.kind(), "connection_failed");
+        assert_eq!(Outcome::QueueFull.to_string(), "queue_full");
+        assert_eq!(
+            serde_json::to_string(&Outcome::QueueTimeout).unwrap(),
+            r#""queue_timeout""#
+        );
         assert!("rejected".parse::<Outcome>().is_err());
         assert!("late".parse::<Outcome>().is_err());
     }

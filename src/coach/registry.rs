@@ -13,8 +13,17 @@
 //! api = "chat"                    # or "text-generation"
 //! # base_url, max_new_tokens (70), temperature (0.5), timeout_ms (5000),
 //! # enabled (true), template (text-generation only: a Jinja chat template),
-//! # token_env (the environment variable holding this provider's key)
+//! # token_env (the environment variable holding this provider's key),
+//! # max_concurrency (calls at once to this model, 1–256; none by default)
 //! ```
+//!
+//! `max_concurrency` is for a server that queues: llama.cpp's answers one
+//! request at a time unless started with more slots, so give it a small
+//! number (1 for no queue at all; 2–4 lets a few visitors wait their turn).
+//! A model with it is skipped, at once, when it has that many calls under
+//! way or when the calls ahead would not leave time to finish; without it
+//! (hosted APIs, which serve calls side by side) only the global limit of
+//! calls at once applies.
 //!
 //! Every problem stops start-up with a message naming the model and the key,
 //! a `token_env` key shorter than 8 characters included (it would be blanked
@@ -118,7 +127,11 @@ struct RawModel {
     enabled: bool,
     template: Option<String>,
     token_env: Option<String>,
+    max_concurrency: Option<u32>,
 }
+
+/// Highest `max_concurrency` accepted.
+const MAX_CONCURRENCY: u32 = 256;
 
 fn default_deadline_ms() -> u64 {
     8_000
@@ -293,6 +306,15 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     if !(100..=60_000).contains(&m.timeout_ms) {
         return Err(invalid(&alias, "timeout_ms", "must be from 100 to 60000"));
     }
+    if m.max_concurrency
+        .is_some_and(|n| !(1..=MAX_CONCURRENCY).contains(&n))
+    {
+        return Err(invalid(
+            &alias,
+            "max_concurrency",
+            "must be from 1 to 256 (leave it out for no limit)",
+        ));
+    }
     let api = match (m.api, m.template) {
         (ApiName::TextGeneration, None) => {
             return Err(invalid(
@@ -320,6 +342,7 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     spec.max_new_tokens = m.max_new_tokens;
     spec.temperature = m.temperature;
     spec.timeout = Duration::from_millis(m.timeout_ms);
+    spec.max_concurrency = m.max_concurrency;
     spec.enabled = m.enabled;
     spec.token_env = m.token_env;
     Ok(spec)

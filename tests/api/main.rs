@@ -17,6 +17,7 @@ mod guard;
 mod helpers;
 mod input_props;
 mod judged;
+mod languages;
 mod metrics;
 mod page;
 mod reload;

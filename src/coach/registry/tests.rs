@@ -23,6 +23,7 @@ fn defaults_fill_what_is_left_out() {
         (m.max_new_tokens, m.temperature, m.enabled),
         (70, 0.5, true)
     );
+    assert_eq!(m.max_concurrency, None, "no limit of its own");
     assert_eq!(
         m.endpoint().as_str(),
         "https://router.huggingface.co/v1/chat/completions"
@@ -149,4 +150,18 @@ fn a_key_shorter_than_8_characters_stops_the_registry() {
     assert!(Registry::parse_with_env(toml, |_| None).unwrap().models[0]
         .key
         .is_none());
+}
+
+/// Issue 20.6: a server that queues gets its own limit of calls at once.
+#[test]
+fn max_concurrency_is_read_and_checked() {
+    let local = "[[models]]\nalias = \"l\"\nmodel = \"smollm2\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:8080/v1\"\n";
+    let r = Registry::parse(&format!("{local}max_concurrency = 1\n")).unwrap();
+    assert_eq!(r.models[0].max_concurrency, Some(1));
+    for bad in ["0", "257"] {
+        let e = Registry::parse(&format!("{local}max_concurrency = {bad}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("\"l\"") && e.contains("max_concurrency"), "{e}");
+    }
 }

@@ -27,12 +27,17 @@
 //!
 //! **Unusable answers** are told apart from an outage: a rejected answer
 //! (empty, or rambling past the length limit) shows the model is up, so it does
-//! not count towards the failure threshold; but
+//! not count towards the failure threshold ([`Breaker::on_answered`]); but
 //! [`BreakerConfig::rejection_threshold`] rejected answers in a row (5) mean it
-//! is up and useless (a chat template or stop token that does not fit it), and
-//! open the breaker for longer: [`BreakerConfig::quality_cooldown`] (30 s),
-//! doubling up to [`BreakerConfig::max_quality_cooldown`] (10 min), since such a
-//! fault rarely heals by itself. Its half-open probe decides as usual.
+//! is up and useless (a chat template or stop token that does not fit it, or
+//! a language it does not write), and open a breaker for longer:
+//! [`BreakerConfig::quality_cooldown`] (30 s), doubling up to
+//! [`BreakerConfig::max_quality_cooldown`] (10 min), since such a fault
+//! rarely heals by itself ([`Breaker::on_rejected`]). Its half-open probe
+//! decides as usual. The router keeps one breaker per model for outages, told
+//! of answers with `on_answered`, and one per model and language for
+//! answers, told with `on_rejected` and `on_success` only: a model that
+//! writes no Portuguese rests in Portuguese and still answers in English.
 //!
 //! Only the half-open probe's result decides an open or half-open breaker
 //! ([`Ticket`]); a misconfiguration stops the model whoever reports it.
@@ -236,6 +241,17 @@ impl Breaker {
             self.opened_in_a_row = 0;
             self.rejected_in_a_row = 0;
             self.misconfigured_in_a_row = 0;
+        }
+    }
+
+    /// The model answered (an answer the checks then rejected): it is up.
+    /// Its transient failures are forgotten and, when this is the probe's
+    /// answer, an open or half-open breaker closes. (Whether the answers are
+    /// any good is a quality breaker's business: [`Breaker::on_rejected`].)
+    pub fn on_answered(&mut self, ticket: Ticket) {
+        if self.hears(ticket) {
+            self.state = State::Closed { failures: 0 };
+            self.opened_in_a_row = 0;
         }
     }
 

@@ -49,38 +49,77 @@ pub const PRIOR_FAILURES: f64 = 1.0;
 /// Latency scale `L` of the score.
 pub const LATENCY_SCALE_MS: f64 = 1000.0;
 
-/// Exponentially time-decayed success and failure counts.
+/// Exponentially time-decayed success and failure counts; the rejected
+/// answers among the failures are also counted apart (a model back from an
+/// outage keeps them: see [`DecayedCounts::after_outage`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct DecayedCounts {
     successes: f64,
     failures: f64,
+    /// The part of `failures` that were rejected answers.
+    rejected: f64,
     at: Option<Instant>,
 }
 
 impl DecayedCounts {
+    fn factor(&self, now: Instant, half_life: Duration) -> f64 {
+        self.at.map_or(1.0, |at| {
+            decay(now.saturating_duration_since(at), half_life)
+        })
+    }
+
     /// The counts as seen at `now`.
     pub fn at(&self, now: Instant, half_life: Duration) -> (f64, f64) {
-        let factor = self.at.map_or(1.0, |at| {
-            decay(now.saturating_duration_since(at), half_life)
-        });
+        let factor = self.factor(now, half_life);
         (self.successes * factor, self.failures * factor)
     }
 
+    /// The rejected answers among [`DecayedCounts::at`]'s failures.
+    pub fn rejected_at(&self, now: Instant, half_life: Duration) -> f64 {
+        self.rejected * self.factor(now, half_life)
+    }
+
     /// Adds an observation (`success` and `failure` weights: the router gives
-    /// a good answer `(1, 0)`, a failed call or a rejected answer `(0, 1)`).
+    /// a good answer `(1, 0)`, a failed call `(0, 1)`; a rejected answer is
+    /// [`DecayedCounts::reject`]).
     pub fn add(&mut self, now: Instant, half_life: Duration, success: f64, failure: f64) {
-        let (s, f) = self.at(now, half_life);
+        self.add_rejected(now, half_life, success, failure, 0.0);
+    }
+
+    /// Adds a rejected answer: a whole failure, counted as rejected too.
+    pub fn reject(&mut self, now: Instant, half_life: Duration) {
+        self.add_rejected(now, half_life, 0.0, 1.0, 1.0);
+    }
+
+    fn add_rejected(&mut self, now: Instant, half_life: Duration, s: f64, f: f64, r: f64) {
+        let factor = self.factor(now, half_life);
         *self = Self {
-            successes: s + success,
-            failures: f + failure,
+            successes: self.successes * factor + s,
+            failures: self.failures * factor + f,
+            rejected: self.rejected * factor + r,
             at: Some(now),
         };
     }
 
-    /// Counts read back from disk: `(successes, failures)` as they stood at
-    /// the save, aged by `downtime` since.
+    /// The record of a model back from an outage: afresh from the prior, but
+    /// for its rejected answers (they told of its answers, not of the
+    /// outage).
+    pub fn after_outage(&self, now: Instant, half_life: Duration) -> Self {
+        let rejected = self.rejected_at(now, half_life);
+        Self {
+            successes: 0.0,
+            failures: rejected,
+            rejected,
+            at: Some(now),
+        }
+    }
+
+    /// Counts read back from disk: `(successes, failures)` and the rejected
+    /// among the failures, as they stood at the save, aged by `downtime`
+    /// since.
     pub fn restore(
         (successes, failures): (f64, f64),
+        rejected: f64,
         downtime: Duration,
         half_life: Duration,
         now: Instant,
@@ -93,9 +132,11 @@ impl DecayedCounts {
                 0.0
             }
         };
+        let failures = clean(failures);
         Self {
             successes: clean(successes),
-            failures: clean(failures),
+            failures,
+            rejected: clean(rejected).min(failures),
             at: Some(now),
         }
     }
@@ -103,7 +144,7 @@ impl DecayedCounts {
     /// Posterior mean of the success rate at `now`.
     pub fn mean(&self, now: Instant, half_life: Duration) -> f64 {
         let (s, f) = self.at(now, half_life);
-        (PRIOR_SUCCESSES + s) / (PRIOR_SUCCESSES + PRIOR_FAILURES + s + f)
+        posterior_mean(s, f)
     }
 
     /// One Thompson draw of the success rate.
@@ -114,6 +155,12 @@ impl DecayedCounts {
             Err(_) => self.mean(now, half_life),
         }
     }
+}
+
+/// The posterior mean of the success rate after `successes` and `failures`
+/// (decayed counts) on the prior.
+pub fn posterior_mean(successes: f64, failures: f64) -> f64 {
+    (PRIOR_SUCCESSES + successes) / (PRIOR_SUCCESSES + PRIOR_FAILURES + successes + failures)
 }
 
 /// `2^(−elapsed / half_life)`.
@@ -203,6 +250,22 @@ mod tests {
         assert_eq!(c.at(Instant::now(), H), (0.0, 1.0));
         c.add(Instant::now(), H, 1.0, 0.0);
         assert_eq!(c.at(Instant::now(), H), (1.0, 1.0));
+    }
+
+    /// Issue 20.5: a model back from an outage starts afresh but for its
+    /// rejected answers.
+    #[tokio::test(start_paused = true)]
+    async fn after_an_outage_only_the_rejections_remain() {
+        let now = Instant::now();
+        let mut c = DecayedCounts::default();
+        c.add(now, H, 5.0, 3.0);
+        c.reject(now, H);
+        c.reject(now, H);
+        assert_eq!((c.at(now, H), c.rejected_at(now, H)), ((5.0, 5.0), 2.0));
+        advance(H).await;
+        let back = c.after_outage(Instant::now(), H);
+        assert_eq!(back.at(Instant::now(), H), (0.0, 1.0));
+        assert_eq!(back.rejected_at(Instant::now(), H), 1.0);
     }
 
     #[tokio::test]

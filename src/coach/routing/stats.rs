@@ -1,7 +1,8 @@
 //! One model's record ([`ModelStats`]) and how a finished call updates it:
-//! the seed's counters, the learned (decayed) counts, the latency estimates and
-//! the outcome counts that `/models` and `/metrics` show.
-//! Touches no breaker: [`Router::record_outcome`] tells the breaker.
+//! the seed's counters, the learned (decayed) counts of the request's
+//! language ([`super::by_lang`]), the latency estimates and the outcome counts
+//! that `/models` and `/metrics` show.
+//! Touches no breaker: [`Router::record_outcome`] tells the breakers.
 
 use std::{collections::BTreeMap, time::Duration};
 
@@ -9,11 +10,12 @@ use serde::Serialize;
 use tokio::time::Instant;
 
 use super::{
+    by_lang::{LangRecord, PerLang},
     hedge::LatencyWindow,
-    learning::{DecayedCounts, PeakEwma, LATENCY_TAU},
+    learning::{PeakEwma, LATENCY_TAU},
     Router,
 };
-use crate::coach::outcome::Outcome;
+use crate::coach::{lang::Lang, outcome::Outcome};
 
 const FAST: Duration = Duration::from_millis(900);
 const SLOW: Duration = Duration::from_millis(2500);
@@ -34,9 +36,10 @@ pub struct ModelStats {
     /// Shown once, beside the stats, on `GET /models`.
     #[serde(skip)]
     pub last_error: Option<Outcome>,
-    /// Time-decayed successes and failures (the learning strategy's memory).
+    /// Per language: time-decayed successes and failures (the learning
+    /// strategy's memory) and the counts `/models` shows.
     #[serde(skip)]
-    pub decayed: DecayedCounts,
+    pub by_lang: PerLang<LangRecord>,
     /// Peak-EWMA of response times.
     #[serde(skip)]
     pub latency: PeakEwma,
@@ -57,7 +60,7 @@ impl Default for ModelStats {
             latency_ms_total: 0,
             outcomes: BTreeMap::new(),
             last_error: None,
-            decayed: DecayedCounts::default(),
+            by_lang: PerLang::default(),
             latency: PeakEwma::default(),
             window: LatencyWindow::default(),
         }
@@ -85,20 +88,35 @@ fn bump(count: &mut u64) {
 }
 
 impl Router {
-    /// What one finished call teaches the statistics (the breaker is
-    /// [`Router::record_outcome`]'s, which calls this). `probe`: the call
-    /// was the breaker's half-open probe.
-    pub(super) fn learn(&mut self, alias: &str, latency: Duration, outcome: &Outcome, probe: bool) {
-        if *outcome == Outcome::Ok {
-            self.learn_success(alias, latency, probe);
-        } else {
-            self.learn_failure(alias, latency, outcome, probe);
+    /// What one finished call for a request in `lang` teaches the statistics
+    /// (the breakers are [`Router::record_outcome`]'s, which calls this).
+    /// `probe`: the call was the model breaker's half-open probe.
+    pub(super) fn learn(
+        &mut self,
+        alias: &str,
+        lang: Lang,
+        latency: Duration,
+        outcome: &Outcome,
+        probe: bool,
+    ) {
+        match outcome {
+            Outcome::Ok => self.learn_success(alias, lang, latency, probe),
+            Outcome::QueueTimeout => self.learn_queued(alias, lang, latency),
+            _ => self.learn_failure(alias, lang, latency, outcome, probe),
         }
     }
 
-    fn learn_success(&mut self, alias: &str, latency: Duration, probe: bool) {
-        self.record(alias, latency, (1.0, 0.0), true, probe, |s| {
+    fn learn_success(&mut self, alias: &str, lang: Lang, latency: Duration, probe: bool) {
+        let learned = Learned {
+            lang,
+            latency,
+            timed: true,
+            probe,
+            kind: Kind::Success,
+        };
+        self.record(alias, learned, |s| {
             s.successes = s.successes.saturating_add(1);
+            bump(&mut s.by_lang[lang].successes);
             s.window.observe(latency);
             bump(s.outcomes.entry(Outcome::Ok.kind().into()).or_default());
             if latency < FAST {
@@ -112,57 +130,101 @@ impl Router {
     /// For the learning strategy a rejection is a whole failure: the visitor
     /// got nothing from it (the breaker, told separately, still sees that the
     /// model is up).
-    fn learn_failure(&mut self, alias: &str, latency: Duration, outcome: &Outcome, probe: bool) {
-        let weights = (0.0, 1.0);
+    fn learn_failure(
+        &mut self,
+        alias: &str,
+        lang: Lang,
+        latency: Duration,
+        outcome: &Outcome,
+        probe: bool,
+    ) {
         let rejected = matches!(outcome, Outcome::Rejected(_));
         // Only an answer or a timeout says how slow the model is: a refused
         // connection in 1 ms must not make a dead model look fast.
-        let timed = rejected || *outcome == Outcome::Timeout;
-        self.record(alias, latency, weights, timed, probe, |s| {
+        let learned = Learned {
+            lang,
+            latency,
+            timed: rejected || *outcome == Outcome::Timeout,
+            probe,
+            kind: if rejected {
+                Kind::Rejected
+            } else {
+                Kind::Failure
+            },
+        };
+        self.record(alias, learned, |s| {
             s.errors += 1.0;
             // A rejected answer is still an answer: its time counts for p95.
             if rejected {
                 s.window.observe(latency);
+                bump(&mut s.by_lang[lang].rejections);
             }
             bump(s.outcomes.entry(outcome.kind().into()).or_default());
             s.last_error = Some(outcome.clone());
         });
     }
 
-    fn record(
-        &mut self,
-        alias: &str,
-        latency: Duration,
-        (success, failure): (f64, f64),
-        timed: bool,
-        probing: bool,
-        update: impl FnOnce(&mut ModelStats),
-    ) {
+    /// A call that ran out of time behind our own other calls to the model
+    /// (`Outcome::QueueTimeout`): counted as a call, learned as nothing (the
+    /// model was busy, not down, and says nothing of its pace).
+    fn learn_queued(&mut self, alias: &str, lang: Lang, latency: Duration) {
         self.changed();
         let Some(s) = self.stats.get_mut(alias) else {
             return;
         };
+        bump(&mut s.total);
+        bump(&mut s.by_lang[lang].calls);
+        s.latency_ms_total = s.latency_ms_total.saturating_add(millis(latency));
+        bump(
+            s.outcomes
+                .entry(Outcome::QueueTimeout.kind().into())
+                .or_default(),
+        );
+        s.refresh();
+        self.refresh_shares();
+    }
+
+    fn record(&mut self, alias: &str, learned: Learned, update: impl FnOnce(&mut ModelStats)) {
+        self.changed();
+        let half_life = self.half_life;
+        let Some(s) = self.stats.get_mut(alias) else {
+            return;
+        };
         let now = Instant::now();
-        // A half-open probe's result (`probing`: the call held the probe
-        // ticket) is news about a model that was down. A failure says only
-        // "still down", which the breaker already knows: it is not piled onto
-        // the learned record. An answer means it is back: its record starts
-        // afresh from the optimistic prior, and the latency estimate from
-        // this call, so it gets its share back quickly.
-        if probing && success > 0.0 {
-            s.decayed = DecayedCounts::default();
+        let Learned {
+            lang,
+            latency,
+            timed,
+            probe,
+            kind,
+        } = learned;
+        // A half-open probe's result (`probe`: the call held the model
+        // breaker's probe ticket) is news about a model that was down. A
+        // failure says only "still down", which the breaker already knows:
+        // it is not piled onto the learned record. An answer means it is
+        // back: every language's record starts afresh from the optimistic
+        // prior (keeping only its rejected answers, which told of the
+        // answers, not the outage), and the latency estimate from this call,
+        // so it gets its share back quickly.
+        if probe && kind != Kind::Failure {
+            for record in s.by_lang.values_mut() {
+                record.decayed = record.decayed.after_outage(now, half_life);
+            }
             s.latency = PeakEwma::default();
         }
-        if !(probing && success == 0.0) {
-            s.decayed.add(now, self.half_life, success, failure);
+        let decayed = &mut s.by_lang[lang].decayed;
+        match kind {
+            Kind::Success => decayed.add(now, half_life, 1.0, 0.0),
+            Kind::Rejected => decayed.reject(now, half_life),
+            Kind::Failure if !probe => decayed.add(now, half_life, 0.0, 1.0),
+            Kind::Failure => {}
         }
         if timed {
             s.latency.observe(now, LATENCY_TAU, latency);
         }
         bump(&mut s.total);
-        s.latency_ms_total = s
-            .latency_ms_total
-            .saturating_add(u64::try_from(latency.as_millis()).unwrap_or(u64::MAX));
+        bump(&mut s.by_lang[lang].calls);
+        s.latency_ms_total = s.latency_ms_total.saturating_add(millis(latency));
         update(s);
         s.refresh();
         self.refresh_shares();
@@ -181,4 +243,26 @@ impl Router {
             };
         }
     }
+}
+
+/// What kind of observation a call is for the learned record.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Success,
+    Rejected,
+    Failure,
+}
+
+/// One finished call, as [`Router::record`] learns it.
+struct Learned {
+    lang: Lang,
+    latency: Duration,
+    /// Whether its time says how slow the model is.
+    timed: bool,
+    probe: bool,
+    kind: Kind,
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }

@@ -1,16 +1,18 @@
 //! How the statistics become selection weights: the [`Strategy`] trait, its two
 //! implementations, and the weighted draw.
 //!
-//! - [`ThompsonStrategy`] (the default): time-decayed Thompson sampling times a
-//!   peak-EWMA latency factor ([`super::learning`] explains the score), with the
-//!   breakers ([`super::breaker`]) keeping failing models out.
+//! - [`ThompsonStrategy`] (the default): time-decayed Thompson sampling of the
+//!   model's record in the request's language ([`super::by_lang`]) times a
+//!   peak-EWMA latency factor ([`super::learning`] explains the score), with
+//!   the breakers ([`super::breaker`]) keeping failing models out.
 //! - [`SeedStrategy`], the baseline: the seed's rule. Per model it keeps `total`
 //!   (calls), `errors` (may be fractional), `errop = errors / total` and
 //!   `pok = 1 − errop`, and picks a model with probability `pok / Σ pok`. A
 //!   failed call or a rejected answer adds 1 error; a good answer faster than
 //!   900 ms takes 0.1 away (not below 0), one slower than 2.5 s adds 0.2. Fixed
 //!   here: the statistics are defined before the first call (`pok = 1`), and a
-//!   floor keeps every model's weight above zero. No breakers, as in the seed.
+//!   floor keeps every model's weight above zero. No breakers, and one record
+//!   per model whatever the language, as in the seed.
 //!
 //! The choice is a pure function of the weights and a random number in [0, 1)
 //! ([`pick`]), so tests are deterministic (the same shape as tensorzero's
@@ -26,7 +28,7 @@ use super::{
     learning::{score, LATENCY_TAU},
     stats::ModelStats,
 };
-use crate::coach::registry::StrategyKind;
+use crate::coach::{lang::Lang, registry::StrategyKind};
 
 /// No model's weight goes below this (out of a maximum of 1).
 pub const WEIGHT_FLOOR: f64 = 0.02;
@@ -35,11 +37,13 @@ pub const WEIGHT_FLOOR: f64 = 0.02;
 pub trait Strategy: Send + Sync {
     /// The name used in the registry's `strategy` key.
     fn name(&self) -> &'static str;
-    /// This model's weight now; a sampling strategy draws from `rng`.
+    /// This model's weight now for a request in `lang`; a sampling strategy
+    /// draws from `rng`.
     fn weight(
         &self,
         alias: &str,
         stats: &ModelStats,
+        lang: Lang,
         now: Instant,
         half_life: Duration,
         rng: &mut dyn RngCore,
@@ -66,6 +70,7 @@ impl Strategy for SeedStrategy {
         &self,
         _: &str,
         stats: &ModelStats,
+        _: Lang,
         _: Instant,
         _: Duration,
         _: &mut dyn RngCore,
@@ -91,12 +96,13 @@ impl Strategy for ThompsonStrategy {
         &self,
         _: &str,
         stats: &ModelStats,
+        lang: Lang,
         now: Instant,
         half_life: Duration,
         rng: &mut dyn RngCore,
     ) -> f64 {
         score(
-            stats.decayed.sample(now, half_life, rng),
+            stats.by_lang[lang].decayed.sample(now, half_life, rng),
             stats.latency.get(now, LATENCY_TAU),
         )
     }
@@ -141,13 +147,15 @@ pub fn pick(weights: &[f64], r: f64) -> Option<usize> {
     clean.iter().rposition(|w| *w > 0.0)
 }
 
-/// What a strategy needs to weigh some models, copied out of the router so
-/// the costly part of `GET /models` (1000 draws per model for a sampling
-/// strategy) runs without the router's lock.
+/// What a strategy needs to weigh some models for a request in one
+/// language, copied out of the router so the costly part of `GET /models`
+/// (1000 draws per model for a sampling strategy) runs without the router's
+/// lock.
 pub struct Standing {
     pub(super) strategy: Arc<dyn Strategy>,
     pub(super) half_life: Duration,
     pub(super) now: Instant,
+    pub(super) lang: Lang,
     pub(super) models: Vec<(String, ModelStats)>,
 }
 
@@ -161,7 +169,14 @@ impl Standing {
         let mut sums = vec![0.0; n];
         for _ in 0..rounds {
             let models = self.models.iter().map(|(a, s)| (a.as_str(), s));
-            let weights = weigh(&*self.strategy, models, self.now, self.half_life, rng);
+            let weights = weigh(
+                &*self.strategy,
+                models,
+                self.lang,
+                self.now,
+                self.half_life,
+                rng,
+            );
             let total: f64 = weights.iter().sum();
             for (sum, w) in sums.iter_mut().zip(&weights) {
                 *sum += if total > 0.0 {
@@ -179,12 +194,13 @@ impl Standing {
 pub(super) fn weigh<'s>(
     strategy: &dyn Strategy,
     models: impl IntoIterator<Item = (&'s str, &'s ModelStats)>,
+    lang: Lang,
     now: Instant,
     half_life: Duration,
     rng: &mut dyn RngCore,
 ) -> Vec<f64> {
     models
         .into_iter()
-        .map(|(alias, stats)| strategy.weight(alias, stats, now, half_life, rng))
+        .map(|(alias, stats)| strategy.weight(alias, stats, lang, now, half_life, rng))
         .collect()
 }

@@ -13,7 +13,7 @@ use super::{
     Router,
 };
 use crate::coach::{
-    model::Account, outcome::Outcome, providers::ProviderError, registry::Registry,
+    lang::Lang::En, model::Account, outcome::Outcome, providers::ProviderError, registry::Registry,
 };
 
 fn rng() -> StdRng {
@@ -21,7 +21,7 @@ fn rng() -> StdRng {
 }
 
 /// `aliases`, each called without a key (no account shared).
-fn keyless<'a>(aliases: &'a [&'a str]) -> impl Iterator<Item = (&'a str, Account)> + 'a {
+pub(super) fn keyless<'a>(aliases: &'a [&'a str]) -> impl Iterator<Item = (&'a str, Account)> + 'a {
     aliases.iter().map(|a| (*a, Account::keyless("127.0.0.1")))
 }
 
@@ -36,7 +36,7 @@ fn stats_are_defined_before_the_first_call() {
     let r = router(&["a"]);
     let s = r.stats("a").unwrap();
     assert_eq!((s.total, s.errop, s.pok), (0, 0.0, 1.0));
-    assert_eq!(r.probabilities(&["a"], &mut rng()), vec![1.0]);
+    assert_eq!(r.probabilities(&["a"], En, &mut rng()), vec![1.0]);
 }
 
 #[test]
@@ -45,12 +45,12 @@ fn the_seeds_example_probabilities() {
     let mut r = router(&["gemini", "phi3", "llama"]);
     let slow = Duration::from_millis(1000); // neither fast nor slow: no nudge
     for _ in 0..2 {
-        r.learn("gemini", slow, &Outcome::UpstreamError, false);
-        r.learn("llama", slow, &Outcome::Ok, false);
+        r.learn("gemini", En, slow, &Outcome::UpstreamError, false);
+        r.learn("llama", En, slow, &Outcome::Ok, false);
     }
-    r.learn("phi3", slow, &Outcome::Timeout, false);
-    r.learn("phi3", slow, &Outcome::Ok, false);
-    let p = r.probabilities(&["gemini", "phi3", "llama"], &mut rng());
+    r.learn("phi3", En, slow, &Outcome::Timeout, false);
+    r.learn("phi3", En, slow, &Outcome::Ok, false);
+    let p = r.probabilities(&["gemini", "phi3", "llama"], En, &mut rng());
     // 0 is floored to 0.02: 0.02/1.52, 0.5/1.52, 1/1.52.
     assert!((p[0] - 0.02 / 1.52).abs() < 1e-12);
     assert!((p[1] - 0.5 / 1.52).abs() < 1e-12);
@@ -61,13 +61,19 @@ fn the_seeds_example_probabilities() {
 #[test]
 fn latency_nudges_follow_the_seed() {
     let mut r = router(&["a"]);
-    r.learn("a", Duration::from_millis(100), &Outcome::Timeout, false);
-    r.learn("a", Duration::from_millis(300), &Outcome::Ok, false);
+    r.learn(
+        "a",
+        En,
+        Duration::from_millis(100),
+        &Outcome::Timeout,
+        false,
+    );
+    r.learn("a", En, Duration::from_millis(300), &Outcome::Ok, false);
     assert!((r.stats("a").unwrap().errors - 0.9).abs() < 1e-12);
-    r.learn("a", Duration::from_millis(3000), &Outcome::Ok, false);
+    r.learn("a", En, Duration::from_millis(3000), &Outcome::Ok, false);
     assert!((r.stats("a").unwrap().errors - 1.1).abs() < 1e-12);
     let mut fresh = router(&["b"]);
-    fresh.learn("b", Duration::from_millis(10), &Outcome::Ok, false);
+    fresh.learn("b", En, Duration::from_millis(10), &Outcome::Ok, false);
     assert_eq!(fresh.stats("b").unwrap().errors, 0.0, "never below zero");
 }
 
@@ -88,7 +94,7 @@ fn pick_is_a_pure_function_of_the_random_number() {
 fn order_tries_each_model_once() {
     let r = router(&["a", "b", "c"]);
     for seed in 0..20 {
-        let mut order = r.order(&["a", "b", "c"], &mut StdRng::seed_from_u64(seed));
+        let mut order = r.order(&["a", "b", "c"], En, &mut StdRng::seed_from_u64(seed));
         order.sort();
         assert_eq!(order, vec!["a", "b", "c"]);
     }
@@ -99,7 +105,7 @@ fn first_pick_shares(r: &Router, candidates: &[&str], n: u32) -> Vec<f64> {
     let mut rng = StdRng::seed_from_u64(42);
     let mut counts = vec![0u32; candidates.len()];
     for _ in 0..n {
-        let first = r.order(candidates, &mut rng).remove(0);
+        let first = r.order(candidates, En, &mut rng).remove(0);
         counts[candidates.iter().position(|c| *c == first).unwrap()] += 1;
     }
     counts
@@ -113,17 +119,19 @@ async fn thompson_prefers_the_reliable_then_the_fast_but_spreads_load() {
     let mut r = Router::new(Box::new(ThompsonStrategy));
     r.sync(keyless(&["fast", "slow", "flaky"]));
     for _ in 0..30 {
-        r.learn("fast", Duration::from_millis(300), &Outcome::Ok, false);
-        r.learn("slow", Duration::from_millis(1500), &Outcome::Ok, false);
+        r.learn("fast", En, Duration::from_millis(300), &Outcome::Ok, false);
+        r.learn("slow", En, Duration::from_millis(1500), &Outcome::Ok, false);
         r.learn(
             "flaky",
+            En,
             Duration::from_millis(300),
             &Outcome::UpstreamError,
             false,
         );
-        r.learn("flaky", Duration::from_millis(300), &Outcome::Ok, false);
+        r.learn("flaky", En, Duration::from_millis(300), &Outcome::Ok, false);
         r.learn(
             "flaky",
+            En,
             Duration::from_millis(300),
             &Outcome::UpstreamError,
             false,
@@ -135,7 +143,7 @@ async fn thompson_prefers_the_reliable_then_the_fast_but_spreads_load() {
         shares[1] > 0.15,
         "the slower model still speaks: {shares:?}"
     );
-    let p = r.probabilities(&["fast", "slow", "flaky"], &mut rng());
+    let p = r.probabilities(&["fast", "slow", "flaky"], En, &mut rng());
     assert!(
         (p.iter().sum::<f64>() - 1.0).abs() < 1e-9 && p[0] > p[1] && p[1] > p[2],
         "{p:?}"
@@ -151,11 +159,12 @@ async fn thompson_forgets_an_outage_the_seed_never_does() {
         for _ in 0..50 {
             r.learn(
                 "a",
+                En,
                 Duration::from_millis(300),
                 &Outcome::ConnectionFailed,
                 false,
             );
-            r.learn("b", Duration::from_millis(300), &Outcome::Ok, false);
+            r.learn("b", En, Duration::from_millis(300), &Outcome::Ok, false);
         }
     }
     tokio::time::advance(Duration::from_secs(30 * 60)).await; // 10 half-lives
@@ -164,7 +173,7 @@ async fn thompson_forgets_an_outage_the_seed_never_does() {
         shares[0] > 0.3,
         "the recovered model gets traffic again: {shares:?}"
     );
-    let p = seed.probabilities(&["a", "b"], &mut rng());
+    let p = seed.probabilities(&["a", "b"], En, &mut rng());
     assert!(p[0] < 0.03, "the seed still shuts it out: {p:?}");
 }
 
@@ -177,8 +186,8 @@ async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
     r.sync(keyless(&["rambler", "good"]));
     for _ in 0..30 {
         let too_long = Outcome::Rejected("too long".into());
-        r.learn("rambler", Duration::from_millis(300), &too_long, false);
-        r.learn("good", Duration::from_millis(600), &Outcome::Ok, false);
+        r.learn("rambler", En, Duration::from_millis(300), &too_long, false);
+        r.learn("good", En, Duration::from_millis(600), &Outcome::Ok, false);
     }
     let estimate = r.success_estimate("rambler").unwrap();
     assert!(estimate < 0.1, "learned as failures: {estimate}");
@@ -191,7 +200,7 @@ async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
 #[test]
 fn reload_keeps_stats_of_models_that_stay() {
     let mut r = router(&["a", "b"]);
-    r.learn("a", Duration::from_millis(10), &Outcome::Timeout, false);
+    r.learn("a", En, Duration::from_millis(10), &Outcome::Timeout, false);
     r.sync(keyless(&["a", "c"]));
     assert_eq!(r.stats("a").unwrap().total, 1);
     assert!(r.stats("b").is_none());
@@ -205,21 +214,21 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     let ms = Duration::from_millis;
     let state = |r: &Router| r.breaker("a").unwrap().report(Instant::now()).state;
     // A call starts while the breaker is closed, and is slow to finish.
-    let early = r.try_acquire("a", Instant::now()).unwrap();
-    assert_eq!(early, Ticket::Ordinary);
+    let early = r.try_acquire("a", En, Instant::now()).unwrap();
+    assert_eq!(early.model, Ticket::Ordinary);
     for _ in 0..3 {
-        let ticket = r.try_acquire("a", Instant::now()).unwrap();
+        let ticket = r.try_acquire("a", En, Instant::now()).unwrap();
         let failed = Outcome::UpstreamError;
-        r.record_outcome("a", ms(300), &failed, None, ticket, Instant::now());
+        r.record_outcome("a", En, ms(300), &failed, None, ticket, Instant::now());
     }
     assert_eq!(state(&r), "open");
     tokio::time::advance(Duration::from_secs(2)).await;
-    let probe = r.try_acquire("a", Instant::now()).unwrap();
-    assert_eq!(probe, Ticket::Probe);
+    let probe = r.try_acquire("a", En, Instant::now()).unwrap();
+    assert_eq!(probe.model, Ticket::Probe);
 
     // The early call answers while another request holds the probe: the
     // breaker waits for its probe, and the record is not wiped.
-    r.record_outcome("a", ms(300), &Outcome::Ok, None, early, Instant::now());
+    r.record_outcome("a", En, ms(300), &Outcome::Ok, None, early, Instant::now());
     assert_eq!(state(&r), "half_open");
     let estimate = r.success_estimate("a").unwrap();
     assert!(
@@ -228,7 +237,7 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     );
 
     // The probe's answer closes it and starts the record afresh.
-    r.record_outcome("a", ms(300), &Outcome::Ok, None, probe, Instant::now());
+    r.record_outcome("a", En, ms(300), &Outcome::Ok, None, probe, Instant::now());
     assert_eq!(state(&r), "closed");
     let estimate = r.success_estimate("a").unwrap();
     assert!(
@@ -292,11 +301,11 @@ fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
             .iter()
             .map(|m| (m.alias.as_str(), m.account())),
     );
-    let ticket = r.try_acquire(spender, Instant::now()).unwrap();
+    let ticket = r.try_acquire(spender, En, Instant::now()).unwrap();
     let before = r.generation();
     let credits = Outcome::Credits;
     let ms = Duration::from_millis(50);
-    r.record_outcome(spender, ms, &credits, None, ticket, Instant::now());
+    r.record_outcome(spender, En, ms, &credits, None, ticket, Instant::now());
     assert_eq!(r.stats(spender).unwrap().outcomes.get("credits"), Some(&1));
     let stopped = registry
         .models

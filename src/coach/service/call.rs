@@ -1,12 +1,17 @@
-//! One model call, within its timeout and the request's deadline; a dropped
-//! call hands its half-open probe back.
+//! One model call, within its timeout and the request's deadline. What a
+//! call holds while it runs ([`Hold`]: its place in the model's queue, and
+//! any half-open probe) is given back when it ends or is dropped.
 //! Calls; judges nothing (that is `settle`'s).
 
 use tokio::time::Instant;
 
 use super::Coach;
 use crate::coach::{
-    budget::Permit, model::ModelSpec, providers::ProviderError, routing::breaker::Ticket,
+    budget::Permit,
+    lang::Lang,
+    model::ModelSpec,
+    providers::ProviderError,
+    routing::{queue::Place, Tickets},
     text::prompt::Prompt,
 };
 
@@ -17,23 +22,48 @@ pub(super) struct Call<'a> {
     pub(super) result: Result<String, ProviderError>,
     /// Its slot of the upstream budget, until the outcome is known.
     pub(super) permit: Option<Permit>,
-    /// What the breaker granted it: only the probe's result decides a
+    /// What the breakers granted it: only a probe's result decides a
     /// half-open breaker.
-    pub(super) ticket: Ticket,
+    pub(super) tickets: Tickets,
+    /// Where it stood in the model's queue when it started.
+    pub(super) place: Place,
 }
 
-/// Hands back an unfinished call's half-open probe when the call is dropped
-/// (only a call that claimed the probe holds an armed guard).
-struct ProbeGuard<'a> {
+/// What a started call holds: its place in the model's queue, and the
+/// probes its tickets claimed. Dropped, it leaves the queue and, if the call
+/// has not finished (cancelled, deadline, the visitor left), hands the
+/// probes back: their result will never be reported. Made when the call is
+/// planned, so even a call dropped before it first runs gives them back.
+pub(super) struct Hold<'a> {
     coach: &'a Coach,
     alias: &'a str,
-    armed: bool,
+    lang: Lang,
+    tickets: Tickets,
+    /// Cleared once the result is known (then `settle` reports it).
+    unfinished: bool,
+    /// The model answered (its queue moved on).
+    answered: bool,
 }
 
-impl Drop for ProbeGuard<'_> {
+impl<'a> Hold<'a> {
+    pub(super) fn new(coach: &'a Coach, alias: &'a str, lang: Lang, tickets: Tickets) -> Self {
+        Self {
+            coach,
+            alias,
+            lang,
+            tickets,
+            unfinished: true,
+            answered: false,
+        }
+    }
+}
+
+impl Drop for Hold<'_> {
     fn drop(&mut self) {
-        if self.armed {
-            self.coach.router().release_probe(self.alias);
+        let mut router = self.coach.router();
+        router.dequeue(self.alias, self.answered);
+        if self.unfinished && self.tickets.holds_probe() {
+            router.release_probe(self.alias, self.lang, self.tickets);
         }
     }
 }
@@ -46,13 +76,9 @@ impl Coach {
         prompt: &'a Prompt,
         deadline: Instant,
         permit: Permit,
-        ticket: Ticket,
+        mut hold: Hold<'a>,
+        place: Place,
     ) -> Call<'a> {
-        let mut guard = ProbeGuard {
-            coach: self,
-            alias: &spec.alias,
-            armed: ticket == Ticket::Probe,
-        };
         let started = Instant::now();
         let timeout = spec
             .timeout
@@ -66,13 +92,17 @@ impl Coach {
             Ok(result) => result,
             Err(_) => Err(ProviderError::Timeout),
         };
-        guard.armed = false;
+        hold.unfinished = false;
+        hold.answered = result.is_ok();
+        let tickets = hold.tickets;
+        drop(hold);
         Call {
             spec,
             started,
             result,
             permit: Some(permit),
-            ticket,
+            tickets,
+            place,
         }
     }
 }

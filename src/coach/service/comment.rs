@@ -21,8 +21,13 @@
 //! if it is enabled, usable (its token is set), its breaker admits a call and
 //! the budget has room; otherwise the offline commentator answers and `tried`
 //! names the reason (`disabled`, `no_token`, `breaker_open`, `misconfigured`,
-//! `busy`, `daily_budget`). Its rejected answers are not learned (`settle`):
-//! a client choosing the model cannot farm its record.
+//! `busy`, `daily_budget`, `queue_full`). Its rejected answers are not learned
+//! (`settle`): a client choosing the model cannot farm its record.
+//!
+//! Any model whose own queue is full, or too long to finish in the time left
+//! (`coach::routing::queue`), is skipped at once with `queue_full` in
+//! `tried`: the next model, or the offline commentator, answers without the
+//! visitor waiting.
 //!
 //! A call dropped before it ends (a cancelled hedge, the deadline, a visitor who
 //! left) hands its half-open probe back, so a breaker never waits forever on a
@@ -50,7 +55,7 @@ impl Coach {
         let registry = self.registry();
         let deadline = started + registry.deadline;
         let prompt = prompt::build_drawn(&input, self.examples_draw());
-        let mut plan = self.plan(&registry, input.model.as_deref(), client);
+        let mut plan = self.plan(&registry, input.model.as_deref(), input.lang, client);
         let mut tried = Vec::new();
         let mut running = FuturesUnordered::new();
         let mut hedged = false;

@@ -227,6 +227,13 @@ impl Coach {
         self.router().set_strategy(strategy, half_life);
     }
 
+    /// `false`: one learned record and one quality breaker per model, whatever
+    /// the request's language, as before issue 20 (the router simulation's
+    /// baseline; see `Router::set_per_language`).
+    pub fn set_per_language(&self, per_language: bool) {
+        self.router().set_per_language(per_language);
+    }
+
     /// Checks a forced model's alias against the registry.
     pub fn check_model(&self, alias: Option<&str>) -> Result<(), InputError> {
         match alias {
@@ -289,5 +296,9 @@ mod budget_tests;
 mod examples_tests;
 #[cfg(test)]
 mod failover_tests;
+#[cfg(test)]
+mod lang_tests;
+#[cfg(test)]
+mod queue_tests;
 #[cfg(test)]
 mod tests;

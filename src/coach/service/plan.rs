@@ -1,6 +1,8 @@
 //! Which models one request may still call, and which is next: the router's
-//! order, models whose breaker let go since the request began, and the last
-//! door. A forced model (`?model=`) is the only candidate; why it was not
+//! order in the request's language, models whose breakers let go since the
+//! request began, and the last door. A model whose queue is full (or would
+//! not let the call finish in time: `routing::queue`) is skipped at once, and
+//! a forced model (`?model=`) is the only candidate; why a model was not
 //! called is noted in `tried`.
 //! Chooses; calls nothing (that is `call`'s).
 
@@ -8,14 +10,19 @@ use std::{collections::VecDeque, future::Future};
 
 use tokio::time::Instant;
 
-use super::{call::Call, comment::tried_entry, Coach, OFFLINE};
+use super::{
+    call::{Call, Hold},
+    comment::tried_entry,
+    Coach, OFFLINE,
+};
 use crate::coach::{
     budget::ClientKey,
     comment::{Limited, Tried},
+    lang::Lang,
     model::ModelSpec,
     outcome::Outcome,
     registry::Registry,
-    routing::breaker::Ticket,
+    routing::{queue::Place, Tickets},
     text::prompt::Prompt,
 };
 
@@ -26,6 +33,8 @@ pub(super) struct Plan<'r> {
     pub(super) candidates: Vec<&'r str>,
     pub(super) called: Vec<String>,
     pub(super) forced: bool,
+    /// The request's language: whose records and quality breakers count.
+    pub(super) lang: Lang,
     /// The model called through the last door, once it has been.
     pub(super) last_door: Option<String>,
     /// Calls under way: (alias, started).
@@ -34,7 +43,7 @@ pub(super) struct Plan<'r> {
     pub(super) client: ClientKey,
     /// The budget limit that stopped this request's calls.
     pub(super) limited: Option<Limited>,
-    /// Why a forced model was not called (see the module docs).
+    /// Models not called, and why (see the module docs).
     pub(super) refused: Vec<Tried>,
 }
 
@@ -48,7 +57,7 @@ impl<'r> Plan<'r> {
             .collect()
     }
 
-    /// Notes why the forced model `alias` was not called.
+    /// Notes why `alias` was not called.
     pub(super) fn refuse(&mut self, alias: String, why: Outcome) {
         self.refused
             .push(tried_entry(&alias, why, std::time::Duration::ZERO));
@@ -95,21 +104,23 @@ impl Coach {
                 return None;
             }
         };
-        let Some((spec, ticket)) = self.next_call(registry, plan, deadline, !hedge) else {
+        let Some((spec, tickets, place)) = self.next_call(registry, plan, deadline, !hedge) else {
             permit.refund();
             return None;
         };
         plan.in_flight.push((spec.alias.clone(), Instant::now()));
-        Some(self.call(spec, prompt, deadline, permit, ticket))
+        let hold = Hold::new(self, &spec.alias, plan.lang, tickets);
+        Some(self.call(spec, prompt, deadline, permit, hold, place))
     }
 
-    /// The forced model alone (if enabled and usable), or the admissible
-    /// models in the router's order (and a request's share of the hedge
+    /// The forced model alone (if enabled and usable), or the models admissible
+    /// in `lang` in the router's order (and a request's share of the hedge
     /// budget).
     pub(super) fn plan<'r>(
         &self,
         registry: &'r Registry,
         forced: Option<&str>,
+        lang: Lang,
         client: ClientKey,
     ) -> Plan<'r> {
         let mut plan = Plan {
@@ -117,6 +128,7 @@ impl Coach {
             candidates: self.candidates(registry),
             called: Vec::new(),
             forced: forced.is_some(),
+            lang,
             last_door: None,
             in_flight: Vec::new(),
             client,
@@ -136,25 +148,27 @@ impl Coach {
             None => {
                 let (mut rng, mut router) = self.rng_and_router();
                 router.on_request();
-                let admissible = router.admissible(&plan.candidates, Instant::now());
-                plan.queue = router.order(&admissible, &mut *rng).into();
+                let admissible = router.admissible(&plan.candidates, lang, Instant::now());
+                plan.queue = router.order(&admissible, lang, &mut *rng).into();
             }
         }
         plan
     }
 
-    /// The next model to call, its breaker's permission claimed. When the
-    /// queue runs out, models not yet called whose breaker has let go since
-    /// the request began join it; after them, the last door (if `last_door`).
-    /// `None` when nothing is left or the deadline has passed; with the spec,
-    /// the breaker's ticket for this call.
+    /// The next model to call, its breakers' permission claimed and a place
+    /// taken in its queue. When the order runs out, models not yet called
+    /// whose breakers have let go since the request began join it; after
+    /// them, the last door (if `last_door`). `None` when nothing is left or
+    /// the deadline has passed; with the spec, the breakers' tickets for this
+    /// call and its place in the model's queue.
     pub(super) fn next_call<'r>(
         &self,
         registry: &'r Registry,
         plan: &mut Plan<'_>,
         deadline: Instant,
         last_door: bool,
-    ) -> Option<(&'r ModelSpec, Ticket)> {
+    ) -> Option<(&'r ModelSpec, Tickets, Place)> {
+        let lang = plan.lang;
         while Instant::now() < deadline {
             let alias = match plan.queue.pop_front() {
                 Some(alias) => alias,
@@ -162,15 +176,15 @@ impl Coach {
                 None => {
                     let left = plan.uncalled();
                     let (mut rng, mut router) = self.rng_and_router();
-                    let admissible = router.admissible(&left, Instant::now());
+                    let admissible = router.admissible(&left, lang, Instant::now());
                     if !admissible.is_empty() {
-                        plan.queue = router.order(&admissible, &mut *rng).into();
+                        plan.queue = router.order(&admissible, lang, &mut *rng).into();
                         continue;
                     }
                     if !last_door || plan.last_door.is_some() {
                         return None;
                     }
-                    let alias = router.last_door(&left)?.to_string();
+                    let alias = router.last_door(&left, lang)?.to_string();
                     plan.last_door = Some(alias.clone());
                     alias
                 }
@@ -180,7 +194,7 @@ impl Coach {
             };
             let now = Instant::now();
             let mut router = self.router();
-            let Some(ticket) = router.try_acquire(&alias, now) else {
+            let Some(tickets) = router.try_acquire(&alias, lang, now) else {
                 if plan.forced {
                     // Its breaker keeps it out, forced or not.
                     let misconfigured =
@@ -197,9 +211,19 @@ impl Coach {
                 }
                 continue;
             };
+            // Its queue: skipped at once when full, or when the calls ahead
+            // would not leave it time to finish (`routing::queue`).
+            let time_left = spec.timeout.min(deadline.saturating_duration_since(now));
+            let place = router.enqueue(&alias, spec.max_concurrency, time_left);
+            if place.is_err() {
+                router.release_probe(&alias, lang, tickets);
+            }
             drop(router);
-            plan.called.push(alias);
-            return Some((spec, ticket));
+            plan.called.push(alias.clone());
+            match place {
+                Ok(place) => return Some((spec, tickets, place)),
+                Err(why) => plan.refuse(alias, why),
+            }
         }
         None
     }

@@ -1,8 +1,10 @@
-//! `GET /models` and `/metrics`: every model's record, breaker and chance of
-//! being asked first, made outside the router's lock and cached for a second.
+//! `GET /models` and `/metrics`: every model's record, breakers, queue and
+//! chance of being asked first, overall and per language (`by_lang`), made
+//! outside the router's lock and cached for a second.
 //! Reads the router; changes nothing.
 
 use std::{
+    collections::BTreeMap,
     sync::{Arc, PoisonError},
     time::Duration,
 };
@@ -12,8 +14,12 @@ use tokio::time::Instant;
 
 use super::{millis, Coach};
 use crate::coach::{
+    lang::Lang,
     outcome::Outcome,
-    routing::{breaker::BreakerReport, learning::LATENCY_TAU, stats::ModelStats, ModelView},
+    routing::{
+        breaker::BreakerReport, by_lang::PerLang, learning::LATENCY_TAU, stats::ModelStats,
+        ModelView,
+    },
 };
 
 /// A model as `GET /models` shows it (no secrets: the token is never here).
@@ -27,23 +33,48 @@ pub struct ModelReport {
     /// or the variable its `token_env` names) and none is set.
     pub usable: bool,
     pub stats: ModelStats,
+    /// Chance of being asked first by the next request, its language drawn
+    /// in the proportions of the calls so far (equal before any): the
+    /// `by_lang` probabilities weighted.
     pub probability: f64,
     pub mean_latency_ms: Option<f64>,
     pub last_error: Option<Outcome>,
-    /// Decayed success estimate (posterior mean of the learning strategy).
+    /// Decayed success estimate (posterior mean of the learning strategy),
+    /// all languages together.
     pub success_estimate: Option<f64>,
     /// Peak-EWMA of response times, in ms.
     pub latency_ewma_ms: Option<f64>,
     /// Median and 95th percentile of the latest answers' times, in ms.
     pub p50_ms: Option<u64>,
     pub p95_ms: Option<u64>,
-    /// The circuit breaker: state and seconds until an open one may close.
+    /// The circuit breaker for outages: state and seconds until an open one
+    /// may close (`consecutive_rejections`: the most of any language's).
     pub breaker: Option<BreakerReport>,
+    /// The record in each language (`en`, `pt`, `zh`).
+    pub by_lang: BTreeMap<&'static str, LangReport>,
+    /// Calls under way now, and the most allowed (`None`: no limit of its own).
+    pub in_flight: u32,
+    pub max_concurrency: Option<u32>,
     /// The seed's names, kept for its callers: `erros` is `stats.errors` and
     /// `parcela` the selection share (`probability`), as the seed's
     /// `UpdateProbs` set it.
     pub erros: f64,
     pub parcela: f64,
+}
+
+/// One model in one language, as `GET /models` shows it under `by_lang`.
+#[derive(Clone, Debug, Serialize)]
+pub struct LangReport {
+    /// Decayed success estimate in this language.
+    pub success_estimate: f64,
+    /// Calls for requests in this language, good answers, rejected answers.
+    pub calls: u64,
+    pub successes: u64,
+    pub rejections: u64,
+    /// Chance of being asked first by a request in this language now.
+    pub probability: f64,
+    /// The quality breaker in this language (rejected answers in a row).
+    pub breaker: Option<BreakerReport>,
 }
 
 /// How long a `GET /models` (and `/metrics`) report is reused: these routes
@@ -96,35 +127,61 @@ impl Coach {
     /// The report, with the router's generation it was copied at.
     fn report_at(&self) -> (u64, Vec<ModelReport>) {
         let registry;
-        let (generation, admissible, standing, views) = {
+        let (generation, standings, views) = {
             let routing = self.router();
             // Read under the router's lock: a reload syncs both under it.
             registry = self.registry();
             let now = Instant::now();
-            // Probability of being asked first now: a model whose breaker
-            // keeps it out has none.
+            // Probability of being asked first now, in each language: a
+            // model whose breakers keep it out has none.
             let candidates = self.candidates(&registry);
-            let admissible = routing.admissible(&candidates, now);
-            let standing = routing.standing(&admissible, now);
+            let standings = PerLang::from_fn(|lang| {
+                let admissible = routing.admissible(&candidates, lang, now);
+                let standing = routing.standing(&admissible, lang, now);
+                (admissible, standing)
+            });
             let views: Vec<ModelView> = registry
                 .models
                 .iter()
                 .map(|m| routing.view(&m.alias, now))
                 .collect();
-            (routing.generation(), admissible, standing, views)
+            (routing.generation(), standings, views)
         };
         // A fresh generator: the seeded one belongs to routing.
-        let drawn = standing.probabilities(&mut rand::rng());
+        let drawn = standings.map(|_, (admissible, standing)| {
+            (admissible.clone(), standing.probabilities(&mut rand::rng()))
+        });
+        let mix = language_mix(&views);
         let report = registry
             .models
             .iter()
             .zip(views)
             .map(|(m, view)| {
-                let stats = view.stats;
-                let probability = admissible
+                let chance = |lang: Lang| {
+                    let (admissible, p) = &drawn[lang];
+                    admissible
+                        .iter()
+                        .position(|c| **c == m.alias)
+                        .map_or(0.0, |i| p[i])
+                };
+                let probability = Lang::ALL.iter().map(|l| mix[*l] * chance(*l)).sum();
+                let by_lang = view
+                    .by_lang
                     .iter()
-                    .position(|c| *c == m.alias)
-                    .map_or(0.0, |i| drawn[i]);
+                    .map(|(lang, v)| {
+                        let record = &view.stats.by_lang[lang];
+                        let report = LangReport {
+                            success_estimate: v.success_estimate,
+                            calls: record.calls,
+                            successes: record.successes,
+                            rejections: record.rejections,
+                            probability: chance(lang),
+                            breaker: v.breaker.clone(),
+                        };
+                        (lang.code(), report)
+                    })
+                    .collect();
+                let stats = view.stats;
                 ModelReport {
                     alias: m.alias.clone(),
                     model: m.model.clone(),
@@ -138,6 +195,9 @@ impl Coach {
                     p50_ms: stats.window.quantile(0.5).map(millis),
                     p95_ms: stats.window.quantile(0.95).map(millis),
                     breaker: view.breaker,
+                    by_lang,
+                    in_flight: view.in_flight,
+                    max_concurrency: m.max_concurrency,
                     erros: stats.errors,
                     parcela: probability,
                     stats,
@@ -147,4 +207,22 @@ impl Coach {
             .collect();
         (generation, report)
     }
+}
+
+/// Each language's share of all calls so far (equal shares before any).
+fn language_mix(views: &[ModelView]) -> PerLang<f64> {
+    let calls = PerLang::from_fn(|lang| {
+        views
+            .iter()
+            .map(|v| v.stats.by_lang[lang].calls as f64)
+            .sum::<f64>()
+    });
+    let all: f64 = calls.iter().map(|(_, n)| n).sum();
+    calls.map(|_, n| {
+        if all > 0.0 {
+            n / all
+        } else {
+            1.0 / Lang::ALL.len() as f64
+        }
+    })
 }

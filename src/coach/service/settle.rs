@@ -1,5 +1,8 @@
 //! A finished call judged: the reply checks, the [`Outcome`], the router told
-//! (statistics, learned record and breaker under one lock), and `tried`.
+//! (statistics, learned record and breakers under one lock), and `tried`.
+//! A timeout after waiting behind our own other calls to a model that
+//! answered them meanwhile is [`Outcome::QueueTimeout`] (busy, not down:
+//! `routing::queue`).
 //! Judges and records; starts no call.
 
 use tokio::time::Instant;
@@ -9,7 +12,6 @@ use crate::coach::{
     comment::Tried,
     outcome::Outcome,
     providers::ProviderError,
-    routing::breaker::Ticket,
     text::{prompt::Prompt, reply},
 };
 
@@ -44,6 +46,12 @@ impl Coach {
                 tried.push(tried_entry(alias, Outcome::NoToken, latency));
                 return None;
             }
+            Err(ProviderError::Timeout)
+                if call.spec.max_concurrency.is_some()
+                    && self.router().timed_out_in_queue(alias, call.place) =>
+            {
+                (Outcome::QueueTimeout, None)
+            }
             Err(error) => (error.outcome(), None),
             Ok(raw) => match reply::check(raw, prompt) {
                 // Redacted again: the cleanup may have joined a split key.
@@ -53,16 +61,20 @@ impl Coach {
         };
         let wait = call.result.as_ref().err().and_then(ProviderError::wait);
         if forced && matches!(outcome, Outcome::Rejected(_)) {
-            if call.ticket == Ticket::Probe {
-                self.router().release_probe(alias);
+            // Not learned: a client choosing the model cannot farm its
+            // record. A probe it held is handed back.
+            if call.tickets.holds_probe() {
+                self.router()
+                    .release_probe(alias, prompt.lang, call.tickets);
             }
         } else {
             self.router().record_outcome(
                 alias,
+                prompt.lang,
                 latency,
                 &outcome,
                 wait,
-                call.ticket,
+                call.tickets,
                 Instant::now(),
             );
         }

@@ -214,6 +214,7 @@ impl Strategy for Stall {
         &self,
         _: &str,
         _: &ModelStats,
+        _: crate::coach::Lang,
         _: Instant,
         _: Duration,
         _: &mut dyn rand::RngCore,

@@ -223,6 +223,36 @@ async fn answers_rejected_in_a_row_open_it_for_longer_than_an_outage() {
     );
 }
 
+/// Issue 20.5: the breaker for outages hears that an answer came, whatever
+/// the checks then made of it: the model is up.
+#[tokio::test]
+async fn an_answer_of_any_quality_tells_the_outage_breaker_the_model_is_up() {
+    pause();
+    let mut b = breaker();
+    for _ in 0..2 {
+        b.on_failure(Failure::Transient, Instant::now(), Ticket::Ordinary);
+    }
+    b.on_answered(Ticket::Ordinary);
+    assert_eq!(b.report(Instant::now()).consecutive_failures, 0);
+    for _ in 0..10 {
+        b.on_answered(Ticket::Ordinary);
+    }
+    assert_eq!(
+        b.report(Instant::now()).state,
+        "closed",
+        "never opens on answers"
+    );
+    for _ in 0..3 {
+        b.on_failure(Failure::Transient, Instant::now(), Ticket::Ordinary);
+    }
+    advance(Duration::from_secs(2)).await;
+    assert_eq!(b.acquire(Instant::now()), Some(Ticket::Probe));
+    b.on_answered(Ticket::Ordinary);
+    assert!(b.is_probing(), "only the probe decides");
+    b.on_answered(Ticket::Probe);
+    assert_eq!(b.report(Instant::now()).state, "closed");
+}
+
 /// A restart, like a reload, ends a misconfigured model's rest (on a Space,
 /// changing a secret restarts it); files written by older versions still load.
 #[tokio::test]

@@ -1,0 +1,148 @@
+//! The default strategy's targets (README, "Benchmark"): each one checked in
+//! every scenario it applies to, with the closest call and every miss.
+
+use super::{
+    report::{percent, seconds, Row, DEFAULT},
+    Scenario,
+};
+
+/// One target of the default strategy, checked in every scenario it applies to.
+pub struct Target {
+    pub name: &'static str,
+    /// The closest call (or the worst miss): scenario and figures.
+    pub worst: String,
+    /// Each scenario where it was missed, with the figures.
+    pub misses: Vec<String>,
+}
+
+/// One scenario's check of a target: how much room is left (negative: missed;
+/// only used to find the closest call), whether it is met, and the figures.
+struct Check {
+    room: f64,
+    met: bool,
+    text: String,
+}
+
+impl Target {
+    /// A target checked once (`room`: how much is left; negative: missed).
+    pub fn one(name: &'static str, room: f64, met: bool, text: String) -> Self {
+        Self::from_checks(name, vec![Check { room, met, text }])
+    }
+
+    fn from_checks(name: &'static str, checks: Vec<Check>) -> Self {
+        let worst = checks
+            .iter()
+            .min_by(|a, b| a.room.total_cmp(&b.room))
+            .map_or_else(|| "–".to_string(), |c| c.text.clone());
+        let misses = checks
+            .into_iter()
+            .filter(|c| !c.met)
+            .map(|c| c.text)
+            .collect();
+        Self {
+            name,
+            worst,
+            misses,
+        }
+    }
+}
+
+/// One scenario's rows: the default strategy's, the seed's and the oracle's.
+struct Compared<'a> {
+    scenario: Scenario,
+    default: &'a Row,
+    seed: &'a Row,
+    oracle: &'a Row,
+}
+
+impl Compared<'_> {
+    fn check(&self, room: f64, met: bool, figures: String) -> Check {
+        Check {
+            room,
+            met,
+            text: format!("{}: {figures}", self.scenario.name()),
+        }
+    }
+}
+
+/// The default strategy's targets (README, "Benchmark"), checked on `rows`.
+pub fn targets(rows: &[Row]) -> Vec<Target> {
+    let row = |scenario: Scenario, strategy: &str| {
+        rows.iter()
+            .find(|r| r.scenario == scenario && r.strategy == strategy)
+    };
+    let all: Vec<Compared> = Scenario::ALL
+        .iter()
+        .filter_map(|s| {
+            Some(Compared {
+                scenario: *s,
+                default: row(*s, DEFAULT)?,
+                seed: row(*s, "seed")?,
+                oracle: row(*s, "oracle")?,
+            })
+        })
+        .collect();
+    let each = |check: fn(&Compared) -> Option<Check>| all.iter().filter_map(check).collect();
+    vec![
+        Target::from_checks(
+            "success ≥ the seed's, every scenario",
+            each(|c| {
+                let more = c.default.successes as f64 - c.seed.successes as f64;
+                let figures = format!(
+                    "{} vs {} ({more:+} requests)",
+                    percent(c.default.success),
+                    percent(c.seed.success)
+                );
+                Some(c.check(more, more >= 0.0, figures))
+            }),
+        ),
+        Target::from_checks(
+            "p95 ≤ the seed's, every scenario",
+            each(|c| {
+                let (mine, theirs) = (c.default.p95, c.seed.p95);
+                let ratio = mine as f64 / theirs.max(1) as f64;
+                let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
+                Some(c.check(1.0 - ratio, mine <= theirs, figures))
+            }),
+        ),
+        Target::from_checks(
+            "p95 ≤ 1.10 × the oracle's, every scenario",
+            each(|c| {
+                let (mine, theirs) = (c.default.p95, c.oracle.p95);
+                let ratio = mine as f64 / theirs.max(1) as f64;
+                let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
+                Some(c.check(1.10 - ratio, ratio <= 1.10, figures))
+            }),
+        ),
+        Target::from_checks(
+            "success ≥ 99.5 % while ≥ 1 model is healthy",
+            each(|c| {
+                let room = c.default.healthy_success - 0.995;
+                Some(c.check(room, room >= 0.0, percent(c.default.healthy_success)))
+            }),
+        ),
+        Target::from_checks(
+            "a recovered model has its share back within 60 s (median of the runs)",
+            each(|c| {
+                let (median, worst) = c.default.recovery()?;
+                let figures = format!("{} s (worst run {} s)", seconds(median), seconds(worst));
+                Some(c.check(60.0 - median, median <= 60.0, figures))
+            }),
+        ),
+        Target::from_checks(
+            "≤ 1.10 upstream calls per request in the steady scenario",
+            each(|c| {
+                let calls = c.default.calls_per_request;
+                (c.scenario == Scenario::Steady)
+                    .then(|| c.check(1.10 - calls, calls <= 1.10 + 1e-9, format!("{calls:.2}")))
+            }),
+        ),
+        Target::from_checks(
+            "an always-rejected model gets < 2 % of first picks after 60 s",
+            each(|c| {
+                let after = *c.default.rejected_shares.last()?;
+                Some(c.check(0.02 - after, after < 0.02, percent(after)))
+            }),
+        ),
+    ]
+}
