@@ -229,7 +229,12 @@ impl Provider for SimProvider {
             return Ok(String::new());
         }
         Ok(if bad_draw >= truth.p_bad {
-            "Nice move! |fim|".into()
+            // A good answer is written in the request's language (the reply
+            // check rejects English sent to a Chinese visitor).
+            match prompt.lang {
+                Lang::Zh => "好一步！|fim|".into(),
+                _ => "Nice move! |fim|".into(),
+            }
         } else if truth.p_bad >= 1.0 {
             // The model that always rambles: 400 characters, no end marker,
             // and no sentence end for the reply check to cut back to.
