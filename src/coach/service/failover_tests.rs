@@ -5,11 +5,10 @@ use std::{sync::Arc, time::Duration};
 
 use super::*;
 use crate::coach::{
-    budget::{ClientKey, UpstreamBudget},
+    budget::UpstreamBudget,
     providers::fake::{answers, fails, Behaviour, Fake},
     registry::Registry,
-    text::input::CoachInput,
-    Comment, Lang,
+    Comment,
 };
 
 fn coach(top: &str, fake: &Arc<Fake>) -> Coach {
@@ -21,20 +20,7 @@ fn coach(top: &str, fake: &Arc<Fake>) -> Coach {
     Coach::new(registry, None, fake.clone(), Some(5))
 }
 
-fn input(i: usize) -> CoachInput {
-    CoachInput {
-        error: 600.0 + i as f64,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang: Lang::En,
-    }
-}
-
-/// The client asking for request `i`: one of its own, so no share runs out.
-fn visitor(i: usize) -> ClientKey {
-    ClientKey::from(std::net::IpAddr::from((i as u128).to_be_bytes()))
-}
+use super::test_support::{input, visitor};
 
 fn outcomes(c: &Comment) -> Vec<String> {
     c.tried.iter().map(|t| t.outcome.to_string()).collect()

@@ -4,25 +4,11 @@ use std::sync::Arc;
 
 use super::*;
 use crate::coach::{
-    budget::ClientKey,
     providers::fake::{answers, Behaviour, Fake},
-    text::input::CoachInput,
     Lang, Outcome,
 };
 
-fn input(i: usize, lang: Lang) -> CoachInput {
-    CoachInput {
-        error: 600.0 + i as f64,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang,
-    }
-}
-
-fn visitor(i: usize) -> ClientKey {
-    ClientKey::from(std::net::IpAddr::from((i as u128).to_be_bytes()))
-}
+use super::test_support::{input_in as input, visitor};
 
 /// `en_only` writes good English only, `zh_only` good Chinese only (in the
 /// other languages their answers are rejected).

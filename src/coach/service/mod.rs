@@ -301,4 +301,6 @@ mod lang_tests;
 #[cfg(test)]
 mod queue_tests;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;

@@ -8,26 +8,12 @@ use futures::future::join_all;
 
 use super::*;
 use crate::coach::{
-    budget::ClientKey,
     providers::fake::{answers, Behaviour, Fake},
     text::input::CoachInput,
-    Comment, Lang, Outcome,
+    Comment, Outcome,
 };
 
-fn input(i: usize) -> CoachInput {
-    CoachInput {
-        error: 600.0 + i as f64,
-        attempts: vec![900.0],
-        params: None,
-        model: None,
-        lang: Lang::En,
-    }
-}
-
-/// The client asking for request `i`: one of its own, so no share runs out.
-fn visitor(i: usize) -> ClientKey {
-    ClientKey::from(std::net::IpAddr::from((i as u128).to_be_bytes()))
-}
+use super::test_support::{input, visitor};
 
 /// A coach with one local model `m` (5 s timeout, 5 s deadline) that serves
 /// one call at a time, taking `ms` each; `limit` is its `max_concurrency`.
