@@ -1,7 +1,9 @@
 //! What a real small model got wrong (issue 20, SmolLM2-135M), as fakes
 //! behind the real HTTP stack: a model that copies the prompt's example,
 //! one that answers English to every language, one that misquotes the
-//! numbers, one that claims the goal, and one that rambles past the limit.
+//! numbers, one that claims the goal, one that rambles past the limit, and
+//! one each that praises a worse attempt, repeats itself, or gives another
+//! number as the error.
 //! Each is rejected with its reason in `tried` (or, rambling, cut back to its
 //! first sentences), the visitor gets the offline comment or another model's,
 //! and a good model is served in every language.
@@ -202,6 +204,53 @@ async fn a_rambling_answer_is_served_as_its_first_sentences() {
     let body = ask(&base, &format!("{START}&lang=en")).await;
     assert_eq!(
         body["tried"][0]["outcome"], "rejected: too long (249 > 160 characters)",
+        "{body}"
+    );
+}
+
+/// Three more of the real model's served replies (README, "Benchmark: a
+/// real model server"), each false or empty in the right language: praise
+/// for a worse attempt, word salad, and another number given as the error.
+#[tokio::test]
+async fn false_praise_word_salad_and_a_misstated_error_are_rejected() {
+    for (lang, query, reply, why) in [
+        (
+            "zh",
+            "error=1457.42&tentativas=799.09,635.29",
+            "上一次差不多。这是目前最好的成绩",
+            "rejected: claims progress",
+        ),
+        (
+            "pt",
+            "error=799.09",
+            "O que é o que não? Espero estamos a ser o que não.",
+            "rejected: repeats itself",
+        ),
+        (
+            "en",
+            "error=13359.09&weight=0.1&bias=50",
+            "The error is 635 and the best so far was just about to be surpassed.",
+            "rejected: misquotes a number",
+        ),
+    ] {
+        let server = upstream(chat_reply(&format!("{reply} |fim|"))).await;
+        let base = spawn_app(&chat_model("small", &server.uri())).await;
+        let body = ask(&base, &format!("{query}&lang={lang}&model=small")).await;
+        assert_eq!(body["tried"][0]["outcome"], why, "{lang}: {body}");
+        assert_eq!(body["fallback"], true, "{body}");
+    }
+    // The same praise is true of a new best, and served.
+    let praise = "这是目前最好的成绩！";
+    let server = upstream(chat_reply(&format!("{praise} |fim|"))).await;
+    let base = spawn_app(&chat_model("small", &server.uri())).await;
+    let body = ask(
+        &base,
+        "error=600&tentativas=799.09,635.29&lang=zh&model=small",
+    )
+    .await;
+    assert_eq!(
+        (body["comment"].as_str(), body["fallback"].as_bool()),
+        (Some(praise), Some(false)),
         "{body}"
     );
 }

@@ -157,6 +157,25 @@ pub static WORDS: Words = Words {
             "try", "keep", "go", "going", "head*", "want", "reach", "let's", "let", "must",
             "should", "away", "toward*", "take", "put", "land",
         ],
+        best: &[
+            "best so far", "new best", "best attempt", "best try", "best result",
+            "best one", "best score", "best error", "personal best", "new record", "a record",
+            "record low", "lowest so far", "lowest error",
+        ],
+        better: &[
+            "better than", "getting better", "much better", "way better", "better now",
+            "better this time", "that's better", "it's better", "is better", "improved",
+            "improving", "improvement", "progress", "progressing", "dropped", "went down",
+            "coming down", "lower than before", "lower than last", "down from", "nice drop",
+        ],
+        error_is: &[
+            "error is", "error's", "error now", "error is now", "error now is",
+            "error stands at", "error sits at",
+        ],
+        relative: &[
+            "above", "over", "away", "from", "to", "more", "less", "higher", "lower", "left",
+            "off", "below", "under", "points", "units", "times", "steps", "percent",
+        ],
     },
     // Longest accepted comment: the seed's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,

@@ -51,6 +51,9 @@ pub struct Prompt {
     /// The facts about the point, when the caller gave weight and bias: stated
     /// in the question, and the answer is held to them ([`super::reply`]).
     pub facts: Option<Facts>,
+    /// The visitor's history summed up: the answer may not call this attempt
+    /// the best, or better than the last, when it is not ([`super::reply`]).
+    pub trend: Trend,
     /// Every number the question and the system text state about this
     /// attempt, as printed and unrounded: the error, the best, the attempt
     /// count, the goal and the floor, how far both are, and the facts'
@@ -108,6 +111,7 @@ pub fn build_drawn(input: &CoachInput, draw: u64) -> Prompt {
         lang: input.lang,
         tier,
         facts,
+        trend,
         figures,
     }
 }

@@ -188,6 +188,25 @@ pub static WORDS: Words = Words {
             "precis*", "tent*", "busque", "mire", "mirar", "rumo", "bora", "coloque",
             "colocar", "deixe", "deixar",
         ],
+        best: &[
+            "melhor até agora", "melhor até aqui", "melhor resultado", "melhor tentativa",
+            "melhor resultado até agora", "melhor tentativa até agora",
+            "melhor marca", "melhor erro", "novo recorde", "recorde", "menor até agora",
+            "menor erro",
+        ],
+        better: &[
+            "melhorou", "melhorando", "melhor que", "melhor do que", "bem melhor", "muito melhor",
+            "progresso", "progrediu", "evoluiu", "evolução", "caiu", "baixou", "diminuiu",
+            "menor que antes", "menor do que antes",
+        ],
+        error_is: &[
+            "erro é", "erro está em", "erro agora é", "erro atual é", "erro agora está em",
+            "erro agora", "erro atual", "erro ficou em", "erro está",
+        ],
+        relative: &[
+            "acima", "abaixo", "longe", "de", "do", "da", "a", "mais", "menos", "pontos",
+            "vezes", "passos", "por",
+        ],
     },
     // Longest accepted comment: the seed's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,

@@ -14,6 +14,8 @@ pub enum Direction {
 /// The history, summed up for the prompt.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Trend {
+    /// The current attempt's error.
+    pub error: f64,
     /// Attempts so far, the current one included.
     pub attempts: usize,
     pub direction: Direction,
@@ -36,6 +38,7 @@ impl Trend {
         };
         let earlier_best = history.iter().copied().fold(f64::INFINITY, f64::min);
         Self {
+            error,
             attempts: history.len() + 1,
             direction,
             best: earlier_best.min(error),

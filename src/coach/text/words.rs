@@ -139,4 +139,17 @@ pub struct ClaimWords {
     /// A clause holding one of these states an aim, not a result, when it
     /// says "below 450": "get below 450", "the goal is below 450", "把误差降到".
     pub aims: &'static [&'static str],
+    /// Say this attempt is the best so far ("best so far", "novo recorde",
+    /// "目前最好"): false when it is not (`reply::progress`), unless the
+    /// sentence quotes the best's own number, which states it.
+    pub best: &'static [&'static str],
+    /// Say this attempt beats the last ("better than", "melhorou", "进步"):
+    /// false after a worse one.
+    pub better: &'static [&'static str],
+    /// State the current error with the number right after them ("the error
+    /// is 635", "o erro é", "误差是"): that number must be the error.
+    pub error_is: &'static [&'static str],
+    /// After such a number, make it a distance, not the error ("635 above
+    /// the goal", "acima", "以上"): then it is held only as any number.
+    pub relative: &'static [&'static str],
 }

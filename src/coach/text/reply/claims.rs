@@ -31,7 +31,7 @@ use crate::{
 
 /// One place of a sentence.
 #[derive(Debug)]
-enum Token {
+pub(super) enum Token {
     Word(String),
     /// A number, as its readings' values.
     Number(Vec<f64>),
@@ -40,7 +40,7 @@ enum Token {
 /// The words and numbers of a normalised sentence: runs of letters, and
 /// each Chinese character alone (a run of Latin letters in Chinese stays a
 /// word). Every round takes at least one character.
-fn tokens(text: &str) -> Vec<Token> {
+pub(super) fn tokens(text: &str) -> Vec<Token> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -103,7 +103,7 @@ fn matches_at(tokens: &[Token], at: usize, parts: &[String]) -> bool {
 }
 
 /// Where a key of `keys` matches in `tokens`: (start, length) of each.
-fn find(tokens: &[Token], keys: &[&str], by_characters: bool) -> Vec<(usize, usize)> {
+pub(super) fn find(tokens: &[Token], keys: &[&str], by_characters: bool) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for key in keys {
         let parts = parts(key, by_characters);

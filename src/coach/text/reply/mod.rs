@@ -8,9 +8,12 @@
 //!    whole sentences that fit; when not even one does, `too long`.
 //! 3. **Judge** what is left: `wrong language` ([`language`]), `copies an
 //!    example` of the prompt or of its tier's pool ([`copy`]), `claims the
-//!    goal` when the tier is not the goal ([`claims`]), `contradicts the
-//!    facts` ([`super::directions`]), `misquotes a number` that the prompt
-//!    does not state ([`numbers`]).
+//!    goal` when the tier is not the goal ([`claims`]), `claims progress`
+//!    (the best so far, or better than the last, when it is not:
+//!    [`progress`]), `contradicts the facts` ([`super::directions`]),
+//!    `misquotes a number` that the prompt does not state ([`numbers`]) or
+//!    states another as the error ([`stated_error`]),
+//!    and last `repeats itself` ([`repeats`]), word salad.
 //!
 //! A rejected answer counts against the model. The caller (`settle`) redacts
 //! the text that passes. Pure: it judges text, and leaves the counting to the
@@ -21,7 +24,10 @@ mod clean;
 mod copy;
 mod language;
 mod numbers;
+mod progress;
+mod repeats;
 mod salvage;
+mod stated_error;
 
 use super::{
     directions,
@@ -51,6 +57,12 @@ pub enum Rejection {
     /// Says the goal is reached when it is not.
     #[error("claims the goal")]
     ClaimsGoal,
+    /// Calls this attempt the best, or better than the last, when it is not.
+    #[error("claims progress")]
+    ClaimsProgress,
+    /// Says the same words over ("Não, não! Não! Não!"): word salad.
+    #[error("repeats itself")]
+    Repeats,
     /// It tells the visitor to move a parameter the way that raises the error.
     #[error("contradicts the facts: says to {0}")]
     Contradicts(String),
@@ -94,6 +106,9 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
     if prompt.tier != Tier::Goal && claims::claims_goal(text, prompt.lang) {
         return Err(Rejection::ClaimsGoal);
     }
+    if progress::claims_progress(text, prompt.lang, &prompt.trend) {
+        return Err(Rejection::ClaimsProgress);
+    }
     if let Some((param, way)) = prompt.facts.and_then(|facts| {
         directions::advised(text, prompt.lang)
             .into_iter()
@@ -107,8 +122,13 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
             format!("{way} the {param:?}").to_lowercase(),
         ));
     }
-    if numbers::misquoted(text, &prompt.figures).is_some() {
+    if numbers::misquoted(text, &prompt.figures).is_some()
+        || stated_error::misstates_error(text, prompt.lang, prompt.trend.error)
+    {
         return Err(Rejection::MisquotesNumber);
+    }
+    if repeats::repeats(text, prompt.lang) {
+        return Err(Rejection::Repeats);
     }
     Ok(())
 }

@@ -13,6 +13,29 @@ use crate::{
     neuron::{Params, START},
 };
 
+/// Sentences that say nothing to judge and no run of words twice, to make
+/// an answer long (a repeated filler now reads as `repeats itself`).
+const EN_FILLER: [&str; 8] = [
+    " Look at the chart.",
+    " Each house is a dot.",
+    " Your line crosses them.",
+    " Think about slopes.",
+    " Patience pays off here.",
+    " Small steps help.",
+    " Watch every number.",
+    " Learning takes time.",
+];
+const ZH_FILLER: [&str; 8] = [
+    "看看图表。",
+    "每个点是一栋房子。",
+    "直线会越来越准。",
+    "别着急，慢慢来。",
+    "耐心是训练神经元的关键。",
+    "每一步都让你更了解误差的形状。",
+    "房价和面积有关系。",
+    "试着想想斜率的意义。",
+];
+
 fn prompt(lang: Lang) -> Prompt {
     build(&CoachInput {
         error: 812.0,
@@ -128,11 +151,15 @@ fn rejects_empty_and_long_answers() {
     let exactly = "a".repeat(160);
     assert!(check(&exactly, &p).is_ok());
     let zh = prompt(Lang::Zh);
+    // One long sentence, so that nothing can be salvaged from 61 characters.
+    let han: String = ZH_FILLER.concat().replace('。', "，");
+    assert!(han.chars().count() > 61);
+    let first = |n: usize| han.chars().take(n).collect::<String>();
     assert!(matches!(
-        check(&"好".repeat(61), &zh),
+        check(&first(61), &zh),
         Err(Rejection::TooLong { max: 60, .. })
     ));
-    assert!(check(&"好".repeat(60), &zh).is_ok());
+    assert_eq!(check(&first(60), &zh), Ok(first(60)));
 }
 
 /// An upstream may send 64 KiB of role tags (`coach:coach:…`): the
@@ -259,40 +286,44 @@ fn the_issues_replies_are_judged() {
 #[test]
 fn a_salvaged_answer_is_judged_too() {
     let start = at(799.09, &[], Some(START), Lang::En);
-    let rest = " More words follow here.".repeat(8);
-    for (head, why) in [
-        ("Below 450, well done!", Rejection::ClaimsGoal),
+    let rest = EN_FILLER.concat();
+    // Portuguese after a Portuguese start: a mixed text is no language's
+    // for sure, and the check gives the benefit of the doubt.
+    let resto = " Olhe o gráfico. Cada casa é um ponto. Pense na inclinação. \
+                 Paciência ajuda muito aqui. Passos pequenos funcionam bem.";
+    for (head, why, rest) in [
+        ("Below 450, well done!", Rejection::ClaimsGoal, &*rest),
         (
             "Lower the bias a lot.",
             Rejection::Contradicts("lower the bias".into()),
+            &*rest,
         ),
-        ("The error is 79.9.", Rejection::MisquotesNumber),
+        ("The error is 79.9.", Rejection::MisquotesNumber, &*rest),
         (
             "Um passo atrás, segure o peso e refine o viés.",
             Rejection::WrongLanguage,
+            resto,
         ),
         (
             "A step back. Hold the weight steady and fine-tune the bias.",
             Rejection::CopiesExample,
+            &*rest,
         ),
     ] {
         assert_eq!(check(&format!("{head}{rest}"), &start), Err(why), "{head}");
     }
     // A wrong claim after the cut is not read.
-    let kept = format!(
-        "Raise the bias a bit!{}",
-        " More words follow here.".repeat(5)
-    );
-    assert_eq!(kept.chars().count(), 141, "a sixth would pass 160");
+    let kept = format!("Raise the bias a bit!{}", EN_FILLER[..6].concat());
+    assert_eq!(kept.chars().count(), 147, "a seventh would pass 160");
     assert_eq!(
         check(&format!("Raise the bias a bit!{rest} Below 450!"), &start),
         Ok(kept)
     );
     let zh = at(799.09, &[], Some(START), Lang::Zh);
-    let long = format!("把偏置调高约 13。{}", "然后慢慢调整，耐心一点。".repeat(6));
+    let long = format!("把偏置调高约 13。{}", ZH_FILLER.concat());
     assert_eq!(
         check(&long, &zh).as_deref(),
-        Ok("把偏置调高约 13。然后慢慢调整，耐心一点。然后慢慢调整，耐心一点。然后慢慢调整，耐心一点。然后慢慢调整，耐心一点。")
+        Ok(format!("把偏置调高约 13。{}", ZH_FILLER[..5].concat()).as_str())
     );
 }
 
