@@ -111,6 +111,7 @@ fn share(firsts: &[(f64, String)], alias: &str, from: f64, to: f64) -> (f64, usi
 pub struct Row {
     pub scenario: Scenario,
     pub strategy: &'static str,
+    pub requests: usize,
     /// Requests that got a model's answer.
     pub successes: usize,
     /// Shares of requests, in [0, 1].
@@ -142,6 +143,7 @@ impl Row {
         Self {
             scenario,
             strategy,
+            requests: out.requests,
             successes: out.successes,
             success: out.successes as f64 / requests,
             healthy_success: out.healthy_successes as f64 / out.healthy_requests.max(1) as f64,
