@@ -20,7 +20,7 @@ const PAGES = [
   {
     code: "pt",
     tag: "pt-BR",
-    heading: "Treine um neurônio na mão",
+    heading: "Treine um neurônio à mão",
     start: "799,09",
     bias: "Viés",
     ladder: "447,29 (o piso: nenhuma reta faz melhor)",
@@ -80,7 +80,7 @@ for (const p of PAGES) {
 
 test("without ?lang= the browser's language decides; English otherwise", async ({ browser }) => {
   for (const [locale, tag, heading] of [
-    ["pt-BR", "pt-BR", "Treine um neurônio na mão"],
+    ["pt-BR", "pt-BR", "Treine um neurônio à mão"],
     ["zh-CN", "zh-CN", "亲手训练一个神经元"],
     ["de-DE", "en", "Train a neuron by hand"],
   ] as const) {
