@@ -6,6 +6,7 @@ use crate::coach::Lang;
 pub static TEXTS: Texts = Texts {
     lang: Lang::En,
     price_unit: 1,
+    big_units: &[(1e3, "k"), (1e6, "M")],
     title: "Jay Trainer — train a neuron by hand",
     description: "Drag a weight and a bias until one neuron predicts house prices with an error below 450.",
     not_found: "Page not found",

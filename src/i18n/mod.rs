@@ -28,6 +28,9 @@ pub struct Texts {
     /// Portuguese ($350k, US$ 350 mil), 10 in Chinese, which counts in 万
     /// (35 万美元), as the question's 40 万美元 does.
     pub price_unit: u32,
+    /// The units of large numbers on a chart's axis, smallest first, and
+    /// their suffixes: `25.9M`, `25,9 mi` in Portuguese, `2590万` in Chinese.
+    pub big_units: &'static [(f64, &'static str)],
     // The document.
     pub title: &'static str,
     pub description: &'static str,

@@ -6,6 +6,7 @@ use crate::coach::Lang;
 pub static TEXTS: Texts = Texts {
     lang: Lang::Pt,
     price_unit: 1,
+    big_units: &[(1e3, " mil"), (1e6, " mi")],
     title: "Jay Trainer — treine um neurônio à mão",
     description: "Arraste um peso e um viés até que um neurônio preveja preços de casas com erro abaixo de 450.",
     not_found: "Página não encontrada",

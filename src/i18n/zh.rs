@@ -6,6 +6,7 @@ use crate::coach::Lang;
 pub static TEXTS: Texts = Texts {
     lang: Lang::Zh,
     price_unit: 10,
+    big_units: &[(1e4, "万"), (1e8, "亿")],
     title: "Jay Trainer — 亲手训练一个神经元",
     description: "拖动权重和偏置，直到一个神经元预测房价的误差低于 450。",
     not_found: "找不到页面",
