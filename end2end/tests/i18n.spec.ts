@@ -113,6 +113,27 @@ test("the switcher keeps the point and the layout, and the address bar keeps the
   expect(new URL(page.url()).searchParams.get("lang")).toBe("pt");
 });
 
+test("a Portuguese page writes its number boxes with a comma and reads a comma or a point", async ({ page }) => {
+  await page.goto("/?lang=pt");
+  await expect(page.locator("#weight-number")).toHaveValue("0,1");
+  await hydrated(page);
+  await expect(page.locator("#bias-number")).toHaveValue("150");
+  await page.locator("#weight-number").fill("0,0585");
+  await page.locator("#weight-number").press("Enter");
+  await expect(page.locator("#weight-number")).toHaveValue("0,0585");
+  await page.locator("#bias-number").fill("247.3");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.locator("#bias-number")).toHaveValue("247,3");
+  await expect(page.getByTestId("error-value")).toHaveText("447,29");
+  // Text that is no number leaves the box at its value.
+  await page.locator("#bias-number").fill("abc");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.locator("#bias-number")).toHaveValue("247,3");
+  // Up and Down step it like the slider.
+  await page.locator("#bias-number").press("ArrowUp");
+  await expect(page.locator("#bias-number")).toHaveValue("247,4");
+});
+
 test("the 404 page speaks the visitor's language", async ({ page }) => {
   const response = await page.goto("/nowhere?lang=zh");
   expect(response?.status()).toBe(404);
