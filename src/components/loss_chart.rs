@@ -181,7 +181,10 @@ mod tests {
             let d = crate::descent::run(Params::new(0.1, 150.0), rate, Scaling::Raw, 200);
             for lang in [Lang::Pt, Lang::Zh] {
                 let m = super::markup(texts(lang), &d);
-                assert!(!m.contains("M</text>") && !m.contains("k</text>"), "{lang:?}: {m}");
+                assert!(
+                    !m.contains("M</text>") && !m.contains("k</text>"),
+                    "{lang:?}: {m}"
+                );
                 saw.push(m);
             }
         }

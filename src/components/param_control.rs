@@ -237,7 +237,10 @@ mod tests {
         for lang in Lang::ALL {
             assert_eq!(super::parse_clamped("0,1", lang, 0.0, 0.3), Some(0.1));
             assert_eq!(super::parse_clamped("0.1", lang, 0.0, 0.3), Some(0.1));
-            assert_eq!(super::parse_clamped("247,26", lang, 0.0, 500.0), Some(247.26));
+            assert_eq!(
+                super::parse_clamped("247,26", lang, 0.0, 500.0),
+                Some(247.26)
+            );
             assert_eq!(super::parse_clamped("0,5", lang, 0.0, 0.3), Some(0.3));
             assert_eq!(super::parse_clamped("0,1,", lang, 0.0, 0.3), None);
         }

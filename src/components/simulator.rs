@@ -191,8 +191,14 @@ mod tests {
         // On a phone the Chinese formula broke inside 权重 ("× 权 / 重"):
         // the formula's class keeps its words whole.
         let zh = intro_markup(texts(Lang::Zh), Lang::Zh, false);
-        assert!(zh.contains(r#"<code class="formula">价格 = 面积 × 权重 + 偏置</code>"#), "{zh}");
+        assert!(
+            zh.contains(r#"<code class="formula">价格 = 面积 × 权重 + 偏置</code>"#),
+            "{zh}"
+        );
         let css = include_str!("../../style/main.css");
-        assert!(css.contains(".formula { word-break: keep-all;"), "style/main.css");
+        assert!(
+            css.contains(".formula { word-break: keep-all;"),
+            "style/main.css"
+        );
     }
 }

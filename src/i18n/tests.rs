@@ -79,12 +79,23 @@ fn portuguese_reads_as_written_in_brazil() {
         said.extend(book.phrases(situation));
     }
     for text in said {
-        for wrong in ["na mão", "cruas", "crua ", "veste", "offline", "comentarista"] {
+        for wrong in [
+            "na mão",
+            "cruas",
+            "crua ",
+            "veste",
+            "offline",
+            "comentarista",
+        ] {
             assert!(!text.contains(wrong), "{wrong:?} in {text:?}");
         }
     }
     assert_eq!(pt.heading, "Treine um neurônio à mão");
-    assert!(pt.copy_best.ends_with("minha melhor tentativa"), "{}", pt.copy_best);
+    assert!(
+        pt.copy_best.ends_with("minha melhor tentativa"),
+        "{}",
+        pt.copy_best
+    );
     assert_eq!(pt.raw, "originais");
 }
 
@@ -95,12 +106,24 @@ fn chinese_writes_prices_in_one_unit_and_moves_at_once() {
         assert!(!text.contains("千美元"), "{text:?}");
     }
     let valley = crate::coach::text::words_for(Lang::Zh).facts.valley_hint;
-    assert!(valley.contains("同时") && !valley.contains("一起调"), "{valley}");
+    assert!(
+        valley.contains("同时") && !valley.contains("一起调"),
+        "{valley}"
+    );
 }
 
 #[test]
 fn the_bubble_says_who_wrote_a_comment_without_jargon() {
-    let jargon = ["commentator", "model", "comentarista", "modelo", "评论员", "模型", "offline", "离线"];
+    let jargon = [
+        "commentator",
+        "model",
+        "comentarista",
+        "modelo",
+        "评论员",
+        "模型",
+        "offline",
+        "离线",
+    ];
     for lang in Lang::ALL {
         let t = texts(lang);
         for text in [t.offline, t.offline_resting] {
