@@ -82,6 +82,7 @@ fn portuguese_reads_as_written_in_brazil() {
         for wrong in [
             "na mão",
             "cruas",
+            "US$ 1000",
             "crua ",
             "veste",
             "offline",
