@@ -76,9 +76,78 @@ pub fn plain(x: f64, max_decimals: usize) -> String {
     }
 }
 
+/// A number typed in a box on a page in `lang`: `0,1` and `0.1` alike.
+///
+/// One separator, once, is the decimal point whatever the page's language: a
+/// visitor who types `0,1` on an English page or `0.1` on a Portuguese one
+/// means a tenth (the sliders' ranges hold no thousands). Several separators
+/// are read in the page's way (`1,234.5`; `1.234,5` in Portuguese), and text
+/// that is no number that way is `None`: a typo, `0,1,2` or `1.2,3` on an
+/// English page. A true minus (`−`, as the page writes it) is a minus; what
+/// is not finite (`inf`, `NaN`) is `None`.
+pub fn parse_decimal(text: &str, lang: crate::coach::Lang) -> Option<f64> {
+    let text = text.trim().replace('\u{2212}', "-");
+    let (decimal, group) = if lang == crate::coach::Lang::Pt {
+        (',', '.')
+    } else {
+        ('.', ',')
+    };
+    let normal = if text.matches([',', '.']).count() <= 1 {
+        text.replace(',', ".")
+    } else {
+        // The page's way: groups of three, then at most one decimal separator.
+        let (whole, fraction) = match text.split_once(decimal) {
+            Some((whole, fraction)) => (whole, Some(fraction)),
+            None => (text.as_str(), None),
+        };
+        let mut groups = whole.split(group);
+        let grouped = groups.next().is_some_and(|g| !g.is_empty() && g.len() <= 4)
+            && groups.all(|g| g.len() == 3);
+        if !grouped || fraction.is_some_and(|f| f.contains([',', '.'])) {
+            return None;
+        }
+        let whole = whole.replace(group, "");
+        match fraction {
+            Some(fraction) => format!("{whole}.{fraction}"),
+            None => whole,
+        }
+    };
+    normal.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_numbers_take_a_comma_or_a_point_in_every_language() {
+        use crate::coach::Lang;
+        for lang in Lang::ALL {
+            assert_eq!(parse_decimal("0,1", lang), Some(0.1), "{lang:?}");
+            assert_eq!(parse_decimal("0.1", lang), Some(0.1), "{lang:?}");
+            assert_eq!(parse_decimal(" 247,26 ", lang), Some(247.26), "{lang:?}");
+            assert_eq!(parse_decimal(",5", lang), Some(0.5), "{lang:?}");
+            assert_eq!(parse_decimal("150", lang), Some(150.0), "{lang:?}");
+            assert_eq!(parse_decimal("−0,001", lang), Some(-0.001), "{lang:?}");
+            for bad in ["", "abc", "0,1,2", "1.2.3,4,5", "NaN", "inf", "0,1x", "1 0"] {
+                assert_eq!(parse_decimal(bad, lang), None, "{lang:?}: {bad:?}");
+            }
+        }
+        // Several separators: the page's way.
+        assert_eq!(parse_decimal("1,234.5", Lang::En), Some(1234.5));
+        assert_eq!(parse_decimal("1.234,5", Lang::Pt), Some(1234.5));
+        assert_eq!(parse_decimal("1.234.567", Lang::Pt), Some(1_234_567.0));
+        assert_eq!(parse_decimal("1,234,567", Lang::Zh), Some(1_234_567.0));
+        assert_eq!(parse_decimal("1.234,5", Lang::En), None);
+        assert_eq!(parse_decimal("1,234.5", Lang::Pt), None);
+        // What the page writes, it reads back.
+        for lang in Lang::ALL {
+            for x in [0.0584879, 247.26, 0.1, 500.0] {
+                let shown = localise(plain(x, 7), lang);
+                assert_eq!(parse_decimal(&shown, lang), Some(x), "{lang:?}: {shown}");
+            }
+        }
+    }
 
     #[test]
     fn portuguese_swaps_the_separators() {

@@ -19,7 +19,7 @@ test("releasing a slider makes the coach comment, labelled with who answered", a
   await expect(bubble).toHaveAttribute("data-state", "said");
   const first = (await page.getByTestId("coach-text").textContent())!.trim();
   expect(first.length).toBeGreaterThan(0);
-  await expect(page.getByTestId("coach-model")).toHaveText("offline commentator");
+  await expect(page.getByTestId("coach-model")).toHaveText("built-in coach");
   // From w 0.1, b 150.1 the best single move is the bias, up by about 13.
   expect(first).toContain("Try to raise the bias by about 13.");
 

@@ -20,10 +20,10 @@ const PAGES = [
   {
     code: "pt",
     tag: "pt-BR",
-    heading: "Treine um neurônio na mão",
+    heading: "Treine um neurônio à mão",
     start: "799,09",
     bias: "Viés",
-    ladder: "447,29 (o piso: nenhuma reta faz melhor)",
+    ladder: "447,29 (o piso: nenhuma reta consegue menos)",
     residual: "+39,50",
     after: "774,49",
   },
@@ -33,7 +33,7 @@ const PAGES = [
     heading: "亲手训练一个神经元",
     start: "799.09",
     bias: "偏置",
-    ladder: "447.29（底线：没有直线能更好）",
+    ladder: "447.29（底线：没有哪条直线能更低）",
     residual: "+39.50",
     after: "774.49",
   },
@@ -80,7 +80,7 @@ for (const p of PAGES) {
 
 test("without ?lang= the browser's language decides; English otherwise", async ({ browser }) => {
   for (const [locale, tag, heading] of [
-    ["pt-BR", "pt-BR", "Treine um neurônio na mão"],
+    ["pt-BR", "pt-BR", "Treine um neurônio à mão"],
     ["zh-CN", "zh-CN", "亲手训练一个神经元"],
     ["de-DE", "en", "Train a neuron by hand"],
   ] as const) {
@@ -111,6 +111,27 @@ test("the switcher keeps the point and the layout, and the address bar keeps the
   await page.getByRole("button", { name: "Viés +1", exact: true }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get("b")).toBe("248.3");
   expect(new URL(page.url()).searchParams.get("lang")).toBe("pt");
+});
+
+test("a Portuguese page writes its number boxes with a comma and reads a comma or a point", async ({ page }) => {
+  await page.goto("/?lang=pt");
+  await expect(page.locator("#weight-number")).toHaveValue("0,1");
+  await hydrated(page);
+  await expect(page.locator("#bias-number")).toHaveValue("150");
+  await page.locator("#weight-number").fill("0,0585");
+  await page.locator("#weight-number").press("Enter");
+  await expect(page.locator("#weight-number")).toHaveValue("0,0585");
+  await page.locator("#bias-number").fill("247.3");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.locator("#bias-number")).toHaveValue("247,3");
+  await expect(page.getByTestId("error-value")).toHaveText("447,29");
+  // Text that is no number leaves the box at its value.
+  await page.locator("#bias-number").fill("abc");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.locator("#bias-number")).toHaveValue("247,3");
+  // Up and Down step it like the slider.
+  await page.locator("#bias-number").press("ArrowUp");
+  await expect(page.locator("#bias-number")).toHaveValue("247,4");
 });
 
 test("the 404 page speaks the visitor's language", async ({ page }) => {

@@ -197,7 +197,7 @@ pub fn plot_markup(
             coord(y_of(h.price)),
             fill(
                 t.house_title,
-                &[("area", &t.num(h.area, 0)), ("price", &t.num(h.price, 1))]
+                &[("area", &t.num(h.area, 0)), ("price", &t.price(h.price, 1))]
             ),
         );
     }

@@ -16,7 +16,8 @@ use crate::{
 
 const WIDTH: f64 = 320.0;
 const HEIGHT: f64 = 120.0;
-const LEFT: f64 = 40.0;
+/// Room for the widest label of the axis, `99,9 mil` (about 42 units).
+const LEFT: f64 = 50.0;
 const RIGHT: f64 = 312.0;
 const TOP: f64 = 8.0;
 const BOTTOM: f64 = 96.0;
@@ -73,7 +74,7 @@ pub fn markup(t: &Texts, d: &Descent) -> String {
         tl = coord(LEFT - 4.0),
         gl = coord(s.y(GOAL) + 4.0),
         tt = coord(TOP + 8.0),
-        top = localise(compact(s.high), t.lang),
+        top = compact(s.high, t),
         step = t.loss_step,
         bl = coord(BOTTOM + 14.0),
         steps = s.steps,
@@ -103,13 +104,25 @@ pub fn markup(t: &Texts, d: &Descent) -> String {
     out
 }
 
-/// A loss for the axis: `1,234`, `56k`, `7.8M`, `1.0e9`.
-fn compact(loss: f64) -> String {
-    match loss {
-        l if l < 1e4 => crate::format::grouped(l, 0),
-        l if l < 1e6 => format!("{:.0}k", l / 1e3),
-        l if l < 1e9 => format!("{:.1}M", l / 1e6),
-        l => format!("{l:.1e}"),
+/// A loss for the axis in at most three digits and the page's unit
+/// ([`Texts::big_units`]): `1,234`, `13.4k`, `25.9M`, `250M`, `1.0e9`
+/// (`25,9 mi` in Portuguese, `2590万` in Chinese). Below 10,000 in full;
+/// from a thousand of the largest unit on, in scientific notation.
+fn compact(loss: f64, t: &Texts) -> String {
+    if loss < 1e4 {
+        return t.num(loss, 0);
+    }
+    // A loss that would round up to 1000 of a unit is written in the next.
+    let rounds_to = |unit: f64| loss >= unit * (1.0 - 5e-4);
+    let beyond = t.big_units.last().map_or(1e4, |(unit, _)| unit * 1e3);
+    let unit = t.big_units.iter().rev().find(|(unit, _)| rounds_to(*unit));
+    match unit {
+        Some((unit, suffix)) if !rounds_to(beyond) => {
+            let scaled = loss / unit;
+            let decimals = usize::from(scaled < 99.95);
+            localise(format!("{scaled:.decimals$}{suffix}"), t.lang)
+        }
+        _ => localise(format!("{loss:.1e}"), t.lang),
     }
 }
 
@@ -151,9 +164,45 @@ mod tests {
         assert!(m.contains("diverged at step") && !m.contains("NaN") && !m.contains("inf"));
         let fine = crate::descent::run(Params::new(0.1, 150.0), 0.1, Scaling::Standardised, 12);
         assert!(!markup(&fine).contains("diverged"));
-        assert_eq!(compact(799.09), "799");
-        assert_eq!(compact(13_359.0), "13k");
-        assert_eq!(compact(2.5e8), "250.0M");
-        assert_eq!(compact(1e9), "1.0e9");
+        let en = texts(Lang::En);
+        assert_eq!(compact(799.09, en), "799");
+        assert_eq!(compact(13_359.0, en), "13.4k");
+        assert_eq!(compact(25.9e6, en), "25.9M");
+        assert_eq!(compact(2.5e8, en), "250M");
+        assert_eq!(compact(1e9, en), "1.0e9");
+    }
+
+    #[test]
+    fn the_top_of_the_axis_reads_in_the_pages_language() {
+        // "25,9M" on a Portuguese page read as English: millions are "mi"
+        // there, and Chinese counts in 万 and 亿.
+        let mut saw = Vec::new();
+        for rate in crate::descent::LEARNING_RATES {
+            let d = crate::descent::run(Params::new(0.1, 150.0), rate, Scaling::Raw, 200);
+            for lang in [Lang::Pt, Lang::Zh] {
+                let m = super::markup(texts(lang), &d);
+                assert!(
+                    !m.contains("M</text>") && !m.contains("k</text>"),
+                    "{lang:?}: {m}"
+                );
+                saw.push(m);
+            }
+        }
+        assert!(saw.iter().any(|m| m.contains(" mi</text>")));
+        assert!(saw.iter().any(|m| m.contains("万</text>")));
+        let (en, pt, zh) = (texts(Lang::En), texts(Lang::Pt), texts(Lang::Zh));
+        assert_eq!(compact(9_999.0, pt), "9.999");
+        assert_eq!(compact(13_359.0, pt), "13,4 mil");
+        assert_eq!(compact(25.9e6, pt), "25,9 mi");
+        assert_eq!(compact(2.5e8, pt), "250 mi");
+        assert_eq!(compact(1e9, pt), "1,0e9");
+        assert_eq!(compact(13_359.0, zh), "1.3万");
+        assert_eq!(compact(25.9e6, zh), "2590万");
+        assert_eq!(compact(2.5e8, zh), "2.5亿");
+        assert_eq!(compact(9.99e10, zh), "999亿");
+        assert_eq!(compact(1e11, zh), "1.0e11");
+        // What would round up to a thousand of a unit is one of the next.
+        assert_eq!(compact(999_960.0, en), "1.0M");
+        assert_eq!(compact(999.96e6, en), "1.0e9");
     }
 }

@@ -8,20 +8,28 @@
 //! The slider's `input` event updates the value live (every tick of a drag); its
 //! `change` event commits an attempt: at once for a pointer's release, and once
 //! a burst of arrow keys settles for the keyboard (`on_settle`), so ten presses
-//! are one attempt. The number input commits on `change` (Enter or leaving the
-//! field; its arrow keys settle like the slider's); values outside the range are
-//! clamped and text that is not a number restores the current value.
+//! are one attempt. The number box commits on `change` (Enter or leaving the
+//! field); values outside the range are clamped and text that is not a number
+//! restores the current value.
+//!
+//! The number box is a text field (`inputmode="decimal"`, a spinbutton to
+//! assistive technology), not `type="number"`: a browser writes a number
+//! input's value with a point whatever the page's language, so a Portuguese
+//! page showed "0.1" beside "−0,001" and "449,30". The box writes the page's
+//! separator and reads a comma or a point ([`format::parse_decimal`]); its
+//! Up and Down keys step it by the slider's step, Page Up and Page Down by the
+//! coarse one, and settle like the slider's keys.
 
 use std::fmt::Write;
 
 use leptos::prelude::*;
 
 use super::language::use_texts;
-use crate::{format, i18n::fill};
+use crate::{coach::Lang, format, i18n::fill};
 
 #[component]
 pub fn ParamControl(
-    /// Element id; the number input gets `{id}-number`.
+    /// Element id; the number box gets `{id}-number`.
     id: &'static str,
     label: &'static str,
     /// The unit, shown after the label.
@@ -32,7 +40,7 @@ pub fn ParamControl(
     step: f64,
     /// The coarse nudge (the fine one is `step`).
     coarse: f64,
-    /// Decimals kept when the value is written back into the number input.
+    /// Decimals kept when the value is written back into the number box.
     decimals: usize,
     /// Called once per committed change (slider release, number edit, button).
     on_commit: Callback<()>,
@@ -42,8 +50,9 @@ pub fn ParamControl(
 ) -> impl IntoView {
     let t = use_texts();
     let number_id = format!("{id}-number");
-    let shown = move || format::plain(value.get(), decimals);
-    let initial = format::plain(value.get_untracked(), decimals);
+    // The value as the page writes it (`0,1` in Portuguese).
+    let shown = move || t.plain(value.get(), decimals);
+    let initial = t.plain(value.get_untracked(), decimals);
 
     let on_slide = move |ev| {
         if let Ok(v) = event_target_value(&ev).parse::<f64>() {
@@ -63,13 +72,26 @@ pub fn ParamControl(
         }
     };
     let on_release = move |_| committed();
-    let on_number = move |ev| match parse_clamped(&event_target_value(&ev), min, max) {
+    let on_number = move |ev| match parse_clamped(&event_target_value(&ev), t.lang, min, max) {
         Some(v) => {
             value.set(v);
-            committed();
+            on_commit.run(());
         }
         // Not a number: notify anyway so the field shows the current value again.
         None => value.update(|_| {}),
+    };
+    // The box's stepping keys, as a spinbutton's: a burst is one attempt.
+    let on_number_key = move |ev: leptos::ev::KeyboardEvent| {
+        let by = match ev.key().as_str() {
+            "ArrowUp" => step,
+            "ArrowDown" => -step,
+            "PageUp" => coarse,
+            "PageDown" => -coarse,
+            _ => return,
+        };
+        ev.prevent_default();
+        value.set(nudged(value.get_untracked(), by, step, min, max));
+        on_settle.run(());
     };
     // The four nudges, coarse and fine, down and up: one click handler for the
     // four buttons (each handler would be code of its own in the WASM), the
@@ -116,23 +138,27 @@ pub fn ParamControl(
                     step=step
                     value=initial.clone()
                     prop:value=shown
-                    aria-valuetext=move || format!("{} ({hint})", format::localise(shown(), t.lang))
+                    aria-valuetext=move || format!("{} ({hint})", shown())
                     on:input=on_slide
                     on:keydown=on_key
                     on:pointerdown=move |_| keyed.set_value(false)
                     on:change=on_release
                 />
                 <input
-                    type="number"
+                    type="text"
+                    class="param-number"
                     id=number_id
+                    role="spinbutton"
                     aria-label=fill(t.exact_value, &[("label", label)])
-                    min=min
-                    max=max
-                    step=step
+                    aria-valuemin=min
+                    aria-valuemax=max
+                    aria-valuenow=move || format::plain(value.get(), decimals)
                     inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
                     value=initial
                     prop:value=shown
-                    on:keydown=on_key
+                    on:keydown=on_number_key
                     on:change=on_number
                 />
             </div>
@@ -161,10 +187,10 @@ fn is_stepping_key(key: &str) -> bool {
     )
 }
 
-/// A typed number, clamped to the slider's range; `None` when it is not a number.
-fn parse_clamped(text: &str, min: f64, max: f64) -> Option<f64> {
-    let v = text.trim().parse::<f64>().ok().filter(|v| v.is_finite())?;
-    Some(v.clamp(min, max))
+/// A number typed on a page in `lang` (a comma or a point), clamped to the
+/// slider's range; `None` when it is not a number.
+fn parse_clamped(text: &str, lang: Lang, min: f64, max: f64) -> Option<f64> {
+    Some(format::parse_decimal(text, lang)?.clamp(min, max))
 }
 
 /// `value` moved by `by`, on the `step` grid, within the range.
@@ -174,7 +200,11 @@ fn nudged(value: f64, by: f64, step: f64, min: f64, max: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{nudged, parse_clamped};
+    use super::{nudged, Lang};
+
+    fn parse_clamped(text: &str, min: f64, max: f64) -> Option<f64> {
+        super::parse_clamped(text, Lang::En, min, max)
+    }
 
     #[test]
     fn nudges_stay_on_the_grid_and_in_range() {
@@ -198,5 +228,21 @@ mod tests {
         assert_eq!(parse_clamped("abc", 0.0, 0.3), None);
         assert_eq!(parse_clamped("NaN", 0.0, 0.3), None);
         assert_eq!(parse_clamped("inf", 0.0, 0.3), None);
+    }
+
+    #[test]
+    fn typed_values_take_a_comma_or_a_point() {
+        // A Portuguese visitor types what the page writes; anyone may type
+        // either. Bad text is None: the box shows its last value again.
+        for lang in Lang::ALL {
+            assert_eq!(super::parse_clamped("0,1", lang, 0.0, 0.3), Some(0.1));
+            assert_eq!(super::parse_clamped("0.1", lang, 0.0, 0.3), Some(0.1));
+            assert_eq!(
+                super::parse_clamped("247,26", lang, 0.0, 500.0),
+                Some(247.26)
+            );
+            assert_eq!(super::parse_clamped("0,5", lang, 0.0, 0.3), Some(0.3));
+            assert_eq!(super::parse_clamped("0,1,", lang, 0.0, 0.3), None);
+        }
     }
 }

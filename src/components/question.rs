@@ -27,7 +27,7 @@ pub fn answer(t: &Texts, params: Params) -> String {
     };
     fill(
         t.answer,
-        &[("price", &t.num(price, 0)), ("verdict", verdict)],
+        &[("price", &t.price(price, 0)), ("verdict", verdict)],
     )
 }
 
@@ -65,6 +65,25 @@ mod tests {
         assert_eq!(
             answer(Params::new(0.2, 50.0)),
             "Your line prices it at $450k, so $400k looks a bargain."
+        );
+    }
+
+    #[test]
+    fn each_language_writes_the_price_in_the_questions_unit() {
+        // Chinese counts in 万 (ten thousand): the question asks about
+        // 40 万美元, so the answer says 35 万美元, never 350 千美元.
+        let start = Params::new(0.1, 150.0);
+        assert_eq!(
+            super::answer(texts(Lang::Zh), start),
+            "按你的直线，这栋房子值 35 万美元，所以要价 40 万美元太贵了。"
+        );
+        assert_eq!(
+            super::answer(texts(Lang::Zh), Params::new(0.1, 203.3)),
+            "按你的直线，这栋房子值 40.3 万美元，所以要价 40 万美元还算合理。"
+        );
+        assert_eq!(
+            super::answer(texts(Lang::Pt), start),
+            "Pela sua reta, a casa vale US$ 350 mil, então US$ 400 mil parece caro demais."
         );
     }
 }

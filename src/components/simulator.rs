@@ -45,7 +45,10 @@ fn intro_markup(t: &Texts, lang: Lang, embed: bool) -> String {
             t.embed_link
         )
     } else {
-        format!("{}<code>{}</code>{}", t.intro_lead, t.formula, t.intro_rest)
+        format!(
+            r#"{}<code class="formula">{}</code>{}"#,
+            t.intro_lead, t.formula, t.intro_rest
+        )
     }
 }
 
@@ -175,5 +178,27 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                 <Attempts model=model/>
             </section>
         </main>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::texts;
+
+    #[test]
+    fn the_formula_wraps_only_between_its_words() {
+        // On a phone the Chinese formula broke inside 权重 ("× 权 / 重"):
+        // the formula's class keeps its words whole.
+        let zh = intro_markup(texts(Lang::Zh), Lang::Zh, false);
+        assert!(
+            zh.contains(r#"<code class="formula">价格 = 面积 × 权重 + 偏置</code>"#),
+            "{zh}"
+        );
+        let css = include_str!("../../style/main.css");
+        assert!(
+            css.contains(".formula { word-break: keep-all;"),
+            "style/main.css"
+        );
     }
 }

@@ -5,6 +5,8 @@ use crate::coach::Lang;
 
 pub static TEXTS: Texts = Texts {
     lang: Lang::En,
+    price_unit: 1,
+    big_units: &[(1e3, "k"), (1e6, "M")],
     title: "Jay Trainer — train a neuron by hand",
     description: "Drag a weight and a bias until one neuron predicts house prices with an error below 450.",
     not_found: "Page not found",
@@ -57,8 +59,8 @@ pub static TEXTS: Texts = Texts {
     coach: "Coach",
     waiting: "Move a slider and I'll tell you what I think.",
     resting: "The coach is catching its breath. Try another move!",
-    offline_resting: "offline commentator · the models are resting",
-    offline: "offline commentator",
+    offline_resting: "built-in coach · the AI is taking a break",
+    offline: "built-in coach",
     houses: "The three houses ",
     houses_note: "(prices in $1000; residual = price − prediction)",
     col_area: "Area (sq ft)",
@@ -74,7 +76,7 @@ pub static TEXTS: Texts = Texts {
     summary_many: "{n} attempts · best {best} (#{i})",
     restore: "Back to this attempt",
     best_star: "★ best",
-    copy_best: "Copy a link to my best",
+    copy_best: "Copy a link to my best attempt",
     copied: "Link copied: ",
     copy_this: "Copy this link: ",
     spark_label: "Error of each attempt (log scale); the dashed line is the goal",

@@ -24,6 +24,13 @@ use crate::{
 pub struct Texts {
     /// The language these words are in (numbers follow its conventions).
     pub lang: Lang,
+    /// The unit a price is written in, in $1000: 1 in English and
+    /// Portuguese ($350k, US$ 350 mil), 10 in Chinese, which counts in 万
+    /// (35 万美元), as the question's 40 万美元 does.
+    pub price_unit: u32,
+    /// The units of large numbers on a chart's axis, smallest first, and
+    /// their suffixes: `25.9M`, `25,9 mi` in Portuguese, `2590万` in Chinese.
+    pub big_units: &'static [(f64, &'static str)],
     // The document.
     pub title: &'static str,
     pub description: &'static str,
@@ -171,6 +178,17 @@ impl Texts {
     /// with this language's decimal separator: `0.0585`, `0,0585` in Portuguese.
     pub fn plain(&self, x: f64, max_decimals: usize) -> String {
         localise(plain(x, max_decimals), self.lang)
+    }
+
+    /// A price given in $1000, as a number in this language's unit
+    /// ([`Texts::price_unit`]) with the same precision: `350` for $350k,
+    /// `35` in Chinese (35 万美元); `decimals` are those of the $1000 figure.
+    pub fn price(&self, thousands: f64, decimals: usize) -> String {
+        if self.price_unit <= 1 {
+            return self.num(thousands, decimals);
+        }
+        let extra = self.price_unit.ilog10() as usize;
+        self.plain(thousands / f64::from(self.price_unit), decimals + extra)
     }
 
     /// `x` with an explicit sign and two decimals, in this language's

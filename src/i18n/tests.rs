@@ -68,6 +68,74 @@ fn fill_replaces_every_placeholder() {
     );
 }
 
+/// Phrases a native reader flagged on the page (visitor walk of 1 December
+/// 2026, finding 9): never back, in the page's words or the offline coach's.
+#[test]
+fn portuguese_reads_as_written_in_brazil() {
+    let pt = texts(Lang::Pt);
+    let mut said: Vec<&str> = all_fields(pt);
+    let book = crate::coach::text::offline::phrasebook(Lang::Pt);
+    for situation in crate::coach::text::offline::Situation::all() {
+        said.extend(book.phrases(situation));
+    }
+    for text in said {
+        for wrong in [
+            "na mão",
+            "cruas",
+            "US$ 1000",
+            "crua ",
+            "veste",
+            "offline",
+            "comentarista",
+        ] {
+            assert!(!text.contains(wrong), "{wrong:?} in {text:?}");
+        }
+    }
+    assert_eq!(pt.heading, "Treine um neurônio à mão");
+    assert!(
+        pt.copy_best.ends_with("minha melhor tentativa"),
+        "{}",
+        pt.copy_best
+    );
+    assert_eq!(pt.raw, "originais");
+}
+
+#[test]
+fn chinese_writes_prices_in_one_unit_and_moves_at_once() {
+    let zh = texts(Lang::Zh);
+    for text in all_fields(zh) {
+        assert!(!text.contains("千美元"), "{text:?}");
+    }
+    let valley = crate::coach::text::words_for(Lang::Zh).facts.valley_hint;
+    assert!(
+        valley.contains("同时") && !valley.contains("一起调"),
+        "{valley}"
+    );
+}
+
+#[test]
+fn the_bubble_says_who_wrote_a_comment_without_jargon() {
+    let jargon = [
+        "commentator",
+        "model",
+        "comentarista",
+        "modelo",
+        "评论员",
+        "模型",
+        "offline",
+        "离线",
+    ];
+    for lang in Lang::ALL {
+        let t = texts(lang);
+        for text in [t.offline, t.offline_resting] {
+            for word in jargon {
+                assert!(!text.to_lowercase().contains(word), "{lang:?}: {text:?}");
+            }
+        }
+    }
+    assert_eq!(texts(Lang::En).copy_best, "Copy a link to my best attempt");
+}
+
 fn all_fields(t: &Texts) -> Vec<&'static str> {
     vec![
         t.title,

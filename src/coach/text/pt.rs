@@ -62,7 +62,7 @@ pub static WORDS: Words = Words {
         valley: "O ponto está no vale: mexer um controle sozinho quase não ajuda; {wway} o peso e {bway} o viés juntos, aos poucos.",
         no_move: "Nenhum controle sozinho baixa mais o erro.",
         hint: "Dica: {way} o {param} em cerca de {by}.",
-        valley_hint: "No vale: {wway} o peso e {bway} o viés juntos.",
+        valley_hint: "No vale: {wway} o peso e {bway} o viés ao mesmo tempo.",
     },
     directions: DirectionWords {
         by_characters: false,

@@ -63,7 +63,7 @@ pub static WORDS: Words = Words {
         valley: "当前点在山谷里：只动一个滑块几乎没用；要{wway}权重、{bway}偏置，一起小步调整。",
         no_move: "只动一个滑块已经无法再降低误差。",
         hint: "试试把{param}{way}约 {by}。",
-        valley_hint: "在山谷里：{wway}权重、{bway}偏置一起调。",
+        valley_hint: "在山谷里：同时{wway}权重、{bway}偏置。",
     },
     directions: DirectionWords {
         by_characters: true,

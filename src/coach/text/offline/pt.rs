@@ -17,7 +17,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Largada em {error}. A reta já encontrou as casas, pelo menos.",
             "{error} na primeira. As distâncias vermelhas mostram onde a reta erra.",
             "Tentativa {attempt}: {error}. As casas estão à vista, mas não ao alcance.",
-            "Começando em {error}. Agora começa o ajuste de verdade.",
+            "Partindo de {error}. Agora começa o ajuste de verdade.",
         ],
         close: &[
             "Perto já na primeira tentativa: {error}, faltam só {to_go}.",
@@ -31,7 +31,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Meta atingida em {attempts}. Sorte de principiante ou talento puro?",
             "{error} direto! O melhor que uma reta consegue é {min}.",
             "Primeira tentativa, {error}: você treinou um neurônio num movimento só.",
-            "Direto para a meta com {error}. Chega até {min}?",
+            "Direto para a meta com {error}. Dá para chegar a {min}?",
         ],
     },
     new_best: Row {
@@ -123,7 +123,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Ainda abaixo de 450 com {error}, mas {best} era menor.",
             "{error}: ainda abaixo de 450, um pouco acima do seu recorde, {best}.",
             "A meta se mantém, mas {error} ficou acima da anterior.",
-            "Ainda dentro da meta com {error}. Seu recorde segue {best}.",
+            "Ainda dentro da meta com {error}. Seu recorde continua sendo {best}.",
         ],
     },
     stuck: Row {
@@ -144,13 +144,13 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Ainda {error}: faltam só {to_go}.",
             "Praticamente igual, {error}. Só faltam {to_go}.",
             "Parado pertinho, em {error}.",
-            "{error} de novo; faltam {to_go}, falta pouco.",
+            "{error} de novo: falta pouco, só {to_go}.",
         ],
         goal: &[
             "Ainda abaixo de 450: {error}. O piso é {min}.",
             "Firme em {error}. Consegue descer até {min}?",
             "{error} de novo: a meta continua garantida.",
-            "Segurando abaixo de 450 com {error}. O menor possível é {min}.",
+            "Mantendo-se abaixo de 450 com {error}. O menor possível é {min}.",
         ],
     },
     attempts_one: "{n} tentativa",

@@ -63,17 +63,17 @@ pub static PHRASES: Phrasebook = Phrasebook {
         goal: &[
             "误差 {error}，低于 450！你亲手训练了神经元。",
             "{error}！没有哪条线能低于 {min}，太棒了。",
-            "{attempts}达标，梯度下降都佩服。",
+            "{attempts}就达标，连梯度下降都佩服。",
             "{error}：这条线贴合得刚刚好。",
             "成功了！能一路降到 {min} 吗？",
-            "神经元训练完成！{error} 是你目前最好的。",
+            "神经元训练完成！{error} 是你目前的最好成绩。",
         ],
     },
     better: Row {
         far: &[
             "回落到 {error}，但最好成绩还是 {best}。",
             "{error}：比上一次低，还没低过 {best}。",
-            "在挽回：{error}。目前最好的是 {best}。",
+            "正在挽回：{error}。目前最好的是 {best}。",
             "又降到 {error}，房子们还记得 {best}。",
         ],
         middle: &[
@@ -144,7 +144,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
         close: &[
             "还是 {error}：只差 {to_go}。",
             "差不多，{error}，就差 {to_go}。",
-            "停在很接近的 {error}。",
+            "停在 {error}，已经很接近了。",
             "又是 {error}，还差 {to_go}，一点点而已。",
         ],
         goal: &[
