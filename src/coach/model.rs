@@ -22,6 +22,7 @@ use minijinja::{context, Environment, UndefinedBehavior};
 use serde::Serialize;
 use url::Url;
 
+use super::lang::Lang;
 use crate::secret::Secret;
 
 mod account;
@@ -159,6 +160,11 @@ pub struct ModelSpec {
     /// starts a call only if the calls ahead of it leave time to finish
     /// (`coach::routing::queue`).
     pub max_concurrency: Option<u32>,
+    /// The visitors' languages it is asked to answer in (all by default): an
+    /// operator leaves out a language the model writes badly (README,
+    /// "Benchmark: a real model server"), and those visitors get the other
+    /// models or the offline commentator.
+    pub languages: Vec<Lang>,
     pub enabled: bool,
     /// The environment variable holding this model's own key, if any.
     pub token_env: Option<String>,
@@ -225,10 +231,16 @@ impl ModelSpec {
             temperature: DEFAULT_TEMPERATURE,
             timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             max_concurrency: None,
+            languages: Lang::ALL.to_vec(),
             enabled: true,
             token_env: None,
             key: None,
         })
+    }
+
+    /// Whether it may be asked to answer in `lang`.
+    pub fn speaks(&self, lang: Lang) -> bool {
+        self.languages.contains(&lang)
     }
 
     /// The URL a request goes to.

@@ -66,10 +66,13 @@ pub enum Outcome {
     /// the same model, which it answered meanwhile: busy, not down (neither
     /// the breaker nor the learned record counts it).
     QueueTimeout,
+    /// A forced model not called: the registry's `languages` leave out the
+    /// request's language.
+    OtherLanguage,
 }
 
 /// Every outcome without a payload (what [`Outcome::from_str`] looks through).
-const PLAIN: [Outcome; 23] = [
+const PLAIN: [Outcome; 24] = [
     Outcome::Ok,
     Outcome::Loading,
     Outcome::RateLimited,
@@ -93,6 +96,7 @@ const PLAIN: [Outcome; 23] = [
     Outcome::DailyBudget,
     Outcome::QueueFull,
     Outcome::QueueTimeout,
+    Outcome::OtherLanguage,
 ];
 
 /// The prefix of a rejection's name (`rejected: too long`).
@@ -127,6 +131,7 @@ impl Outcome {
             Outcome::DailyBudget => "daily_budget",
             Outcome::QueueFull => "queue_full",
             Outcome::QueueTimeout => "queue_timeout",
+            Outcome::OtherLanguage => "other_language",
         }
     }
 }

@@ -14,8 +14,14 @@
 //! # base_url, max_new_tokens (70), temperature (0.5), timeout_ms (5000),
 //! # enabled (true), template (text-generation only: a Jinja chat template),
 //! # token_env (the environment variable holding this provider's key),
-//! # max_concurrency (calls at once to this model, 1–256; none by default)
+//! # max_concurrency (calls at once to this model, 1–256; none by default),
+//! # languages (the visitors' languages it answers: ["en", "pt", "zh"] by default)
 //! ```
+//!
+//! `languages` leaves a model out of the languages it writes badly: those
+//! visitors get the other models or the offline commentator, and a caller
+//! who forces it (`model=`) in another language gets `other_language` in
+//! `tried`.
 //!
 //! `max_concurrency` is for a server that queues: llama.cpp's answers one
 //! request at a time unless started with more slots, so give it a small
@@ -36,6 +42,7 @@ use std::{collections::HashSet, path::Path, time::Duration};
 
 use serde::Deserialize;
 
+use super::lang::Lang;
 use super::model::{
     Api, ModelSpec, Template, DEFAULT_MAX_NEW_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_MS,
 };
@@ -128,6 +135,7 @@ struct RawModel {
     template: Option<String>,
     token_env: Option<String>,
     max_concurrency: Option<u32>,
+    languages: Option<Vec<String>>,
 }
 
 /// Highest `max_concurrency` accepted.
@@ -336,6 +344,10 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
         }
         (ApiName::Chat, None) => Api::Chat,
     };
+    let languages = match m.languages {
+        None => Lang::ALL.to_vec(),
+        Some(codes) => languages(&alias, &codes)?,
+    };
     let model = m.model.trim().to_string();
     let mut spec = ModelSpec::new(alias.clone(), model, api, m.base_url)
         .map_err(|message| invalid(&alias, "base_url", message))?;
@@ -343,9 +355,41 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     spec.temperature = m.temperature;
     spec.timeout = Duration::from_millis(m.timeout_ms);
     spec.max_concurrency = m.max_concurrency;
+    spec.languages = languages;
     spec.enabled = m.enabled;
     spec.token_env = m.token_env;
     Ok(spec)
+}
+
+/// A model's `languages`: at least one, each `en`, `pt` or `zh` (a region
+/// such as `pt-BR` is read as its language), none twice.
+fn languages(alias: &str, codes: &[String]) -> Result<Vec<Lang>, RegistryError> {
+    let mut out = Vec::new();
+    for code in codes {
+        let lang = Lang::parse(code).ok_or_else(|| {
+            invalid(
+                alias,
+                "languages",
+                format!("{code:?} is not one of \"en\", \"pt\", \"zh\""),
+            )
+        })?;
+        if out.contains(&lang) {
+            return Err(invalid(
+                alias,
+                "languages",
+                format!("{code:?} is listed twice"),
+            ));
+        }
+        out.push(lang);
+    }
+    if out.is_empty() {
+        return Err(invalid(
+            alias,
+            "languages",
+            "must name at least one language (leave it out for all; enabled = false turns a model off)",
+        ));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

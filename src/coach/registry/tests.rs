@@ -165,3 +165,30 @@ fn max_concurrency_is_read_and_checked() {
         assert!(e.contains("\"l\"") && e.contains("max_concurrency"), "{e}");
     }
 }
+
+/// A model the operator measured to write only English is asked only in it.
+#[test]
+fn languages_are_read_and_checked() {
+    let local = "[[models]]\nalias = \"l\"\nmodel = \"smollm2\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:8080/v1\"\n";
+    assert_eq!(
+        Registry::parse(local).unwrap().models[0].languages,
+        Lang::ALL,
+        "all by default"
+    );
+    let r = Registry::parse(&format!("{local}languages = [\"en\", \"pt-BR\"]\n")).unwrap();
+    assert_eq!(r.models[0].languages, [Lang::En, Lang::Pt]);
+    assert!(r.models[0].speaks(Lang::Pt) && !r.models[0].speaks(Lang::Zh));
+    for (bad, says) in [
+        ("[]", "at least one"),
+        ("[\"fr\"]", "\"fr\" is not one of"),
+        ("[\"en\", \"EN\"]", "listed twice"),
+    ] {
+        let e = Registry::parse(&format!("{local}languages = {bad}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("\"l\"") && e.contains("languages") && e.contains(says),
+            "{e}"
+        );
+    }
+}

@@ -85,3 +85,36 @@ async fn with_visitors_in_two_languages_each_model_is_learned_in_its_own() {
         }
     }
 }
+
+/// A model the registry gives `languages = ["en"]` is never asked in
+/// another language; forced there, it is refused as `other_language`, not
+/// called, and its record there stays empty.
+#[tokio::test(start_paused = true)]
+async fn a_model_is_asked_only_in_the_languages_the_registry_gives_it() {
+    let models = "[[models]]\nalias = \"small\"\nmodel = \"org/small\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\nlanguages = [\"en\"]\n";
+    let fake = Fake::default();
+    fake.set("small", answers(100));
+    let coach = Coach::new(
+        Registry::parse(models).unwrap(),
+        None,
+        Arc::new(fake),
+        Some(5),
+    );
+    for (i, lang) in [Lang::Pt, Lang::Zh, Lang::En].into_iter().enumerate() {
+        let c = coach.comment(input(i, lang), visitor(i)).await;
+        if lang == Lang::En {
+            assert_eq!(c.model, "small", "{:?}", c.tried);
+        } else {
+            assert!(c.fallback && c.tried.is_empty(), "{lang:?}: {:?}", c.tried);
+        }
+    }
+    let mut forced = input(9, Lang::Zh);
+    forced.model = Some("small".into());
+    let c = coach.comment(forced, visitor(9)).await;
+    assert!(c.fallback);
+    assert_eq!(c.tried[0].outcome, Outcome::OtherLanguage);
+    let report = coach.report();
+    assert_eq!(report[0].languages, [Lang::En]);
+    let calls = |lang: &str| report[0].by_lang[lang].calls;
+    assert_eq!((calls("en"), calls("pt"), calls("zh")), (1, 0, 0));
+}

@@ -29,6 +29,7 @@ use tokio::time::Instant;
 use super::{
     budget::UpstreamBudget,
     comment::Comment,
+    lang::Lang,
     providers::Provider,
     registry::{Registry, RegistryError},
     routing::{
@@ -245,12 +246,13 @@ impl Coach {
         }
     }
 
-    /// Aliases of the models the router may draw: enabled and callable.
-    fn candidates<'r>(&self, registry: &'r Registry) -> Vec<&'r str> {
+    /// Aliases of the models the router may draw in `lang`: enabled,
+    /// callable, and asked to answer in it.
+    fn candidates<'r>(&self, registry: &'r Registry, lang: Lang) -> Vec<&'r str> {
         registry
             .models
             .iter()
-            .filter(|m| m.enabled && self.provider.usable(m))
+            .filter(|m| m.enabled && m.speaks(lang) && self.provider.usable(m))
             .map(|m| m.alias.as_str())
             .collect()
     }

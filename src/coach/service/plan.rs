@@ -125,7 +125,7 @@ impl Coach {
     ) -> Plan<'r> {
         let mut plan = Plan {
             queue: VecDeque::new(),
-            candidates: self.candidates(registry),
+            candidates: self.candidates(registry, lang),
             called: Vec::new(),
             forced: forced.is_some(),
             lang,
@@ -140,6 +140,9 @@ impl Coach {
             Some(alias) => match registry.get(alias) {
                 None => plan.refuse(alias.to_string(), Outcome::Unknown),
                 Some(m) if !m.enabled => plan.refuse(alias.to_string(), Outcome::Disabled),
+                Some(m) if !m.speaks(lang) => {
+                    plan.refuse(alias.to_string(), Outcome::OtherLanguage)
+                }
                 Some(m) if !self.provider.usable(m) => {
                     plan.refuse(alias.to_string(), Outcome::NoToken)
                 }

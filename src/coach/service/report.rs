@@ -55,6 +55,8 @@ pub struct ModelReport {
     /// Calls under way now, and the most allowed (`None`: no limit of its own).
     pub in_flight: u32,
     pub max_concurrency: Option<u32>,
+    /// The visitors' languages it answers (registry `languages`).
+    pub languages: Vec<Lang>,
     /// The seed's names, kept for its callers: `erros` is `stats.errors` and
     /// `parcela` the selection share (`probability`), as the seed's
     /// `UpdateProbs` set it.
@@ -134,8 +136,8 @@ impl Coach {
             let now = Instant::now();
             // Probability of being asked first now, in each language: a
             // model whose breakers keep it out has none.
-            let candidates = self.candidates(&registry);
             let standings = PerLang::from_fn(|lang| {
+                let candidates = self.candidates(&registry, lang);
                 let admissible = routing.admissible(&candidates, lang, now);
                 let standing = routing.standing(&admissible, lang, now);
                 (admissible, standing)
@@ -198,6 +200,7 @@ impl Coach {
                     by_lang,
                     in_flight: view.in_flight,
                     max_concurrency: m.max_concurrency,
+                    languages: m.languages.clone(),
                     erros: stats.errors,
                     parcela: probability,
                     stats,
