@@ -60,8 +60,10 @@ impl Scaling {
         }
     }
 
-    /// `(mean, std)` subtracted from and dividing the area.
-    fn shift_and_scale(self) -> (f64, f64) {
+    /// `(mean, std)` subtracted from and dividing the area: raw `(0, 1)`,
+    /// standardised `(2034.67, 330.26)` sq ft (the lab's hint quotes them).
+    #[must_use]
+    pub fn shift_and_scale(self) -> (f64, f64) {
         match self {
             Self::Raw => (0.0, 1.0),
             Self::Standardised => {
@@ -243,6 +245,19 @@ impl Descent {
             }
         }
         self.status
+    }
+
+    /// The step at which the run, stalled now, first counted as stalled at its
+    /// current rate (`None` if it has not stalled).
+    #[must_use]
+    pub fn stalled_since(&self) -> Option<usize> {
+        if !self.stalled() {
+            return None;
+        }
+        let losses = self.losses.get(self.rate_since..).unwrap_or_default();
+        (STALL_WINDOW..losses.len())
+            .find(|&k| stalled(&losses[..=k], STALL_WINDOW, STALL_GAIN, GOAL))
+            .map(|k| self.rate_since + k)
     }
 
     /// The first step whose loss is at or below `level` (0 = the start).

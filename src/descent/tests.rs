@@ -230,7 +230,7 @@ fn raw_areas_at_the_default_rate_stall_at_step_18_on_the_plateau() {
         // Once stalled, it stays so: the crawl only slows down.
         assert_eq!(descent.stalled(), first.is_some(), "step {k}");
     }
-    assert_eq!(first, Some(18));
+    assert_eq!((first, descent.stalled_since()), (Some(18), Some(18)));
     let at = descent.losses[18];
     assert!(at > 690.0 && at < 690.3, "{at}");
     // Why: along the valley each step keeps 1 − rate·λ_small of the distance.
@@ -257,6 +257,7 @@ fn standardised_areas_at_their_default_rate_never_stall_before_the_goal() {
     assert!(!slow.stalled());
     slow.advance(1);
     assert!(slow.stalled());
+    assert_eq!(slow.stalled_since(), Some(2 * STALL_WINDOW));
     // Setting the same rate again is no change.
     slow.set_rate(1e-6);
     assert!(slow.stalled());
