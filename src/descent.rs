@@ -17,10 +17,15 @@
 //! 0.1 every step multiplies the excess error by 0.64, so from Jay's start (799.09)
 //! the goal 450 is reached in 11 steps. (The "about 20" assumes the
 //! half-MSE convention, whose gradient is half as steep.)
+//!
+//! A run that crawls is said to have *stalled* ([`stalled`]): over the last
+//! [`STALL_WINDOW`] steps at the current rate its error fell by less than
+//! [`STALL_GAIN`] of itself while still above the goal. Raw at 2e-7 from Jay's
+//! start that happens at step 18, on the plateau near 690.
 
 use crate::{
     landscape::Symmetric2,
-    neuron::{Params, HOUSES},
+    neuron::{Params, GOAL, HOUSES},
 };
 
 /// A loss above this ($1000² of error) means the run has diverged: over 1 000 times
@@ -55,8 +60,10 @@ impl Scaling {
         }
     }
 
-    /// `(mean, std)` subtracted from and dividing the area.
-    fn shift_and_scale(self) -> (f64, f64) {
+    /// `(mean, std)` subtracted from and dividing the area: raw `(0, 1)`,
+    /// standardised `(2034.67, 330.26)` sq ft (the lab's hint quotes them).
+    #[must_use]
+    pub fn shift_and_scale(self) -> (f64, f64) {
         match self {
             Self::Raw => (0.0, 1.0),
             Self::Standardised => {
@@ -117,6 +124,33 @@ pub fn step(point: Params, rate: f64, scaling: Scaling) -> Params {
     scaling.lab_to_page(u - rate * grad_u, v - rate * grad_v)
 }
 
+/// How many steps a stall is judged over.
+pub const STALL_WINDOW: usize = 10;
+
+/// Over [`STALL_WINDOW`] steps the error must fall by at least this fraction of
+/// itself (0.1 %), or the run has stalled.
+pub const STALL_GAIN: f64 = 1e-3;
+
+/// Whether the run whose errors are `losses` (one per point, the latest last) has
+/// stalled: over its last `window` steps the error fell, but by less than
+/// `min_gain` of itself, and it is still above `goal`. A run with fewer than
+/// `window` steps has not stalled, nor has one at or below the goal, nor one whose
+/// error rose (that one is heading for divergence, not crawling).
+#[must_use]
+pub fn stalled(losses: &[f64], window: usize, min_gain: f64, goal: f64) -> bool {
+    let Some(&last) = losses.last() else {
+        return false;
+    };
+    let Some(&before) = losses
+        .len()
+        .checked_sub(window + 1)
+        .and_then(|i| losses.get(i))
+    else {
+        return false;
+    };
+    last > goal && last <= before && before - last < min_gain * last
+}
+
 /// Whether a run can go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -128,9 +162,9 @@ pub enum Status {
     },
 }
 
-/// A run of the lab: the rate and scaling (the page may change them between steps),
-/// the path from the start and the loss at each point. `path` and `losses` have the
-/// same length and hold only finite values.
+/// A run of the lab: the rate and scaling (the page may change the rate between
+/// steps, with [`Descent::set_rate`]), the path from the start and the loss at each
+/// point. `path` and `losses` have the same length and hold only finite values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Descent {
     pub rate: f64,
@@ -138,6 +172,9 @@ pub struct Descent {
     pub path: Vec<Params>,
     pub losses: Vec<f64>,
     pub status: Status,
+    /// The index in `losses` from which the current rate applies (a stall is
+    /// judged on those steps only: a new rate gets a fresh chance).
+    rate_since: usize,
 }
 
 impl Descent {
@@ -158,7 +195,29 @@ impl Descent {
             } else {
                 Status::Diverged { step: 0 }
             },
+            rate_since: 0,
         }
+    }
+
+    /// Goes on at `rate` from the current point.
+    pub fn set_rate(&mut self, rate: f64) {
+        if rate != self.rate {
+            self.rate = rate;
+            self.rate_since = self.losses.len().saturating_sub(1);
+        }
+    }
+
+    /// Whether the run has stalled at its current rate ([`stalled`] with the
+    /// lab's window, gain and the goal).
+    #[must_use]
+    pub fn stalled(&self) -> bool {
+        self.status == Status::Running
+            && stalled(
+                self.losses.get(self.rate_since..).unwrap_or_default(),
+                STALL_WINDOW,
+                STALL_GAIN,
+                GOAL,
+            )
     }
 
     /// The latest point (`None` only if the start itself was out of bounds).
@@ -188,11 +247,36 @@ impl Descent {
         self.status
     }
 
+    /// The step at which the run, stalled now, first counted as stalled at its
+    /// current rate (`None` if it has not stalled).
+    #[must_use]
+    pub fn stalled_since(&self) -> Option<usize> {
+        if !self.stalled() {
+            return None;
+        }
+        let losses = self.losses.get(self.rate_since..).unwrap_or_default();
+        (STALL_WINDOW..losses.len())
+            .find(|&k| stalled(&losses[..=k], STALL_WINDOW, STALL_GAIN, GOAL))
+            .map(|k| self.rate_since + k)
+    }
+
     /// The first step whose loss is at or below `level` (0 = the start).
     #[must_use]
     pub fn first_step_at_or_below(&self, level: f64) -> Option<usize> {
         self.losses.iter().position(|&loss| loss <= level)
     }
+}
+
+/// How many steps a run from `start` at `rate` takes to reach the goal, if it
+/// does within `max_steps` (what the lesson promises for standardised areas).
+#[must_use]
+pub fn steps_to_goal(
+    start: Params,
+    rate: f64,
+    scaling: Scaling,
+    max_steps: usize,
+) -> Option<usize> {
+    run(start, rate, scaling, max_steps).first_step_at_or_below(GOAL)
 }
 
 /// A fresh run of up to `steps` steps.

@@ -73,10 +73,10 @@ test("gradient descent on standardised areas at rate 0.1 reaches the goal", asyn
   await page.getByTestId("gd-standardise").check();
   await expect(page.getByTestId("gd-rate-value")).toHaveText("0.1");
   await page.getByTestId("gd-play").click();
-  await expect(page.getByTestId("gd-status")).toHaveText(/^Goal reached at step \d+\./);
+  await expect(page.getByTestId("gd-status")).toHaveText(/^Goal reached at step 11: /);
   await expect(page.getByTestId("gd-play")).toHaveText("Play");
   await expect(page.getByTestId("descent-path")).toHaveCount(1);
-  // "Move the model here" records the lab's point as one attempt.
+  // "Move my model to the lab's point" records the lab's point as one attempt.
   await page.getByTestId("gd-apply").click();
   await expect(page.getByTestId("score")).toHaveClass(/success/);
   await expect(page.getByTestId("attempt")).toHaveCount(1);

@@ -1,37 +1,35 @@
-//! The gradient descent lab: Step, ×10, Play/Pause and Reset over the math of
-//! [`crate::descent`], a learning rate on a log scale and a "standardise the area"
-//! toggle. The run's path is drawn on the landscape (the simulator hands the same
-//! signal to both); the loss-over-steps chart is [`super::loss_chart`].
+//! The gradient descent lab: Step, 10 steps, Play/Pause and Reset over the math
+//! of [`crate::descent`], a learning rate on a log scale and a "standardise the
+//! area" toggle, each explained in a line. The run's path is drawn on the
+//! landscape (the simulator hands the same signal to both); the loss-over-steps
+//! chart is [`super::loss_chart`]; its words are [`text`]'s.
 //!
 //! The lab does not move the page's model while it runs (that would be an attempt
-//! per step): a run starts from the model's point (Reset, or changing the scaling)
-//! and "Move the model here" records its latest point as one attempt.
-//! Play takes a step every 150 ms and stops itself at the goal, on divergence or
-//! after [`MAX_STEPS`]; with `prefers-reduced-motion` it does not animate, it takes
-//! those steps at once.
+//! per step): a run starts from its `start` (Jay's start, or the model's point if
+//! the visitor asks; stated above the controls), and "Move my model to the lab's
+//! point" records its latest point as one attempt.
+//! Play takes a step every 150 ms and stops itself at the goal, on divergence,
+//! when the run stalls, or after [`MAX_STEPS`]; with `prefers-reduced-motion` it
+//! does not animate, it takes those steps at once. The step counter changes with
+//! every step; the `role=status` line only with the state.
+
+mod text;
 
 use leptos::prelude::*;
 
+use self::text::{
+    finished, lesson, progress_text, rate_label, standardise_hint, start_text, state_text, Mode,
+};
 use super::{language::use_texts, loss_chart::LossChart};
 use crate::{
-    descent::{Descent, Scaling, Status, LEARNING_RATES},
+    descent::{Descent, Scaling, LEARNING_RATES},
     format::localise,
-    i18n::{fill, Texts},
-    neuron::{reaches_goal, Params, GOAL},
+    neuron::{Params, START},
 };
 
-/// Play stops after this many steps (raw areas crawl for ever).
+/// One Play goes on for at most this many steps (a slow run that has not yet
+/// stalled pauses there; Play again goes on).
 pub const MAX_STEPS: usize = 1000;
-
-/// A rate as people write it: `2e-7`, `0.1`, `1`.
-#[must_use]
-pub fn rate_label(rate: f64) -> String {
-    if rate < 1e-3 {
-        format!("{rate:e}")
-    } else {
-        crate::format::plain(rate, 3)
-    }
-}
 
 /// The index of `rate` in [`LEARNING_RATES`] (the nearest on the log scale).
 #[must_use]
@@ -44,63 +42,6 @@ pub fn rate_index(rate: f64) -> usize {
             d(*a.1).total_cmp(&d(*b.1))
         })
         .map_or(0, |(i, _)| i)
-}
-
-/// Whether Play has nothing more to do.
-fn finished(d: &Descent) -> bool {
-    matches!(d.status, Status::Diverged { .. })
-        || d.losses.last().is_some_and(|&l| reaches_goal(l))
-        || d.path.len() > MAX_STEPS
-}
-
-/// What the lab says about its run: never a NaN, divergence is a state.
-#[must_use]
-pub fn status_text(t: &Texts, d: &Descent) -> String {
-    let steps = d.path.len().saturating_sub(1).to_string();
-    match (d.status, d.losses.last()) {
-        (Status::Diverged { step }, _) => fill(
-            t.diverged,
-            &[
-                ("step", &step.to_string()),
-                ("rate", &localise(rate_label(d.rate), t.lang)),
-                (
-                    "scaling",
-                    match d.scaling {
-                        Scaling::Raw => t.raw,
-                        Scaling::Standardised => t.standardised,
-                    },
-                ),
-                (
-                    "limit",
-                    &localise(limit_label(d.scaling.max_stable_rate()), t.lang),
-                ),
-            ],
-        ),
-        (Status::Running, Some(&loss)) => {
-            let error = t.num(loss, 2);
-            match d.first_step_at_or_below(GOAL) {
-                Some(at) => fill(
-                    t.goal_at,
-                    &[
-                        ("at", &at.to_string()),
-                        ("steps", &steps),
-                        ("error", &error),
-                    ],
-                ),
-                None => fill(t.stepped, &[("steps", &steps), ("error", &error)]),
-            }
-        }
-        (Status::Running, None) => t.no_run.to_string(),
-    }
-}
-
-/// A stable-rate limit with three significant digits: `2.35e-7`, `1`.
-fn limit_label(rate: f64) -> String {
-    if rate < 1e-3 {
-        format!("{rate:.2e}")
-    } else {
-        crate::format::plain(rate, 2)
-    }
 }
 
 /// Whether the visitor asked for reduced motion (never on the server).
@@ -130,53 +71,76 @@ fn reduced_motion() -> bool {
 pub fn DescentLab(
     params: Memo<Params>,
     descent: RwSignal<Descent>,
+    /// Where a run starts (Reset, a change of scaling): Jay's start unless the
+    /// visitor picks the model's point. Setting it (the page may, e.g. on
+    /// "Start over") restarts the run from there.
+    start: RwSignal<Params>,
     /// Moves the model and records one attempt.
     jump: Callback<Params>,
 ) -> impl IntoView {
     let t = use_texts();
-    let playing = RwSignal::new(false);
+    let mode = RwSignal::new(Mode::Ready);
     let timer = StoredValue::new(None::<IntervalHandle>);
     // `try_` forms: this also runs as the component is cleaned up, when the
     // signals may already be gone.
-    let stop = move || {
-        let _ = playing.try_set(false);
+    let halt = move |next: Mode| {
+        let _ = mode.try_set(next);
         if let Some(Some(handle)) = timer.try_update_value(Option::take) {
             handle.clear();
         }
     };
-    on_cleanup(stop);
+    on_cleanup(move || halt(Mode::Ready));
     let restart = move |scaling: Scaling, rate: f64| {
-        stop();
-        descent.set(Descent::new(params.get_untracked(), rate, scaling));
+        halt(Mode::Ready);
+        descent.set(Descent::new(start.get_untracked(), rate, scaling));
     };
-    let advance = move |n: usize| descent.update(|d| _ = d.advance(n));
+    // A new start restarts the run there.
+    Effect::watch(
+        move || start.get(),
+        move |_, _, _| {
+            let d = descent.get_untracked();
+            restart(d.scaling, d.rate);
+        },
+        false,
+    );
+    let at_step = move || descent.with_untracked(|d| d.path.len().saturating_sub(1));
+    let advance = move |n: usize| {
+        if matches!(mode.get_untracked(), Mode::Paused { .. }) {
+            mode.set(Mode::Ready);
+        }
+        descent.update(|d| _ = d.advance(n));
+    };
     let play = move || {
-        if playing.get_untracked() {
-            stop();
+        if mode.get_untracked() == Mode::Playing {
+            halt(Mode::Paused { step: at_step() });
             return;
         }
+        let until = at_step() + MAX_STEPS;
         if reduced_motion() {
             descent.update(|d| {
-                while !finished(d) {
+                while !finished(d) && d.path.len() <= until {
                     d.advance(1);
                 }
             });
+            mode.set(Mode::Ready);
             return;
         }
         if descent.with_untracked(finished) {
             return;
         }
-        playing.set(true);
+        mode.set(Mode::Playing);
         let tick = move || {
             descent.update(|d| _ = d.advance(1));
             if descent.with_untracked(finished) {
-                stop();
+                halt(Mode::Ready);
+            } else if at_step() >= until {
+                halt(Mode::Paused { step: at_step() });
             }
         };
         if let Ok(handle) = set_interval_with_handle(tick, std::time::Duration::from_millis(150)) {
             timer.set_value(Some(handle));
         } else {
-            playing.set(false);
+            mode.set(Mode::Ready);
         }
     };
     let on_button = move |e: leptos::ev::MouseEvent| {
@@ -203,78 +167,93 @@ pub fn DescentLab(
     };
     let rate = move || descent.with(|d| d.rate);
     let rate_text = move || localise(rate_label(rate()), t.lang);
-    let standard_steps = crate::descent::run(crate::neuron::START, 0.1, Scaling::Standardised, 100)
-        .first_step_at_or_below(GOAL)
-        .map_or_else(|| t.few_dozen.to_string(), |n| n.to_string());
-    let lesson = fill(
-        t.lesson,
-        &[
-            (
-                "limit",
-                &localise(limit_label(Scaling::Raw.max_stable_rate()), t.lang),
-            ),
-            ("steps", &standard_steps),
-        ],
-    );
+    let from_start = move || start.get() == START;
 
     view! {
         <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">
             <h2 id="descent-title">{t.descent}</h2>
             <p class="lesson" data-testid="descent-lesson">
-                {lesson}
+                {lesson(t)}
+            </p>
+            <p class="descent-start">
+                <span data-testid="gd-start">{move || start_text(t, start.get())}</span>
+                " "
+                <button
+                    type="button"
+                    data-testid="gd-start-toggle"
+                    on:click=move |_| {
+                        start.set(if from_start() { params.get_untracked() } else { START });
+                    }
+                >
+                    {move || if from_start() { t.lab_use_model } else { t.lab_use_start }}
+                </button>
             </p>
             <div class="descent-settings">
-                <label class="toggle">
+                <div class="descent-setting">
+                    <label class="toggle">
+                        <input
+                            type="checkbox"
+                            id="gd-standardise"
+                            data-testid="gd-standardise"
+                            aria-describedby="gd-standardise-hint"
+                            prop:checked=move || descent.with(|d| d.scaling == Scaling::Standardised)
+                            on:change=move |e| {
+                                let scaling = if event_target_checked(&e) {
+                                    Scaling::Standardised
+                                } else {
+                                    Scaling::Raw
+                                };
+                                restart(scaling, scaling.default_rate());
+                            }
+                        />
+                        {t.standardise}
+                    </label>
+                    <p class="hint" id="gd-standardise-hint">{standardise_hint(t)}</p>
+                </div>
+                <div class="descent-setting">
+                    <div class="rate-head">
+                        <label for="gd-rate">{t.rate}</label>
+                        <output for="gd-rate" data-testid="gd-rate-value">{rate_text}</output>
+                    </div>
                     <input
-                        type="checkbox"
-                        id="gd-standardise"
-                        data-testid="gd-standardise"
-                        on:change=move |e| {
-                            let scaling = if event_target_checked(&e) {
-                                Scaling::Standardised
-                            } else {
-                                Scaling::Raw
-                            };
-                            restart(scaling, scaling.default_rate());
+                        type="range"
+                        id="gd-rate"
+                        data-testid="gd-rate"
+                        aria-describedby="gd-rate-hint"
+                        min="0"
+                        max=(LEARNING_RATES.len() - 1).to_string()
+                        step="1"
+                        prop:value=move || rate_index(rate()).to_string()
+                        aria-valuetext=rate_text
+                        on:input=move |e| {
+                            let chosen = event_target_value(&e)
+                                .parse::<usize>()
+                                .ok()
+                                .and_then(|i| LEARNING_RATES.get(i).copied());
+                            if let Some(r) = chosen {
+                                descent.update(|d| d.set_rate(r));
+                            }
                         }
                     />
-                    {t.standardise}
-                </label>
-                <label for="gd-rate">{t.rate}</label>
-                <input
-                    type="range"
-                    id="gd-rate"
-                    data-testid="gd-rate"
-                    min="0"
-                    max=(LEARNING_RATES.len() - 1).to_string()
-                    step="1"
-                    prop:value=move || rate_index(rate()).to_string()
-                    aria-valuetext=rate_text
-                    on:input=move |e| {
-                        let chosen = event_target_value(&e)
-                            .parse::<usize>()
-                            .ok()
-                            .and_then(|i| LEARNING_RATES.get(i).copied());
-                        if let Some(r) = chosen {
-                            descent.update(|d| d.rate = r);
-                        }
-                    }
-                />
-                <output for="gd-rate" data-testid="gd-rate-value">{rate_text}</output>
+                    <p class="hint" id="gd-rate-hint">{t.rate_hint}</p>
+                </div>
             </div>
             // One click handler for the five buttons (each handler would be code of
             // its own in the WASM): the button's data-testid names its action.
             <div class="descent-buttons" role="group" aria-label=t.run on:click=on_button>
                 <button type="button" data-testid="gd-step">{t.step}</button>
-                <button type="button" data-testid="gd-step10">"×10"</button>
-                <button type="button" data-testid="gd-play" aria-pressed=move || playing.get().to_string()>
-                    {move || if playing.get() { t.pause } else { t.play }}
+                <button type="button" data-testid="gd-step10">{t.step10}</button>
+                <button type="button" data-testid="gd-play" aria-pressed=move || (mode.get() == Mode::Playing).to_string()>
+                    {move || if mode.get() == Mode::Playing { t.pause } else { t.play }}
                 </button>
                 <button type="button" data-testid="gd-reset">{t.reset}</button>
                 <button type="button" data-testid="gd-apply">{t.apply}</button>
             </div>
+            <p class="descent-progress" data-testid="gd-progress">
+                {move || descent.with(|d| progress_text(t, d))}
+            </p>
             <p class="descent-status" data-testid="gd-status" role="status">
-                {move || descent.with(|d| status_text(t, d))}
+                {move || descent.with(|d| state_text(t, d, mode.get()))}
             </p>
             <LossChart descent=descent/>
         </section>
@@ -284,42 +263,10 @@ pub fn DescentLab(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, i18n::texts};
-
-    fn status_text(d: &Descent) -> String {
-        super::status_text(texts(Lang::En), d)
-    }
 
     #[test]
-    fn rates_are_written_and_found_on_the_log_scale() {
-        assert_eq!(rate_label(2e-7), "2e-7");
-        assert_eq!(rate_label(0.1), "0.1");
-        assert_eq!(rate_label(1.0), "1");
+    fn rates_are_found_on_the_log_scale() {
         assert_eq!(LEARNING_RATES[rate_index(0.1)], 0.1);
         assert_eq!(LEARNING_RATES[rate_index(2.1e-7)], 2e-7);
-        assert_eq!(limit_label(Scaling::Raw.max_stable_rate()), "2.35e-7");
-    }
-
-    #[test]
-    fn the_status_names_the_goal_and_divergence_never_nan() {
-        let start = Params::new(0.1, 150.0);
-        let good = crate::descent::run(start, 0.1, Scaling::Standardised, 11);
-        assert!(
-            status_text(&good).starts_with("Goal reached at step 11."),
-            "{}",
-            status_text(&good)
-        );
-        assert!(finished(&good));
-        let wild = crate::descent::run(start, 1e-6, Scaling::Raw, 200);
-        let text = status_text(&wild);
-        assert!(text.starts_with("Diverged at step "), "{text}");
-        assert!(
-            text.contains("stable below 2.35e-7") && !text.contains("NaN"),
-            "{text}"
-        );
-        assert!(finished(&wild));
-        let crawl = crate::descent::run(start, 2e-7, Scaling::Raw, 10);
-        assert!(status_text(&crawl).starts_with("Step 10: error "));
-        assert!(!finished(&crawl));
     }
 }

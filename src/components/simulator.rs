@@ -74,6 +74,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
         Scaling::Raw.default_rate(),
         Scaling::Raw,
     ));
+    // Where the lab's runs start (setting it restarts the lab there).
+    let lab_start = RwSignal::new(START);
     let commit = Callback::new(move |()| model.commit());
     let commit_soon = Callback::new(move |()| model.commit_soon());
     let jump = Callback::new(move |to: Params| model.jump(to));
@@ -166,7 +168,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     view! {
                         <section class="panel landscape-panel" aria-label=t.landscape_section>
                             <Landscape params=params attempts=attempts descent=descent jump=jump glide=glide/>
-                            <DescentLab params=params descent=descent jump=jump/>
+                            <DescentLab params=params descent=descent start=lab_start jump=jump/>
                         </section>
                     }
                 })}

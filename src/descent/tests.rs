@@ -191,3 +191,88 @@ fn the_rate_choices_are_a_log_scale_holding_the_defaults() {
         one.losses[1]
     );
 }
+
+#[test]
+fn a_stall_is_a_small_relative_fall_above_the_goal_over_the_window() {
+    let flat = [700.0; 11];
+    assert!(stalled(&flat, 10, 1e-3, GOAL));
+    // Too few steps to judge, at or below the goal, rising, or falling fast enough.
+    assert!(!stalled(&flat[..10], 10, 1e-3, GOAL));
+    assert!(!stalled(&[], 10, 1e-3, GOAL));
+    assert!(!stalled(&[449.0; 11], 10, 1e-3, GOAL));
+    assert!(!stalled(&[450.0; 11], 10, 1e-3, GOAL));
+    let mut rising = flat;
+    rising[10] = 700.5;
+    assert!(!stalled(&rising, 10, 1e-3, GOAL));
+    let mut falling = flat;
+    falling[10] = 699.0; // 1 in 699 ≈ 0.14 %: still moving
+    assert!(!stalled(&falling, 10, 1e-3, GOAL));
+    falling[10] = 699.5; // 0.07 %
+    assert!(stalled(&falling, 10, 1e-3, GOAL));
+    // Only the last window counts: the fall from 800 is in it, then it is not.
+    let mut late = vec![900.0, 800.0];
+    late.extend([700.0; 10]);
+    assert!(!stalled(&late, 10, 1e-3, GOAL));
+    late.push(700.0);
+    assert!(stalled(&late, 10, 1e-3, GOAL));
+}
+
+#[test]
+fn raw_areas_at_the_default_rate_stall_at_step_18_on_the_plateau() {
+    let rate = Scaling::Raw.default_rate();
+    let mut descent = Descent::new(START, rate, Scaling::Raw);
+    let mut first = None;
+    for k in 1..=200 {
+        descent.advance(1);
+        if descent.stalled() && first.is_none() {
+            first = Some(k);
+        }
+        // Once stalled, it stays so: the crawl only slows down.
+        assert_eq!(descent.stalled(), first.is_some(), "step {k}");
+    }
+    assert_eq!((first, descent.stalled_since()), (Some(18), Some(18)));
+    let at = descent.losses[18];
+    assert!(at > 690.0 && at < 690.3, "{at}");
+    // Why: along the valley each step keeps 1 − rate·λ_small of the distance.
+    let small = Scaling::Raw.hessian().eigen().small;
+    assert!(rate * small < 1e-7, "{}", rate * small);
+}
+
+#[test]
+fn standardised_areas_at_their_default_rate_never_stall_before_the_goal() {
+    let descent = run(START, 0.1, Scaling::Standardised, 11);
+    for k in 0..=11 {
+        assert!(
+            !stalled(&descent.losses[..=k], STALL_WINDOW, STALL_GAIN, GOAL),
+            "step {k}"
+        );
+    }
+    // A rate far too small stalls there too, and a new rate gets a fresh window.
+    let mut slow = run(START, 1e-6, Scaling::Standardised, STALL_WINDOW);
+    assert!(slow.stalled());
+    slow.set_rate(0.1);
+    assert!(!slow.stalled());
+    slow.set_rate(1e-6);
+    slow.advance(STALL_WINDOW - 1);
+    assert!(!slow.stalled());
+    slow.advance(1);
+    assert!(slow.stalled());
+    assert_eq!(slow.stalled_since(), Some(2 * STALL_WINDOW));
+    // Setting the same rate again is no change.
+    slow.set_rate(1e-6);
+    assert!(slow.stalled());
+}
+
+#[test]
+fn the_lessons_promise_is_computed_from_jays_start() {
+    // The lesson says: standardised, at the default rate 0.1, from Jay's start
+    // (w 0.1, b 150), the goal in 11 steps; the lab fills {steps} from this.
+    assert_eq!((START.weight, START.bias), (0.1, 150.0));
+    assert_eq!(Scaling::Standardised.default_rate(), 0.1);
+    assert_eq!(
+        steps_to_goal(START, 0.1, Scaling::Standardised, 100),
+        Some(11)
+    );
+    // Raw at its default rate never gets there in a thousand steps.
+    assert_eq!(steps_to_goal(START, 2e-7, Scaling::Raw, 1_000), None);
+}

@@ -152,9 +152,9 @@ pub struct Texts {
     pub diverged: &'static str,
     pub raw: &'static str,
     pub standardised: &'static str,
-    /// `{at}`, `{steps}`, `{error}`.
+    /// `{at}`, `{goal}`.
     pub goal_at: &'static str,
-    /// `{steps}`, `{error}`.
+    /// The lab's step counter: `{steps}`, `{error}`.
     pub stepped: &'static str,
     pub few_dozen: &'static str,
     pub loss_label: &'static str,
@@ -165,6 +165,26 @@ pub struct Texts {
     // `{min}`, `{max}`, `{value}`.
     pub link_outside: &'static str,
     pub link_not_number: &'static str,
+    // The descent lab explains itself (issue 21, point 3): where it starts, what
+    // "standardise" and the rate mean, and its state (announced on change only).
+    /// `{w}`, `{b}`.
+    pub lab_from_start: &'static str,
+    /// `{w}`, `{b}`.
+    pub lab_from_model: &'static str,
+    pub lab_use_model: &'static str,
+    pub lab_use_start: &'static str,
+    /// `{mean}`, `{std}`.
+    pub standardise_hint: &'static str,
+    pub rate_hint: &'static str,
+    pub step10: &'static str,
+    pub lab_ready: &'static str,
+    pub lab_playing: &'static str,
+    /// `{step}`.
+    pub lab_paused: &'static str,
+    /// `{step}`, `{window}`, `{gain}`, `{goal}`.
+    pub lab_stalled: &'static str,
+    pub lab_stalled_raw: &'static str,
+    pub lab_stalled_slow: &'static str,
 }
 
 impl Texts {

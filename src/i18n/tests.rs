@@ -240,5 +240,18 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.loss_diverged,
         t.link_outside,
         t.link_not_number,
+        t.lab_from_start,
+        t.lab_from_model,
+        t.lab_use_model,
+        t.lab_use_start,
+        t.standardise_hint,
+        t.rate_hint,
+        t.step10,
+        t.lab_ready,
+        t.lab_playing,
+        t.lab_paused,
+        t.lab_stalled,
+        t.lab_stalled_raw,
+        t.lab_stalled_slow,
     ]
 }
