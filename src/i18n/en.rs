@@ -109,4 +109,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× diverged at step {step}",
     link_outside: "The link's {key}={text} is outside the {name}'s range ({min} to {max}): using {value}.",
     link_not_number: "The link's {key}={text} is not a number from {min} to {max}: the {name} starts at {value}.",
+    // The live strip (issue 21.1).
+    error_short: "Error",
+    show_comment: "Show the whole comment",
 };

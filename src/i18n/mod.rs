@@ -165,6 +165,10 @@ pub struct Texts {
     // `{min}`, `{max}`, `{value}`.
     pub link_outside: &'static str,
     pub link_not_number: &'static str,
+    // The live strip (issue 21.1): the error's label where space is short,
+    // and the phone strip's button that shows the whole comment.
+    pub error_short: &'static str,
+    pub show_comment: &'static str,
 }
 
 impl Texts {

@@ -109,4 +109,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× divergiu no passo {step}",
     link_outside: "No link, {key}={text} está fora da faixa do {name} ({min} a {max}): usamos {value}.",
     link_not_number: "No link, {key}={text} não é um número de {min} a {max}: o {name} começa em {value}.",
+    // The live strip (issue 21.1).
+    error_short: "Erro",
+    show_comment: "Mostrar o comentário inteiro",
 };

@@ -109,4 +109,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× 第 {step} 步发散",
     link_outside: "链接里的 {key}={text} 超出了{name}的范围（{min} 到 {max}）：改用 {value}。",
     link_not_number: "链接里的 {key}={text} 不是 {min} 到 {max} 之间的数：{name}从 {value} 开始。",
+    // The live strip (issue 21.1).
+    error_short: "误差",
+    show_comment: "显示完整评论",
 };
