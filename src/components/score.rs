@@ -32,7 +32,11 @@ pub fn Score(#[prop(into)] error: Signal<f64>) -> impl IntoView {
 
     view! {
         <div class="score" class:success=reached data-testid="score">
-            <p class="score-label">{t.error_label}</p>
+            // The long label where there is room, the short one in the phone's strip.
+            <p class="score-label">
+                <span class="label-long">{t.error_label}</span>
+                <span class="label-short">{t.error_short}</span>
+            </p>
             <p class="score-value" data-testid="error-value">
                 {move || t.num(error.get(), 2)}
             </p>

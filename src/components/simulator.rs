@@ -80,6 +80,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let commit_soon = Callback::new(move |()| model.commit_soon());
     let jump = Callback::new(move |to: Params| model.jump(to));
     let glide = Callback::new(move |to: Params| model.glide(to));
+    // The phone strip shows the whole comment only when asked.
+    let open = RwSignal::new(false);
     // What the link said that could not be used as written.
     let notices = (!from_link.notices.is_empty()).then(|| {
         let lines = from_link
@@ -157,12 +159,39 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     </button>
                 </div>
             </section>
-            // The error and the latest comment: on a phone this strip stays in
-            // view (sticky) while the controls above or the map below are used.
-            <section class="panel live" aria-label=t.live_section data-testid="live">
-                <Score error=error/>
-                <CoachBubble attempts=attempts/>
-            </section>
+            // The error and the latest comment stay in view whatever control is
+            // used: sticky at the top of the right column on a wide screen (the
+            // results scroll under it), a compact strip on a phone that shows
+            // the whole comment on demand.
+            <div class="side">
+                <section
+                    class="panel live"
+                    class:open=open
+                    aria-label=t.live_section
+                    data-testid="live"
+                >
+                    <Score error=error/>
+                    <CoachBubble attempts=attempts/>
+                    <button
+                        type="button"
+                        class="live-more"
+                        data-testid="live-more"
+                        aria-expanded=move || open.get().to_string()
+                        aria-label=t.show_comment
+                        title=t.show_comment
+                        on:click=move |_| open.update(|o| *o = !*o)
+                    >
+                        <span aria-hidden="true">"⌄"</span>
+                    </button>
+                </section>
+                <section class="panel results" aria-label=t.results_section>
+                    <Ladder attempts=attempts/>
+                    <Question params=params/>
+                    <Announcer attempts=attempts/>
+                    <HouseTable params=params highlight=highlight/>
+                    <Attempts model=model/>
+                </section>
+            </div>
             {(!embed)
                 .then(|| {
                     view! {
@@ -172,13 +201,6 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         </section>
                     }
                 })}
-            <section class="panel results" aria-label=t.results_section>
-                <Ladder attempts=attempts/>
-                <Question params=params/>
-                <Announcer attempts=attempts/>
-                <HouseTable params=params highlight=highlight/>
-                <Attempts model=model/>
-            </section>
         </main>
     }
 }

@@ -123,4 +123,7 @@ pub static TEXTS: Texts = Texts {
     lab_stalled: "Stalled at step {step}: over {window} steps the error fell by less than {gain}, and it is still above {goal}.",
     lab_stalled_raw: " With raw areas (about 2,000 sq ft) the valley is long and thin, so each step only crawls along it. Tick “Standardise the area”: the valley turns round and the steps head straight for the goal.",
     lab_stalled_slow: " The learning rate is too small for the steps to get anywhere: raise it.",
+    // The live strip (issue 21.1).
+    error_short: "Error",
+    show_comment: "Show the whole comment",
 };

@@ -185,6 +185,10 @@ pub struct Texts {
     pub lab_stalled: &'static str,
     pub lab_stalled_raw: &'static str,
     pub lab_stalled_slow: &'static str,
+    // The live strip (issue 21.1): the error's label where space is short,
+    // and the phone strip's button that shows the whole comment.
+    pub error_short: &'static str,
+    pub show_comment: &'static str,
 }
 
 impl Texts {

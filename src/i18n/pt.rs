@@ -123,4 +123,7 @@ pub static TEXTS: Texts = Texts {
     lab_stalled: "Empacou no passo {step}: em {window} passos o erro caiu menos de {gain} e continua acima de {goal}.",
     lab_stalled_raw: " Com as áreas originais (cerca de 2.000 pés²), o vale é longo e estreito, e cada passo só se arrasta ao longo dele. Marque “Padronizar a área”: o vale fica redondo e os passos vão direto para a meta.",
     lab_stalled_slow: " A taxa de aprendizado está pequena demais para os passos avançarem: aumente-a.",
+    // The live strip (issue 21.1).
+    error_short: "Erro",
+    show_comment: "Mostrar o comentário inteiro",
 };

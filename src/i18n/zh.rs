@@ -123,4 +123,7 @@ pub static TEXTS: Texts = Texts {
     lab_stalled: "在第 {step} 步停滞：{window} 步里误差下降不到 {gain}，仍高于 {goal}。",
     lab_stalled_raw: "用原始面积（约 2000 平方英尺）时，山谷又长又窄，每一步只能沿着谷底慢慢爬。勾选“标准化面积”：山谷变圆，每一步都直奔目标。",
     lab_stalled_slow: "学习率太小，每一步几乎没有进展：把学习率调大。",
+    // The live strip (issue 21.1).
+    error_short: "误差",
+    show_comment: "显示完整评论",
 };
