@@ -7,6 +7,10 @@
 //! one: the browser cancels that fetch (the server then does not charge it to
 //! the visitor's rate limit), and its answer can never reach the bubble. Quick
 //! key presses thus cost one comment, not one each.
+//!
+//! The coach sees the current run (the attempts since the last start over, see
+//! [`super::model`]): a start over empties it, so the bubble drops its comment
+//! (and any call under way) and waits, as on arrival, for the next attempt.
 
 use leptos::prelude::*;
 
@@ -30,7 +34,11 @@ enum Bubble {
 }
 
 #[component]
-pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+pub fn CoachBubble(
+    /// The attempts of the current run.
+    #[prop(into)]
+    run: Signal<Vec<Attempt>>,
+) -> impl IntoView {
     // The coach answers in the page's language.
     let t = use_texts();
     let page = t.lang;
@@ -38,9 +46,14 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
 
     // Effects run only in the browser, after hydration.
     Effect::new(move |previous_len: Option<usize>| {
-        let all = attempts.get();
+        let all = run.get();
         let len = all.len();
-        if len > previous_len.unwrap_or(0) {
+        let before = previous_len.unwrap_or(0);
+        if len < before {
+            // A start over: nothing said so far is about this run.
+            call::abort_in_flight();
+            bubble.set(Bubble::Waiting);
+        } else if len > before {
             let current = all[len - 1];
             let earlier: Vec<f64> = all[..len - 1]
                 .iter()

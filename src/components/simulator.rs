@@ -4,6 +4,10 @@
 //! slider tick redraws chart, table and error in the browser with no server round
 //! trip. When an attempt is recorded (one per intention, never per tick of a
 //! drag) is [`super::model`]'s business.
+//!
+//! "Start over" moves the model back to the guide's start and keeps every
+//! attempt ([`super::model`] says what the coach sees after it); the descent
+//! lab starts again from there too, with its settings.
 
 use leptos::prelude::*;
 
@@ -75,6 +79,12 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let commit_soon = Callback::new(move |()| model.commit_soon());
     let jump = Callback::new(move |to: Params| model.jump(to));
     let glide = Callback::new(move |to: Params| model.glide(to));
+    let start_over = move |_| {
+        model.start_over();
+        descent.update(|d| *d = Descent::new(START, d.rate, d.scaling));
+    };
+    // The coach's view: the attempts since the last start over.
+    let run = Memo::new(move |_| model.run());
     // What the link said that could not be used as written.
     let notices = (!from_link.notices.is_empty()).then(|| {
         let lines = from_link
@@ -146,7 +156,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         type="button"
                         class="start-over"
                         data-testid="start-over"
-                        on:click=move |_| model.start_over()
+                        on:click=start_over
                     >
                         {t.start_over}
                     </button>
@@ -156,7 +166,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
             // view (sticky) while the controls above or the map below are used.
             <section class="panel live" aria-label=t.live_section data-testid="live">
                 <Score error=error/>
-                <CoachBubble attempts=attempts/>
+                <CoachBubble run=run/>
             </section>
             {(!embed)
                 .then(|| {
@@ -170,7 +180,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
             <section class="panel results" aria-label=t.results_section>
                 <Ladder attempts=attempts/>
                 <Question params=params/>
-                <Announcer attempts=attempts/>
+                <Announcer attempts=attempts starts=model.starts/>
                 <HouseTable params=params highlight=highlight/>
                 <Attempts model=model/>
             </section>

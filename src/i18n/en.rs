@@ -107,4 +107,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× diverged at step {step}",
     link_outside: "The link's {key}={text} is outside the {name}'s range ({min} to {max}): using {value}.",
     link_not_number: "The link's {key}={text} is not a number from {min} to {max}: the {name} starts at {value}.",
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    said_start_over: "Back at the start: error {error}. Your attempts are kept; best {best}.",
+    run_mark: "↺ started over",
 };

@@ -158,6 +158,11 @@ pub struct Texts {
     // `{min}`, `{max}`, `{value}`.
     pub link_outside: &'static str,
     pub link_not_number: &'static str,
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    /// After a start over, for screen readers: `{error}`, `{best}`.
+    pub said_start_over: &'static str,
+    /// Marks the first attempt after a start over in the list.
+    pub run_mark: &'static str,
 }
 
 impl Texts {

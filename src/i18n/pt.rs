@@ -107,4 +107,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× divergiu no passo {step}",
     link_outside: "No link, {key}={text} está fora da faixa do {name} ({min} a {max}): usando {value}.",
     link_not_number: "No link, {key}={text} não é um número de {min} a {max}: o {name} começa em {value}.",
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    said_start_over: "De volta ao início: erro {error}. Suas tentativas continuam guardadas; melhor {best}.",
+    run_mark: "↺ recomeço",
 };

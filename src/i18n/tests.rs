@@ -172,5 +172,8 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.loss_diverged,
         t.link_outside,
         t.link_not_number,
+        // Issue 21, "nothing lost".
+        t.said_start_over,
+        t.run_mark,
     ]
 }

@@ -107,4 +107,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× 第 {step} 步发散",
     link_outside: "链接里的 {key}={text} 超出了{name}的范围（{min} 到 {max}）：改用 {value}。",
     link_not_number: "链接里的 {key}={text} 不是 {min} 到 {max} 之间的数：{name}从 {value} 开始。",
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    said_start_over: "已回到起点：误差 {error}。之前的尝试都保留着，最佳 {best}。",
+    run_mark: "↺ 重新开始",
 };
