@@ -162,7 +162,7 @@ fn is_stepping_key(key: &str) -> bool {
 }
 
 /// A typed number, clamped to the slider's range; `None` when it is not a number.
-fn parse_clamped(text: &str, min: f64, max: f64) -> Option<f64> {
+pub(super) fn parse_clamped(text: &str, min: f64, max: f64) -> Option<f64> {
     let v = text.trim().parse::<f64>().ok().filter(|v| v.is_finite())?;
     Some(v.clamp(min, max))
 }

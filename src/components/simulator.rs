@@ -7,7 +7,8 @@
 //!
 //! "Start over" moves the model back to the guide's start and keeps every
 //! attempt ([`super::model`] says what the coach sees after it); the descent
-//! lab starts again from there too, with its settings.
+//! lab starts again from there too, with its settings. What the visitor did
+//! before hydration is kept ([`super::early_input`]).
 
 use leptos::prelude::*;
 
@@ -18,6 +19,7 @@ use super::{
     chart::Chart,
     coach_bubble::CoachBubble,
     descent_lab::DescentLab,
+    early_input,
     embed::PostHeight,
     house_table::HouseTable,
     ladder::Ladder,
@@ -85,6 +87,8 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     };
     // The coach's view: the attempts since the last start over.
     let run = Memo::new(move |_| model.run());
+    // Effects run once the WASM has taken over: keep a move made before.
+    Effect::new(move |_| early_input::keep(model));
     // What the link said that could not be used as written.
     let notices = (!from_link.notices.is_empty()).then(|| {
         let lines = from_link
