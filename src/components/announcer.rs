@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::{
     attempts::best_index,
     language::use_texts,
-    model::{run_start, Attempt},
+    model::{run_start, Attempt, Model},
 };
 use crate::{
     i18n::{fill, Texts},
@@ -52,16 +52,11 @@ pub fn latest(t: &Texts, all: &[Attempt], run_start: usize) -> Option<String> {
 }
 
 #[component]
-pub fn Announcer(
-    #[prop(into)] attempts: Signal<Vec<Attempt>>,
-    /// Where each run begins ([`super::model::Model::starts`]).
-    #[prop(into)]
-    starts: Signal<Vec<usize>>,
-) -> impl IntoView {
+pub fn Announcer(model: Model) -> impl IntoView {
     let t = use_texts();
     let said = move || {
-        let from = starts.with(|s| run_start(s));
-        attempts.with(|all| latest(t, all, from))
+        let from = model.starts.with(|s| run_start(s));
+        model.attempts.with(|all| latest(t, all, from))
     };
     view! {
         <p class="visually-hidden" role="status" data-testid="announcer">

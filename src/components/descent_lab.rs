@@ -145,12 +145,6 @@ pub fn DescentLab(
         }
     };
     on_cleanup(stop);
-    // A run put back at its start from outside (the page's "Start over") stops.
-    Effect::new(move |_| {
-        if descent.with(|d| d.path.len() <= 1) {
-            stop();
-        }
-    });
     let restart = move |scaling: Scaling, rate: f64| {
         stop();
         descent.set(Descent::new(params.get_untracked(), rate, scaling));

@@ -134,13 +134,6 @@ impl Model {
         self.bias.set(to.bias);
     }
 
-    /// The attempts of the current run (since the last start over).
-    pub fn run(self) -> Vec<Attempt> {
-        let from = self.starts.with(|s| run_start(s));
-        self.attempts
-            .with(|all| all.get(from..).unwrap_or_default().to_vec())
-    }
-
     fn cancel_pending(self) {
         if let Some(handle) = self.pending.try_update_value(Option::take).flatten() {
             handle.clear();

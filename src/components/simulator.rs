@@ -7,7 +7,8 @@
 //!
 //! "Start over" moves the model back to the guide's start and keeps every
 //! attempt ([`super::model`] says what the coach sees after it); the descent
-//! lab starts again from there too, with its settings. What the visitor did
+//! lab starts again from there too, with its rate and scaling (a run being
+//! played goes on playing, from the start). What the visitor did
 //! before hydration is kept ([`super::early_input`]).
 
 use leptos::prelude::*;
@@ -85,8 +86,6 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
         model.start_over();
         descent.update(|d| *d = Descent::new(START, d.rate, d.scaling));
     };
-    // The coach's view: the attempts since the last start over.
-    let run = Memo::new(move |_| model.run());
     // Effects run once the WASM has taken over: keep a move made before.
     Effect::new(move |_| early_input::keep(model));
     // What the link said that could not be used as written.
@@ -170,7 +169,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
             // view (sticky) while the controls above or the map below are used.
             <section class="panel live" aria-label=t.live_section data-testid="live">
                 <Score error=error/>
-                <CoachBubble run=run/>
+                <CoachBubble model=model/>
             </section>
             {(!embed)
                 .then(|| {
@@ -184,7 +183,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
             <section class="panel results" aria-label=t.results_section>
                 <Ladder attempts=attempts/>
                 <Question params=params/>
-                <Announcer attempts=attempts starts=model.starts/>
+                <Announcer model=model/>
                 <HouseTable params=params highlight=highlight/>
                 <Attempts model=model/>
             </section>
