@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { error, grouped } from "./neuron";
 
@@ -91,6 +92,8 @@ test("start over: the model goes back, the attempts and the best stay, the bubbl
   await expect(third).toContainText("started over");
   await expect(page.getByTestId("attempt").filter({ hasText: "started over" })).toHaveCount(1);
   await expect(page.getByTestId("attempts-summary")).toContainText(best);
+  // The mark and the kept list stay accessible.
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
   // The best is still the one to share.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
