@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::{
     components::{
+        early_input,
         language::{page_lang, use_texts, PageLang},
         location::{path, query_param},
         simulator::Simulator,
@@ -30,7 +31,9 @@ impl StylesheetHref {
 /// The document around the app: `<head>` with the page's title, description,
 /// stylesheet and hydration scripts. Only the server renders it, once per
 /// request (the browser hydrates `<body>`), so the head needs no Leptos in the
-/// browser: nothing in it changes after the page has loaded.
+/// browser: nothing in it changes after the page has loaded. Its one script of
+/// its own notes what the visitor does before hydration
+/// ([`early_input`]), with the render's CSP nonce.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     let t = texts(page_lang());
     let stylesheet = use_context::<StylesheetHref>()
@@ -46,6 +49,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="description" content=t.description/>
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg"/>
                 <link id="leptos" rel="stylesheet" href=stylesheet/>
+                // Before any control exists: notes a move made before hydration.
+                <script nonce=leptos::nonce::use_nonce() inner_html=early_input::SCRIPT></script>
                 <AutoReload options=options.clone()/>
                 <HydrationScripts options/>
             </head>

@@ -1,7 +1,8 @@
 //! The history of attempts: a sparkline of every error (log scale, goal dashed,
 //! best circled) and the latest attempts, newest first, with the best one starred.
 //! Pressing an attempt brings the model back to it (no new attempt); "Copy a
-//! link to my best" puts the best attempt's address on the clipboard.
+//! link to my best" puts the best attempt's address on the clipboard. A start
+//! over keeps them all; the first attempt after one is marked "started over".
 //!
 //! The sparkline and the list are markup strings set with `inner_html` (see
 //! [`spark_markup`], [`list_markup`]): typed `view!` elements each cost the WASM
@@ -90,17 +91,24 @@ pub fn spark_markup(shown: &[Attempt]) -> String {
 
 /// The latest [`LIST_ITEMS`] attempts of `all`, newest first, as list items
 /// (markup, like the sparkline): each a button that names its attempt's index
-/// in `data-attempt`, the best one starred. Numbers and fixed words only.
+/// in `data-attempt`, the best one starred, the first of each run after a
+/// start over (`starts`) marked. Numbers and fixed words only.
 #[must_use]
-pub fn list_markup(t: &Texts, all: &[Attempt]) -> String {
+pub fn list_markup(t: &Texts, all: &[Attempt], starts: &[usize]) -> String {
     let best = best_index(all);
     let mut s = String::with_capacity(300 * LIST_ITEMS);
     for (i, a) in all.iter().enumerate().rev().take(LIST_ITEMS) {
         let is_best = Some(i) == best;
+        let run_first = i > 0 && starts.contains(&i);
         let _ = write!(
             s,
             r#"<li{} data-testid="attempt"><button type="button" class="attempt-restore" title="{}" data-attempt="{i}"><span class="attempt-number">#{}</span><span class="attempt-error">{}</span><span class="attempt-params">w {} · b {}</span>"#,
-            if is_best { r#" class="best""# } else { "" },
+            match (is_best, run_first) {
+                (true, true) => r#" class="best run-first""#,
+                (true, false) => r#" class="best""#,
+                (false, true) => r#" class="run-first""#,
+                (false, false) => "",
+            },
             t.restore,
             i + 1,
             t.num(a.error, 2),
@@ -109,6 +117,9 @@ pub fn list_markup(t: &Texts, all: &[Attempt]) -> String {
         );
         if is_best {
             let _ = write!(s, r#"<span class="attempt-best">{}</span>"#, t.best_star);
+        }
+        if run_first {
+            let _ = write!(s, r#"<span class="attempt-run">{}</span>"#, t.run_mark);
         }
         s.push_str("</button></li>");
     }
@@ -148,7 +159,8 @@ pub fn Attempts(model: Model) -> impl IntoView {
     let spark =
         move || attempts.with(|all| spark_markup(&all[all.len().saturating_sub(SPARK_POINTS)..]));
 
-    let items = move || attempts.with(|all| list_markup(t, all));
+    let starts = model.starts;
+    let items = move || starts.with(|runs| attempts.with(|all| list_markup(t, all, runs)));
     // One listener for the whole list: the pressed button names its attempt.
     let restore = move |e: leptos::ev::MouseEvent| {
         let Some(i) = pressed_attempt(&e) else {
@@ -228,7 +240,7 @@ mod tests {
     use crate::{coach::Lang, i18n::texts, neuron::Params};
 
     fn list_markup(all: &[Attempt]) -> String {
-        super::list_markup(texts(Lang::En), all)
+        super::list_markup(texts(Lang::En), all, &[])
     }
 
     fn attempt(error: f64) -> Attempt {
@@ -264,6 +276,22 @@ mod tests {
         let spark = spark_markup(&list);
         assert_eq!(spark.matches("spark-best").count(), 1);
         assert!(spark_markup(&[]).contains(r#"points="""#));
+    }
+
+    #[test]
+    fn the_first_attempt_after_a_start_over_is_marked() {
+        let list = [
+            attempt(900.0),
+            attempt(450.0),
+            attempt(2000.0),
+            attempt(800.0),
+        ];
+        let m = super::list_markup(texts(Lang::En), &list, &[2]);
+        assert_eq!(m.matches("started over").count(), 1);
+        let (third, second) = (m.find(">#3<").unwrap(), m.find(">#2<").unwrap());
+        let mark = m.find("started over").unwrap();
+        assert!(third < mark && mark < second, "on #3, the run's first");
+        assert!(!super::list_markup(texts(Lang::En), &list, &[0]).contains("started over"));
     }
 
     #[test]

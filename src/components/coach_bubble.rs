@@ -7,15 +7,37 @@
 //! one: the browser cancels that fetch (the server then does not charge it to
 //! the visitor's rate limit), and its answer can never reach the bubble. Quick
 //! key presses thus cost one comment, not one each.
+//!
+//! The coach sees the current run (the attempts since the last start over, see
+//! [`super::model`]): a start over empties it, so the bubble drops its comment
+//! (and any call under way) and waits, as on arrival, for the next attempt.
 
 use leptos::prelude::*;
 
 use super::{
     coach_call::{Question, Said},
     language::use_texts,
-    model::Attempt,
+    model::{run_start, Attempt, Model},
 };
-use crate::i18n::html_tag;
+use crate::{coach::Lang, i18n::html_tag};
+
+/// The question about a run's latest attempt: its point and error, and the
+/// run's earlier errors (at most 100, oldest first); `None` for an empty run.
+fn question(run: &[Attempt], lang: Lang) -> Option<Question> {
+    let (current, earlier) = run.split_last()?;
+    // The weight and bias too: the coach states facts about the point.
+    Some(Question {
+        error: current.error,
+        attempts: earlier
+            .iter()
+            .skip(earlier.len().saturating_sub(100))
+            .map(|a| a.error)
+            .collect(),
+        weight: current.params.weight,
+        bias: current.params.bias,
+        lang,
+    })
+}
 
 #[derive(Clone, Debug, PartialEq)]
 // Only the browser gets answers (the server renders `Waiting`).
@@ -30,7 +52,7 @@ enum Bubble {
 }
 
 #[component]
-pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+pub fn CoachBubble(model: Model) -> impl IntoView {
     // The coach answers in the page's language.
     let t = use_texts();
     let page = t.lang;
@@ -38,25 +60,25 @@ pub fn CoachBubble(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoVie
 
     // Effects run only in the browser, after hydration.
     Effect::new(move |previous_len: Option<usize>| {
-        let all = attempts.get();
-        let len = all.len();
-        if len > previous_len.unwrap_or(0) {
-            let current = all[len - 1];
-            let earlier: Vec<f64> = all[..len - 1]
-                .iter()
-                .rev()
-                .take(100)
-                .rev()
-                .map(|a| a.error)
-                .collect();
-            // The weight and bias too: the coach states facts about the point.
-            let question = Question {
-                error: current.error,
-                attempts: earlier,
-                weight: current.params.weight,
-                bias: current.params.bias,
-                lang: page,
-            };
+        let before = previous_len.unwrap_or(0);
+        let from = model.starts.with(|s| run_start(s));
+        let (len, question) = model.attempts.with(|all| {
+            let run = all.get(from..).unwrap_or_default();
+            let len = run.len();
+            (
+                len,
+                if len > before {
+                    question(run, page)
+                } else {
+                    None
+                },
+            )
+        });
+        if len < before {
+            // A start over: nothing said so far is about this run.
+            call::abort_in_flight();
+            bubble.set(Bubble::Waiting);
+        } else if let Some(question) = question {
             bubble.set(Bubble::Typing);
             call::start(question, bubble);
         }
@@ -160,4 +182,34 @@ mod call {
     pub fn abort_in_flight() {}
 
     pub fn start(_: Question, _: RwSignal<Bubble>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::neuron::Params;
+
+    fn at(error: f64) -> Attempt {
+        Attempt {
+            params: Params::new(0.1, error),
+            error,
+        }
+    }
+
+    #[test]
+    fn the_question_is_about_the_runs_latest_attempt_and_its_earlier_errors() {
+        assert_eq!(
+            question(&[], Lang::En),
+            None,
+            "a start over: nothing to ask"
+        );
+        let q = question(&[at(1.0)], Lang::Pt).expect("one attempt");
+        assert!(q.attempts.is_empty() && q.error == 1.0 && q.bias == 1.0);
+        assert_eq!(q.lang, Lang::Pt);
+        let long: Vec<Attempt> = (0..150).map(|i| at(f64::from(i))).collect();
+        let q = question(&long, Lang::En).expect("a long run");
+        assert_eq!(q.error, 149.0);
+        assert_eq!(q.attempts.len(), 100);
+        assert_eq!((q.attempts[0], q.attempts[99]), (49.0, 148.0));
+    }
 }

@@ -12,6 +12,7 @@ pub mod chart;
 pub mod coach_bubble;
 pub mod coach_call;
 pub mod descent_lab;
+pub mod early_input;
 pub mod embed;
 pub mod house_table;
 pub mod ladder;

@@ -11,6 +11,13 @@
 //! - restoring an earlier attempt or starting over moves the model without
 //!   recording anything ([`Model::restore`], [`Model::start_over`]).
 //!
+//! Starting over loses nothing: the model goes back to the guide's start, and
+//! the attempts, the best, the ladder and "Copy a link to my best" stay. It
+//! begins a new *run* ([`Model::starts`]): the coach judges each run on its
+//! own, as a coach watching a fresh try would ("attempt 1", "better than your
+//! last" about this run, not about the attempts before it), while the page
+//! keeps the whole record (the list numbers on, the best is the best of all).
+//!
 //! Every change that settles is written into the address bar (`?w=&b=`), so the
 //! page's link reproduces the view ([`crate::link`]).
 
@@ -38,6 +45,9 @@ pub struct Model {
     pub bias: RwSignal<f64>,
     pub params: Memo<Params>,
     pub attempts: RwSignal<Vec<Attempt>>,
+    /// Where each start over began a new run: the index of the run's first
+    /// attempt, ascending, one per start over that followed an attempt.
+    pub starts: RwSignal<Vec<usize>>,
     /// The point last recorded (or restored): moving back to it is no attempt.
     settled: StoredValue<Params>,
     /// The pending recording of a burst of key presses.
@@ -53,6 +63,7 @@ impl Model {
             bias,
             params: Memo::new(move |_| Params::new(weight.get(), bias.get())),
             attempts: RwSignal::new(Vec::new()),
+            starts: RwSignal::new(Vec::new()),
             settled: StoredValue::new(at),
             pending: StoredValue::new(None),
         }
@@ -107,12 +118,14 @@ impl Model {
         address_bar::show(Some(to));
     }
 
-    /// Back to the guide's start, with no attempts.
+    /// Back to the guide's start, keeping the attempts: a new run begins
+    /// with the next attempt.
     pub fn start_over(self) {
         self.cancel_pending();
         self.set(START);
         self.settled.set_value(START);
-        self.attempts.set(Vec::new());
+        let next = self.attempts.with_untracked(Vec::len);
+        self.starts.maybe_update(|starts| new_run(starts, next));
         address_bar::show(None);
     }
 
@@ -125,5 +138,42 @@ impl Model {
         if let Some(handle) = self.pending.try_update_value(Option::take).flatten() {
             handle.clear();
         }
+    }
+}
+
+/// The index of the current run's first attempt.
+#[must_use]
+pub fn run_start(starts: &[usize]) -> usize {
+    starts.last().copied().unwrap_or(0)
+}
+
+/// Records that a run begins at attempt `next`, unless the current run has no
+/// attempt yet (starting over twice is one start). Whether it changed.
+pub fn new_run(starts: &mut Vec<usize>, next: usize) -> bool {
+    let fresh = next > run_start(starts);
+    if fresh {
+        starts.push(next);
+    }
+    fresh
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{new_run, run_start};
+
+    #[test]
+    fn a_start_over_begins_a_run_only_after_an_attempt() {
+        let mut starts = Vec::new();
+        assert_eq!(run_start(&starts), 0);
+        assert!(
+            !new_run(&mut starts, 0),
+            "no attempt yet: still the first run"
+        );
+        assert!(new_run(&mut starts, 10), "after 10 attempts");
+        assert_eq!(run_start(&starts), 10);
+        assert!(!new_run(&mut starts, 10), "twice in a row is one start");
+        assert!(new_run(&mut starts, 13));
+        assert_eq!(starts, [10, 13]);
+        assert_eq!(run_start(&starts), 13);
     }
 }

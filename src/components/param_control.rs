@@ -189,7 +189,7 @@ fn is_stepping_key(key: &str) -> bool {
 
 /// A number typed on a page in `lang` (a comma or a point), clamped to the
 /// slider's range; `None` when it is not a number.
-fn parse_clamped(text: &str, lang: Lang, min: f64, max: f64) -> Option<f64> {
+pub(super) fn parse_clamped(text: &str, lang: Lang, min: f64, max: f64) -> Option<f64> {
     Some(format::parse_decimal(text, lang)?.clamp(min, max))
 }
 

@@ -4,6 +4,12 @@
 //! slider tick redraws chart, table and error in the browser with no server round
 //! trip. When an attempt is recorded (one per intention, never per tick of a
 //! drag) is [`super::model`]'s business.
+//!
+//! "Start over" moves the model back to the guide's start and keeps every
+//! attempt ([`super::model`] says what the coach sees after it); the descent
+//! lab starts again from there too, with its rate and scaling (a run being
+//! played goes on playing, from the start). What the visitor did
+//! before hydration is kept ([`super::early_input`]).
 
 use leptos::prelude::*;
 
@@ -14,6 +20,7 @@ use super::{
     chart::Chart,
     coach_bubble::CoachBubble,
     descent_lab::DescentLab,
+    early_input,
     embed::PostHeight,
     house_table::HouseTable,
     ladder::Ladder,
@@ -82,6 +89,13 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let glide = Callback::new(move |to: Params| model.glide(to));
     // The phone strip shows the whole comment only when asked.
     let open = RwSignal::new(false);
+    let start_over = move |_| {
+        model.start_over();
+        descent.update(|d| *d = Descent::new(START, d.rate, d.scaling));
+        lab_start.set(START);
+    };
+    // Effects run once the WASM has taken over: keep a move made before.
+    Effect::new(move |_| early_input::keep(model, t.lang));
     // What the link said that could not be used as written.
     let notices = (!from_link.notices.is_empty()).then(|| {
         let lines = from_link
@@ -153,7 +167,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         type="button"
                         class="start-over"
                         data-testid="start-over"
-                        on:click=move |_| model.start_over()
+                        on:click=start_over
                     >
                         {t.start_over}
                     </button>
@@ -171,7 +185,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                     data-testid="live"
                 >
                     <Score error=error/>
-                    <CoachBubble attempts=attempts/>
+                    <CoachBubble model=model/>
                     <button
                         type="button"
                         class="live-more"
@@ -187,7 +201,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                 <section class="panel results" aria-label=t.results_section>
                     <Ladder attempts=attempts/>
                     <Question params=params/>
-                    <Announcer attempts=attempts/>
+                    <Announcer model=model/>
                     <HouseTable params=params highlight=highlight/>
                     <Attempts model=model/>
                 </section>

@@ -126,4 +126,7 @@ pub static TEXTS: Texts = Texts {
     // The live strip (issue 21.1).
     error_short: "Error",
     show_comment: "Show the whole comment",
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    said_start_over: "Back at the start: error {error}. Your attempts are kept; best {best}.",
+    run_mark: "↺ started over",
 };

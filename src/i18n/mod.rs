@@ -189,6 +189,11 @@ pub struct Texts {
     // and the phone strip's button that shows the whole comment.
     pub error_short: &'static str,
     pub show_comment: &'static str,
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    /// After a start over, for screen readers: `{error}`, `{best}`.
+    pub said_start_over: &'static str,
+    /// Marks the first attempt after a start over in the list.
+    pub run_mark: &'static str,
 }
 
 impl Texts {

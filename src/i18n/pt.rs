@@ -126,4 +126,7 @@ pub static TEXTS: Texts = Texts {
     // The live strip (issue 21.1).
     error_short: "Erro",
     show_comment: "Mostrar o comentário inteiro",
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    said_start_over: "De volta ao início: erro {error}. Suas tentativas continuam guardadas; melhor {best}.",
+    run_mark: "↺ recomeço",
 };

@@ -253,5 +253,8 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.lab_stalled,
         t.lab_stalled_raw,
         t.lab_stalled_slow,
+        // Issue 21, "nothing lost".
+        t.said_start_over,
+        t.run_mark,
     ]
 }

@@ -126,4 +126,7 @@ pub static TEXTS: Texts = Texts {
     // The live strip (issue 21.1).
     error_short: "误差",
     show_comment: "显示完整评论",
+    // Issue 21, "nothing lost" (start over keeps the attempts).
+    said_start_over: "已回到起点：误差 {error}。之前的尝试都保留着，最佳 {best}。",
+    run_mark: "↺ 重新开始",
 };

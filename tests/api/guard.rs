@@ -329,6 +329,16 @@ async fn the_page_has_a_nonce_csp_may_be_framed_and_is_hardened() {
         html.contains(&format!("nonce=\"{nonce}\"")),
         "the inline hydration script carries the policy's nonce"
     );
+    // Every script of the page's own runs under it: the hydration script and
+    // the one that notes moves made before hydration.
+    for tag in html.split("<script").skip(1) {
+        let open = tag.split('>').next().unwrap_or_default();
+        assert!(
+            open.contains(&format!("nonce=\"{nonce}\"")),
+            "a script without the nonce: <script{open}>"
+        );
+    }
+    assert!(html.contains("__jayEarly"), "the early-input script");
     assert!(
         headers.get("x-frame-options").is_none(),
         "embedding allowed"
