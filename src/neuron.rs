@@ -75,6 +75,14 @@ impl Slider {
         }
     }
 
+    /// `value` on the slider: clamped, and rounded to its nearest position
+    /// (what the slider itself would hold).
+    #[must_use]
+    pub fn snap(self, value: f64) -> f64 {
+        let index = ((self.clamp(value) - self.min) / self.step).round();
+        self.value_at(index as usize)
+    }
+
     /// How many positions the slider has, both ends included.
     #[must_use]
     pub fn positions(self) -> usize {
@@ -129,6 +137,14 @@ impl Params {
             WEIGHT_SLIDER.clamp(self.weight),
             BIAS_SLIDER.clamp(self.bias),
         )
+    }
+
+    /// These parameters as the sliders can hold them: each clamped and on
+    /// its slider's step (a computed point such as the best bias, 255.98765,
+    /// is shown and used as 256.0, one precision everywhere).
+    #[must_use]
+    pub fn on_sliders(self) -> Self {
+        Self::new(WEIGHT_SLIDER.snap(self.weight), BIAS_SLIDER.snap(self.bias))
     }
 
     /// The neuron's output for one area.
@@ -209,6 +225,19 @@ mod tests {
 
     fn round2(x: f64) -> f64 {
         (x * 100.0).round() / 100.0
+    }
+
+    #[test]
+    fn computed_points_are_put_on_the_sliders_steps() {
+        let p = Params::new(0.058_473, 255.987_65).on_sliders();
+        assert_eq!((p.weight, p.bias), (0.0585, 256.0));
+        assert_eq!(
+            Params::new(-1.0, 900.0).on_sliders(),
+            Params::new(0.0, 500.0)
+        );
+        // On the grid already: unchanged, to the bit.
+        assert_eq!(START.on_sliders(), START);
+        assert_eq!(BIAS_SLIDER.snap(247.3), 247.3);
     }
 
     #[test]

@@ -35,6 +35,10 @@ const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 export const bestBias = (w: number) =>
   mean(HOUSES.map((h) => h.price)) - w * mean(HOUSES.map((h) => h.area));
 
+/** `x` on a slider of `step` (the app puts computed points there: 0.1 for the
+ *  bias, 0.0001 for the weight), as a division like the browser's own. */
+export const onStep = (x: number, step: number) => Math.round(x / step) / Math.round(1 / step);
+
 /** The weight with the lowest error for bias `b`: Σ area·(price − b) / Σ area². */
 export const bestWeight = (b: number) =>
   HOUSES.reduce((s, h) => s + h.area * (h.price - b), 0) / HOUSES.reduce((s, h) => s + h.area ** 2, 0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { HOUSES, START, bestBias, bestWeight, error, grouped, predict, squaredErrors, xOf, yOf } from "./neuron";
+import { HOUSES, START, bestBias, bestWeight, error, grouped, onStep, predict, squaredErrors, xOf, yOf } from "./neuron";
 
 /** Opens the page and waits until the WASM has hydrated it. */
 async function open(page: Page) {
@@ -177,13 +177,15 @@ test("the best-response buttons zig-zag down the valley, one attempt and one com
   let previous = error(w, b);
   for (let press = 1; press <= 4; press++) {
     if (press % 2 === 1) {
-      b = bestBias(w);
+      b = onStep(bestBias(w), 0.1);
       await page.getByTestId("best-bias").click();
     } else {
-      w = bestWeight(b);
+      w = onStep(bestWeight(b), 0.0001);
       await page.getByTestId("best-weight").click();
     }
     await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
+    // One precision everywhere: the bias box shows the slider's step.
+    await expect(page.locator("#bias-number")).toHaveValue(String(b));
     expect(error(w, b)).toBeLessThan(previous);
     previous = error(w, b);
     await expect.poll(() => attemptCount(page)).toBe(press);
