@@ -142,9 +142,10 @@ pub static WORDS: Words = Words {
             "you've done it", "you made it", "you've made it", "nailed it",
             "mission accomplished", "perfect fit", "trained a neuron", "trained the neuron",
             "trained your neuron", "neuron trained", "you win", "you won", "you've won",
-            "beat the goal", "crushed the goal", "smashed the goal",
+            "beat the goal", "crushed the goal", "smashed the goal", "got your first goal",
+            "got the goal", "got your goal", "scored the goal", "scored a goal",
         ],
-        alone: &["success", "victory", "made it", "did it", "we did it", "done"],
+        alone: &["success", "victory", "made it", "did it", "we did it", "done", "a win", "win"],
         below: &["below", "under", "beneath", "underneath", "less than", "lower than"],
         below_after: &[],
         negations: &[

@@ -183,8 +183,13 @@ mod tests {
             (Lang::En, "Great, you did it."),
             (Lang::En, "Perfect fit, champion."),
             (Lang::En, "Success!"),
+            (Lang::En, "A win. Now nudge the bias in small steps."),
             (Lang::En, "Nice. You've trained a neuron!"),
             (Lang::En, "Less than 450, the best so far."),
+            (
+                Lang::En,
+                "Your best move so far, and you've got your first goal!",
+            ),
             (Lang::Pt, "Abaixo de 450! Parabéns."),
             (Lang::Pt, "Meta atingida, que beleza!"),
             (Lang::Pt, "Conseguiu!"),

@@ -14,7 +14,19 @@ pub fn cleaned(raw: &str, prompt: &Prompt) -> String {
         text = text[at + prompt.user.len()..].to_string();
     }
     let before_marker = text.split(END_MARKER).next().unwrap_or_default();
-    clean(before_marker)
+    clean(without_cut_marker(before_marker))
+}
+
+/// `text` without a marker cut short at its end: a model that runs out of
+/// tokens writes "… 叫哪食美。 |fim" (SmolLM2-135M, README "Benchmark: a real
+/// model server"). Only a start of the marker of two characters or more,
+/// after the text: a lone `|` may be the model's own.
+fn without_cut_marker(text: &str) -> &str {
+    let trimmed = text.trim_end();
+    (2..END_MARKER.len())
+        .rev()
+        .find_map(|n| trimmed.strip_suffix(&END_MARKER[..n]))
+        .unwrap_or(text)
 }
 
 /// Removes `<think>…</think>` blocks (an unclosed one swallows the rest).

@@ -1,6 +1,6 @@
 //! Whether a reply praises progress the visitor did not make: "the best so
 //! far" when an earlier attempt was better, "better than the last one" right
-//! after a worse one. A 135M model said "这是目前最好的成绩" ("the best so
+//! after a worse one or on the first attempt. A 135M model said "这是目前最好的成绩" ("the best so
 //! far") at 1,457.42 after 635.29 (README, "Benchmark: a real model
 //! server").
 //!
@@ -30,7 +30,9 @@ use crate::coach::{
 /// when `trend` says it is not.
 pub fn claims_progress(text: &str, lang: Lang, trend: &Trend) -> bool {
     let not_best = !trend.is_best;
-    let worse = trend.direction == Direction::Worse;
+    // Nothing to be better than on a first attempt ("Melhorou!" at the first
+    // 13,359.09), and after a worse one "better" is false.
+    let worse = matches!(trend.direction, Direction::Worse | Direction::First);
     if !not_best && !worse {
         return false;
     }
@@ -139,9 +141,14 @@ mod tests {
     }
 
     #[test]
-    fn the_first_attempt_is_its_own_best() {
+    fn the_first_attempt_is_its_own_best_but_better_than_nothing() {
         let first = Trend::of(13_359.09, &[]);
         assert!(!claims_progress("The best so far!", Lang::En, &first));
+        assert!(claims_progress(
+            "Melhorou! As casas já quase.",
+            Lang::Pt,
+            &first
+        ));
     }
 
     #[test]

@@ -62,6 +62,19 @@ fn keeps_the_text_before_the_first_marker() {
 }
 
 #[test]
+fn drops_a_marker_cut_short_at_the_end() {
+    let p = prompt(Lang::En);
+    for raw in [
+        "Nudge the bias! |fim",
+        "Nudge the bias! |fi",
+        "Nudge the bias!|f  ",
+    ] {
+        assert_eq!(check(raw, &p).as_deref(), Ok("Nudge the bias!"), "{raw:?}");
+    }
+    assert_eq!(check("a | b", &p).as_deref(), Ok("a | b"));
+}
+
+#[test]
 fn strips_quotes_tags_echoes_and_reasoning() {
     let p = prompt(Lang::En);
     assert_eq!(
