@@ -89,6 +89,14 @@ impl Slider {
         let per_unit = (1.0 / self.step).round();
         self.min + index as f64 / per_unit
     }
+
+    /// The slider position nearest `value` (clamped first), as [`Slider::value_at`]
+    /// writes it: where a click, a key or a computed best value lands on the page.
+    #[must_use]
+    pub fn nearest(self, value: f64) -> f64 {
+        let index = ((self.clamp(value) - self.min) / self.step).round();
+        self.value_at(index as usize)
+    }
 }
 
 /// The weight slider of the page: 0–0.3 in steps of 0.0001.

@@ -240,5 +240,18 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.loss_diverged,
         t.link_outside,
         t.link_not_number,
+        // Issue 21.4, the map.
+        t.map_click,
+        t.map_tap,
+        t.map_keys,
+        t.map_legend,
+        t.map_low,
+        t.map_high,
+        t.map_island,
+        t.map_contours,
+        t.map_trail,
+        t.map_best,
+        t.map_descent,
+        t.map_marker,
     ]
 }
