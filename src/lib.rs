@@ -4,7 +4,7 @@
 //! - [`neuron`]: the dataset and the pure math (prediction, error, gradient, optimum).
 //! - [`advice`]: the facts a coach may state about a point (the best single move, the valley).
 //! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
-//! - [`valley`]: moving a marker along and across the error's valley.
+//! - [`valley`]: walking the error's valley floor (the best bias for each weight).
 //! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
 //! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
 //! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).

@@ -75,14 +75,6 @@ impl Slider {
         }
     }
 
-    /// `value` on the slider: clamped, and rounded to its nearest position
-    /// (what the slider itself would hold).
-    #[must_use]
-    pub fn snap(self, value: f64) -> f64 {
-        let index = ((self.clamp(value) - self.min) / self.step).round();
-        self.value_at(index as usize)
-    }
-
     /// How many positions the slider has, both ends included.
     #[must_use]
     pub fn positions(self) -> usize {
@@ -96,6 +88,14 @@ impl Slider {
     pub fn value_at(self, index: usize) -> f64 {
         let per_unit = (1.0 / self.step).round();
         self.min + index as f64 / per_unit
+    }
+
+    /// The slider position nearest `value` (clamped first), as [`Slider::value_at`]
+    /// writes it: where a click, a key or a computed best value lands on the page.
+    #[must_use]
+    pub fn nearest(self, value: f64) -> f64 {
+        let index = ((self.clamp(value) - self.min) / self.step).round();
+        self.value_at(index as usize)
     }
 }
 
@@ -144,7 +144,10 @@ impl Params {
     /// is shown and used as 256.0, one precision everywhere).
     #[must_use]
     pub fn on_sliders(self) -> Self {
-        Self::new(WEIGHT_SLIDER.snap(self.weight), BIAS_SLIDER.snap(self.bias))
+        Self::new(
+            WEIGHT_SLIDER.nearest(self.weight),
+            BIAS_SLIDER.nearest(self.bias),
+        )
     }
 
     /// The neuron's output for one area.
@@ -237,7 +240,7 @@ mod tests {
         );
         // On the grid already: unchanged, to the bit.
         assert_eq!(START.on_sliders(), START);
-        assert_eq!(BIAS_SLIDER.snap(247.3), 247.3);
+        assert_eq!(BIAS_SLIDER.nearest(247.3), 247.3);
     }
 
     #[test]

@@ -1,114 +1,102 @@
-//! Moving a marker along and across the error's valley (see [`crate::landscape`]):
-//! the keyboard modifier of the landscape map. Pure math, both targets.
+//! Walking the error's valley floor: the keyboard's shortcut on the landscape
+//! map (Alt + arrows, End; see `components::landscape_keys`). Pure math, both
+//! targets.
 //!
-//! The valley's long axis is the Hessian's eigenvector of least curvature, almost
-//! pure bias (w falls 0.000479 per unit of bias); the short axis is perpendicular,
-//! almost pure weight. A step is sized so that its leading part is one slider step,
-//! and every move is clamped to the page's slider ranges (weight 0–0.3, bias 0–500).
+//! The floor is the line of best biases: for each weight, the bias with the lowest
+//! error, [`best_bias_for_weight`] (the "Best bias for this weight" button's).
+//! It runs through the optimum, so a walk along it that lowers the weight a step
+//! at a time from Jay's start lowers the error at every step and reaches the goal
+//! island: 37 coarse steps of 0.001 from w 0.1. (The contours' long axis, the
+//! Hessian's eigenvector of least curvature ([`crate::landscape`]), is 1.5° off
+//! that line in the plot: a walk along it from the floor at w 0.1 passes 2.3 in
+//! bias beside the island, whose half-height at its middle is 1.6, and misses.)
+//!
+//! Every point lands on the sliders' grids (weight 0–0.3 in steps of 0.0001,
+//! bias 0–500 in steps of 0.1), so the boxes show what the map shows.
 
-use crate::{
-    landscape::{Quadratic, Vec2},
-    neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER},
-};
+use crate::neuron::{best_bias_for_weight, Params, BIAS_SLIDER, WEIGHT_SLIDER};
 
-/// The way a marker moves with a keyboard modifier held.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ValleyDirection {
-    /// Along the valley floor (the long axis): towards higher bias for positive steps.
-    Along,
-    /// Across the valley (the short axis): towards higher weight for positive steps.
-    Across,
+/// The weight's coarse step, the slider's coarse nudge: one step along the floor.
+pub const FLOOR_STEP: f64 = 0.001;
+
+/// The point of the floor at `weight`'s slider position: the best bias for it,
+/// on the bias slider's grid (at most 0.05 from the exact best, which costs at
+/// most 0.0025 of error) and within its range.
+#[must_use]
+pub fn on_floor(weight: f64) -> Params {
+    let weight = WEIGHT_SLIDER.nearest(weight);
+    Params::new(weight, BIAS_SLIDER.nearest(best_bias_for_weight(weight)))
 }
 
-/// One step in `direction`. The long axis is almost pure bias, so one step along it
-/// changes the bias by one bias-slider step (0.1) and the weight by the matching
-/// −0.0000479; the short axis is almost pure weight, so one step across changes the
-/// weight by one weight-slider step (0.0001) and the bias by the matching 0.0000000479.
+/// `from` moved `steps` [`FLOOR_STEP`]s of weight (negative: lower weight, so
+/// higher bias, up the valley), then down to the floor.
 #[must_use]
-pub fn valley_step(direction: ValleyDirection) -> Vec2 {
-    let eigen = Quadratic::of_dataset().hessian().eigen();
-    // Dividing by the leading component both sizes the step and orients it.
-    match direction {
-        ValleyDirection::Along => {
-            let axis = eigen.small_axis;
-            axis.scaled(BIAS_SLIDER.step / axis.bias)
-        }
-        ValleyDirection::Across => {
-            let axis = eigen.large_axis;
-            axis.scaled(WEIGHT_SLIDER.step / axis.weight)
-        }
-    }
-}
-
-/// `point` moved `steps` [`valley_step`]s in `direction`, each parameter then
-/// clamped to its slider's range (so at an edge the marker slides along the edge).
-#[must_use]
-pub fn move_in_valley(point: Params, direction: ValleyDirection, steps: i32) -> Params {
-    valley_step(direction)
-        .scaled(f64::from(steps))
-        .added_to(point)
-        .clamped_to_sliders()
+pub fn along_floor(from: Params, steps: i32) -> Params {
+    on_floor(from.weight + f64::from(steps) * FLOOR_STEP)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::neuron::{min_error, optimum};
+    use crate::{
+        landscape::Quadratic,
+        neuron::{min_error, optimum, reaches_goal, GOAL, START},
+    };
 
-    fn close(a: f64, b: f64, relative: f64) -> bool {
-        (a - b).abs() <= relative * a.abs().max(b.abs())
+    #[test]
+    fn points_land_on_the_sliders_grids() {
+        assert_eq!(WEIGHT_SLIDER.nearest(0.058_49), 0.0585);
+        assert_eq!(BIAS_SLIDER.nearest(247.263), 247.3);
+        assert_eq!(BIAS_SLIDER.nearest(-3.0), 0.0);
+        assert_eq!(WEIGHT_SLIDER.nearest(f64::NAN), 0.0);
+        let p = on_floor(0.1);
+        assert_eq!(p, Params::new(0.1, 162.8));
+        assert!((p.bias - best_bias_for_weight(0.1)).abs() <= 0.05);
+        // Past the range, the floor is clamped with it.
+        assert_eq!(on_floor(0.31), Params::new(0.3, 0.0));
+        assert_eq!(along_floor(Params::new(0.0, 400.0), -1).weight, 0.0);
     }
 
     #[test]
-    fn valley_steps_follow_the_axes_with_slider_sized_leading_parts() {
-        let along = valley_step(ValleyDirection::Along);
-        let across = valley_step(ValleyDirection::Across);
+    fn the_floor_walk_from_the_start_reaches_the_goal_in_37_steps_always_descending() {
+        let mut at = START;
+        let mut errors = vec![at.error()];
+        let mut steps = 0;
+        while !reaches_goal(at.error()) {
+            at = along_floor(at, -1);
+            errors.push(at.error());
+            steps += 1;
+            assert!(steps < 100, "lost at {at:?}");
+        }
+        assert_eq!(steps, 37, "{at:?}");
+        assert!((at.weight - 0.063).abs() < 1e-12, "{at:?}");
         assert!(
-            close(along.bias, 0.1, 1e-15) && close(along.weight, -0.1 * 0.000_478_864_6, 1e-6),
-            "{along:?}"
+            errors.windows(2).all(|w| w[1] < w[0]),
+            "every step lowers the error: {errors:?}"
         );
-        assert!(
-            close(across.weight, 0.0001, 1e-15)
-                && close(across.bias, 0.0001 * 0.000_478_864_6, 1e-6),
-            "{across:?}"
-        );
-        assert!(along.dot(across).abs() < 1e-18);
-        // Along the floor the error barely changes; across it climbs steeply.
-        // Ten steps from the optimum raise the error by ½·λ·|step|² along each axis.
-        let (m, e) = (optimum(), Quadratic::of_dataset().hessian().eigen());
-        let rise_along = move_in_valley(m, ValleyDirection::Along, 10).error() - min_error();
-        let rise_across = move_in_valley(m, ValleyDirection::Across, 10).error() - min_error();
-        let (ten_along, ten_across) = (along.scaled(10.0), across.scaled(10.0));
-        assert!(
-            close(rise_along, e.small * ten_along.dot(ten_along) / 2.0, 1e-6),
-            "{rise_along}"
-        );
-        assert!(
-            close(
-                rise_across,
-                e.large * ten_across.dot(ten_across) / 2.0,
-                1e-6
-            ),
-            "{rise_across}"
-        );
-        assert!(
-            rise_across > 100.0 * rise_along,
-            "{rise_along} {rise_across}"
-        );
+        // Further on it crosses the optimum and climbs again: the floor's lowest point
+        // is the floor error, 447.29.
+        let bottom = on_floor(optimum().weight);
+        assert!(bottom.error() - min_error() < 0.01, "{bottom:?}");
+        assert!(along_floor(bottom, -20).error() > GOAL);
     }
 
     #[test]
-    fn moving_in_the_valley_is_clamped_to_the_sliders() {
-        let start = Params::new(0.1, 150.0);
-        let there = move_in_valley(start, ValleyDirection::Along, 30);
-        let back = move_in_valley(there, ValleyDirection::Along, -30);
-        assert!(close(back.weight, start.weight, 1e-12) && close(back.bias, start.bias, 1e-12));
-        assert!(close(there.bias, 153.0, 1e-12), "{there:?}");
-        let top = move_in_valley(Params::new(0.05, 499.0), ValleyDirection::Along, 100);
-        assert_eq!(top.bias, 500.0);
-        let edge = move_in_valley(Params::new(0.2999, 10.0), ValleyDirection::Across, 5);
-        assert_eq!(edge.weight, 0.3);
-        let floor = move_in_valley(Params::new(0.0001, 10.0), ValleyDirection::Across, -5);
-        assert_eq!(floor.weight, 0.0);
+    fn the_long_axis_from_the_floor_misses_the_island() {
+        // Why the walk follows the best biases and not the contours' long axis.
+        let axis = Quadratic::of_dataset().hessian().eigen().small_axis;
+        let from = Params::new(0.1, best_bias_for_weight(0.1));
+        let per_weight = axis.bias / axis.weight;
+        let at_optimum = Params::new(
+            optimum().weight,
+            from.bias + (optimum().weight - from.weight) * per_weight,
+        );
+        let off = at_optimum.bias - optimum().bias;
+        assert!((off - 2.3).abs() < 0.1, "{off}");
+        assert!(at_optimum.error() > GOAL);
+        // At the optimum's weight the error is the floor plus the bias's offset
+        // squared: the island is ±1.65 high there.
+        let half_height = (GOAL - min_error()).sqrt();
+        assert!((half_height - 1.65).abs() < 0.01 && off > half_height);
     }
 }

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { error, grouped } from "./neuron";
 
-// The loss landscape (click to move, a marker that moves with the keys) and the
+// The loss landscape (click to move, a marker that steps like the sliders, an
+// outlined and labelled goal island, a legend, "tap" on touch screens) and the
 // gradient descent lab (goal reached when standardised, divergence shown as a
 // state when the rate is too high).
 
-async function open(page: Page) {
-  await page.goto("/");
+async function open(page: Page, path = "/") {
+  await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
@@ -49,24 +50,144 @@ test("clicking the map moves the model there, as one attempt", async ({ page }) 
   await expect(page.getByTestId("error-value")).toHaveText(grouped(error(there.w, there.b)));
 });
 
-test("the marker moves one slider step per arrow key, along the valley with Shift", async ({ page }) => {
+test("the marker steps like the sliders: arrows fine, Shift and Page Up/Down coarse, Home and End", async ({ page }) => {
   await open(page);
-  const start = await model(page);
   const marker = page.getByTestId("landscape-marker");
   await marker.focus();
+  const at = async (w: string, b: string) => {
+    await expect(page.locator("#weight-number")).toHaveValue(w);
+    await expect(page.locator("#bias-number")).toHaveValue(b);
+  };
+  // One slider step: weight 0.0001, bias 0.1.
   await page.keyboard.press("ArrowRight");
-  await expect(page.locator("#weight-number")).toHaveValue(String(+(start.w + 0.0001).toFixed(7)));
+  await at("0.1001", "150");
   await page.keyboard.press("ArrowUp");
-  await expect(page.locator("#bias-number")).toHaveValue(String(+(start.b + 0.1).toFixed(4)));
-  // Along the valley: the bias rises a step and the weight falls 0.0000479.
+  await at("0.1001", "150.1");
+  // A coarse step, the sliders' coarse nudges: weight 0.001, bias 1.
+  await page.keyboard.press("Shift+ArrowLeft");
+  await at("0.0991", "150.1");
   await page.keyboard.press("Shift+ArrowUp");
-  await expect(page.locator("#bias-number")).toHaveValue(String(+(start.b + 0.2).toFixed(4)));
-  const moved = await model(page);
-  expect(moved.w - (start.w + 0.0001)).toBeCloseTo(-0.0000479, 6);
-  // The three quick presses are one attempt, recorded once they settle.
+  await at("0.0991", "151.1");
+  await page.keyboard.press("PageUp");
+  await at("0.0991", "152.1");
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await at("0.0991", "150.1");
+  // End: down to the valley floor, the best bias for this weight (the button's).
+  await page.keyboard.press("End");
+  await at("0.0991", "164.6");
+  // Home: back to Jay's start.
+  await page.keyboard.press("Home");
+  await at("0.1", "150");
+  await expect(page.getByTestId("error-value")).toHaveText("799.09");
+  await page.keyboard.press("ArrowDown");
+  await at("0.1", "149.9");
+  // The quick presses are one attempt, recorded once they settle (a burst
+  // that ends where it began records none).
   await expect(page.getByTestId("attempt")).toHaveCount(1);
   await expect(page.getByTestId("attempts-summary")).toHaveAttribute("data-count", "1");
+  // The keys are the marker's description, shown under the map.
+  await expect(marker).toHaveAttribute("aria-describedby", "landscape-keys");
+  await expect(page.locator("#landscape-keys")).toContainText("Page Up/Page Down");
 });
+
+test("Alt+arrows walk the valley floor: the goal from the start in 37 presses, not a thousand", async ({ page }) => {
+  // Opened from another page, so that a Back the browser took for Alt+← would show.
+  await page.goto("/?lang=en");
+  await open(page);
+  const marker = page.getByTestId("landscape-marker");
+  await marker.focus();
+  await page.keyboard.press("Alt+ArrowLeft");
+  // Weight −0.001 and the best bias for it.
+  await expect(page.locator("#weight-number")).toHaveValue("0.099");
+  // (399.9 + 329.9 + 369 − 6104 × 0.099) / 3 = 164.83, on the slider's grid;
+  // and still this page: no Back for Alt+←.
+  await expect(page.locator("#bias-number")).toHaveValue("164.8");
+  let presses = 1;
+  while (!(await page.getByTestId("score").getAttribute("class"))?.includes("success")) {
+    await page.keyboard.press("Alt+ArrowUp");
+    presses++;
+    if (presses > 60) throw new Error("the walk never reached the goal");
+  }
+  expect(presses).toBe(37);
+  const { w, b } = await model(page);
+  expect(error(w, b)).toBeLessThan(450);
+  await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
+  // The burst is one attempt.
+  await expect(page.getByTestId("attempts-summary")).toHaveAttribute("data-count", "1");
+  test.info().annotations.push({ type: "presses", description: String(presses) });
+});
+
+test("the goal island is outlined above the marker, labelled, and big enough to see", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page);
+  const island = page.getByTestId("landscape-island");
+  await expect(island).toHaveClass(/island-line/);
+  await expect(island).toHaveCount(1);
+  // Drawn after the marker, so the marker's ring never covers it.
+  const after = await page.evaluate(() => {
+    const marker = document.querySelector("[data-testid=landscape-marker]");
+    const isle = document.querySelector("[data-testid=landscape-island]");
+    return !!marker && !!isle && !!(marker.compareDocumentPosition(isle) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(after).toBe(true);
+  const label = page.getByTestId("landscape-goal-label");
+  await expect(label).toHaveText("Goal: below 450");
+  const sizes: string[] = [];
+  for (const zoom of [false, true]) {
+    if (zoom) await page.getByTestId("landscape-zoom").click();
+    await page.getByTestId("landscape-map").scrollIntoViewIfNeeded();
+    const box = await island.boundingBox();
+    const plot = await page.getByTestId("landscape-plot").boundingBox();
+    const text = await label.locator("text").boundingBox();
+    if (!box || !plot || !text) throw new Error("no island, plot or label");
+    sizes.push(`${zoom ? "zoomed" : "full"} ${box.width.toFixed(1)}×${box.height.toFixed(1)} px`);
+    if (zoom) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(12);
+    else expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(9);
+    // The label inside the plot, above the island.
+    expect(text.x).toBeGreaterThanOrEqual(plot.x);
+    expect(text.x + text.width).toBeLessThanOrEqual(plot.x + plot.width);
+    expect(text.y + text.height).toBeLessThan(box.y + box.height / 2);
+  }
+  test.info().annotations.push({ type: "island", description: sizes.join(", ") });
+});
+
+const LEGENDS = [
+  { code: "en", words: ["Low error", "high error", "Goal: error below 450", "Your attempts", "Gradient descent's path", "Your model now"], click: "Click the map", tap: "Tap the map" },
+  { code: "pt", words: ["Erro baixo", "erro alto", "Meta: erro abaixo de 450", "Suas tentativas", "Caminho do gradiente descendente", "Seu modelo agora"], click: "Clique no mapa", tap: "Toque no mapa" },
+  { code: "zh", words: ["误差小", "误差大", "目标：误差低于 450", "你的尝试", "梯度下降的路径", "模型现在的位置"], click: "点击地图", tap: "轻点地图" },
+] as const;
+
+for (const lang of LEGENDS) {
+  test(`the map has a legend in words and says click with a mouse (${lang.code})`, async ({ page }) => {
+    await open(page, `/?lang=${lang.code}`);
+    const legend = page.getByTestId("landscape-legend");
+    await expect(legend.locator("li")).toHaveCount(7);
+    for (const words of lang.words) await expect(legend).toContainText(words);
+    await expect(page.getByTestId("landscape-click")).toBeVisible();
+    await expect(page.getByTestId("landscape-click")).toContainText(lang.click);
+    await expect(page.getByTestId("landscape-tap")).toBeHidden();
+    await expect(page.getByTestId("landscape-keys")).toBeVisible();
+  });
+
+  test.describe(`on a touch screen (${lang.code})`, () => {
+    test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+    test(`the caption says tap (${lang.code})`, async ({ page }) => {
+      await open(page, `/?lang=${lang.code}`);
+      await expect(page.getByTestId("landscape-tap")).toBeVisible();
+      await expect(page.getByTestId("landscape-tap")).toContainText(lang.tap);
+      await expect(page.getByTestId("landscape-click")).toBeHidden();
+      await expect(page.getByTestId("landscape-keys")).toBeHidden();
+      await expect(page.getByTestId("landscape-legend").locator("li")).toHaveCount(7);
+      // Zoomed, the island is at least 12 px across on a phone too.
+      await page.getByTestId("landscape-zoom").tap();
+      const box = await page.getByTestId("landscape-island").boundingBox();
+      if (!box) throw new Error("no island");
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(12);
+    });
+  });
+}
 
 test("gradient descent on standardised areas at rate 0.1 reaches the goal", async ({ page }) => {
   await open(page);

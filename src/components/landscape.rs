@@ -1,56 +1,36 @@
 //! The loss landscape: a map of weight × bias coloured by the (log) error, with the
-//! goal ladder's contours (exact ellipses from [`crate::contour`]), the 450 island,
-//! the trail of attempts (best starred), the gradient descent lab's path and the
-//! model's current point.
+//! goal ladder's contours (exact ellipses from [`crate::contour`]), the 450 island
+//! (outlined above everything, labelled), the trail of attempts (best starred), the
+//! gradient descent lab's path, the model's current point, and a legend in words.
 //!
-//! Clicking the map moves the model there, and dragging (mouse or pen) carries the
-//! marker along; the release is one attempt, through `jump`. The marker
-//! is focusable: the arrow keys move it one slider step (left/right the weight,
-//! up/down the bias), with Shift along (up/down) or across (left/right) the valley
-//! ([`crate::valley`]). Key presses move the model live (`glide`); a burst of
-//! them is one attempt, recorded once it settles ([`super::model`]).
+//! Clicking (or tapping) the map moves the model there, and dragging (mouse or pen)
+//! carries the marker along; the release is one attempt, through `jump`. The
+//! caption says "click" with a mouse and "tap" on a touch screen: both sentences
+//! are rendered and CSS (`(hover: none) and (pointer: coarse)`) shows one, so the
+//! server's render and hydration agree.
+//!
+//! The marker is focusable and steps like the sliders
+//! ([`super::landscape_keys`]): arrows one slider step, Shift+arrows and Page
+//! Up/Down a coarse one, Alt+arrows along the valley floor, Home back to Jay's
+//! start, End down to the best bias for the weight; the caption's last line says so
+//! (the marker's description). Key presses move the model live (`glide`); a burst
+//! of them is one attempt, recorded once it settles ([`super::model`]).
 //!
 //! The geometry (view boxes, scales, colours) lives in [`super::landscape_geometry`];
-//! the drawing, as markup strings, in [`super::landscape_markup`].
+//! the drawing, as markup strings, in [`super::landscape_markup`] and
+//! [`super::landscape_legend`].
 
 use leptos::{ev, prelude::*};
 
 use super::{
     landscape_geometry::{coord, MapView, HEIGHT, WIDTH},
+    landscape_keys::{moved_by_key, Modifiers},
+    landscape_legend::{goal_label, island, legend},
     landscape_markup::{background, overlay},
     language::use_texts,
     model::Attempt,
 };
-use crate::{
-    descent::Descent,
-    format::plain,
-    i18n::fill,
-    neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER},
-    valley::{move_in_valley, ValleyDirection},
-};
-
-/// Where the marker goes for a key, or `None` for keys the map does not use.
-fn moved_by_key(from: Params, key: &str, shift: bool) -> Option<Params> {
-    let (direction, steps) = match key {
-        "ArrowRight" => (ValleyDirection::Across, 1),
-        "ArrowLeft" => (ValleyDirection::Across, -1),
-        "ArrowUp" => (ValleyDirection::Along, 1),
-        "ArrowDown" => (ValleyDirection::Along, -1),
-        _ => return None,
-    };
-    Some(if shift {
-        move_in_valley(from, direction, steps)
-    } else if direction == ValleyDirection::Across {
-        Params::new(
-            from.weight + f64::from(steps) * WEIGHT_SLIDER.step,
-            from.bias,
-        )
-        .clamped_to_sliders()
-    } else {
-        Params::new(from.weight, from.bias + f64::from(steps) * BIAS_SLIDER.step)
-            .clamped_to_sliders()
-    })
-}
+use crate::{coach::Lang, descent::Descent, format::plain, i18n::fill, neuron::Params};
 
 #[component]
 pub fn Landscape(
@@ -76,7 +56,13 @@ pub fn Landscape(
     let map = NodeRef::<leptos::svg::Svg>::new();
     let shown = move || pending.get().unwrap_or_else(|| params.get());
 
-    let background = move || background(t, &view_of());
+    let background = move || {
+        let view = view_of();
+        let mut s = background(t, &view);
+        s.push_str(&goal_label(t, &view));
+        s
+    };
+    let island_layer = move || island(&view_of());
     let overlay = move || {
         let view = view_of();
         attempts.with(|list| descent.with(|d| overlay(&view, list, &d.path)))
@@ -132,7 +118,12 @@ pub fn Landscape(
         _ => {}
     };
     let on_keydown = move |e: ev::KeyboardEvent| {
-        if let Some(to) = moved_by_key(params.get_untracked(), &e.key(), e.shift_key()) {
+        let held = Modifiers {
+            shift: e.shift_key(),
+            alt: e.alt_key(),
+            command: e.ctrl_key() || e.meta_key(),
+        };
+        if let Some(to) = moved_by_key(params.get_untracked(), &e.key(), held) {
             e.prevent_default();
             glide.run(to);
         }
@@ -172,6 +163,7 @@ pub fn Landscape(
                     tabindex="0"
                     role="slider"
                     aria-label=t.marker
+                    aria-describedby="landscape-keys"
                     aria-valuemin="0"
                     aria-valuemax="500"
                     aria-valuenow=move || plain(shown().bias, 4)
@@ -181,28 +173,24 @@ pub fn Landscape(
                     // Its two fixed circles as markup: typed elements cost WASM code.
                     inner_html=r#"<circle class="marker-halo" r="11"></circle><circle class="marker-dot" r="5"></circle>"#
                 ></g>
+                <g class="goal-island" inner_html=island_layer></g>
             </svg>
-            <figcaption>{t.landscape_caption}</figcaption>
+            <ul
+                class="landscape-legend"
+                data-testid="landscape-legend"
+                aria-label=t.map_legend
+                inner_html=legend(t)
+            ></ul>
+            <figcaption>
+                <p>
+                    {t.landscape_caption}
+                    // Sentences are spaced in English and Portuguese, not in Chinese.
+                    {if t.lang == Lang::Zh { "" } else { " " }}
+                    <span class="on-mouse" data-testid="landscape-click">{t.map_click}</span>
+                    <span class="on-touch" data-testid="landscape-tap">{t.map_tap}</span>
+                </p>
+                <p class="on-mouse" id="landscape-keys" data-testid="landscape-keys">{t.map_keys}</p>
+            </figcaption>
         </figure>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arrow_keys_move_one_slider_step_and_shift_follows_the_valley() {
-        let p = Params::new(0.1, 150.0);
-        let right = moved_by_key(p, "ArrowRight", false).expect("arrow");
-        assert!((right.weight - 0.1001).abs() < 1e-12 && right.bias == 150.0);
-        let up = moved_by_key(p, "ArrowUp", false).expect("arrow");
-        assert!(up.weight == 0.1 && (up.bias - 150.1).abs() < 1e-9);
-        let along = moved_by_key(p, "ArrowUp", true).expect("arrow");
-        assert_eq!(along, move_in_valley(p, ValleyDirection::Along, 1));
-        assert!(along.weight < p.weight, "along the valley the weight falls");
-        assert_eq!(moved_by_key(p, "Enter", false), None);
-        let corner = moved_by_key(Params::new(0.0, 0.0), "ArrowLeft", false).expect("arrow");
-        assert_eq!(corner, Params::new(0.0, 0.0));
     }
 }

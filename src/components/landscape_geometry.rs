@@ -102,11 +102,10 @@ impl MapView {
         let fy = (PLOT_BOTTOM - y) / (PLOT_BOTTOM - PLOT_TOP);
         let w = self.weight.0 + fx * (self.weight.1 - self.weight.0);
         let b = self.bias.0 + fy * (self.bias.1 - self.bias.0);
-        let snap = |slider: crate::neuron::Slider, v: f64| {
-            let index = ((slider.clamp(v) - slider.min) / slider.step).round();
-            slider.value_at(index as usize)
-        };
-        Some(Params::new(snap(WEIGHT_SLIDER, w), snap(BIAS_SLIDER, b)))
+        Some(Params::new(
+            WEIGHT_SLIDER.nearest(w),
+            BIAS_SLIDER.nearest(b),
+        ))
     }
 
     /// The colour grid, row by row from the top.
@@ -191,6 +190,13 @@ pub fn fill_of(error: f64) -> String {
     } else {
         1.0
     };
+    fill_at(t)
+}
+
+/// The colour at `t` of the scale, from 0 (the floor) to 1 ([`ERROR_TOP`] and
+/// above): what the legend's bar shows.
+#[must_use]
+pub fn fill_at(t: f64) -> String {
     let hue = 185.0 - 145.0 * t;
     let lightness = 74.0 + 22.0 * t;
     format!("hsl({hue:.0},55%,{lightness:.0}%)")

@@ -18,6 +18,8 @@ pub mod house_table;
 pub mod ladder;
 pub mod landscape;
 pub mod landscape_geometry;
+pub mod landscape_keys;
+pub mod landscape_legend;
 pub mod landscape_markup;
 pub mod language;
 pub mod location;

@@ -194,6 +194,21 @@ pub struct Texts {
     pub said_start_over: &'static str,
     /// Marks the first attempt after a start over in the list.
     pub run_mark: &'static str,
+    // Issue 21.4, the map: "click" with a mouse and "tap" on a touch screen (CSS
+    // shows one), the marker's keys (its description), and the legend's words.
+    pub map_click: &'static str,
+    pub map_tap: &'static str,
+    pub map_keys: &'static str,
+    pub map_legend: &'static str,
+    /// The colour scale's two ends.
+    pub map_low: &'static str,
+    pub map_high: &'static str,
+    pub map_island: &'static str,
+    pub map_contours: &'static str,
+    pub map_trail: &'static str,
+    pub map_best: &'static str,
+    pub map_descent: &'static str,
+    pub map_marker: &'static str,
 }
 
 impl Texts {

@@ -256,5 +256,18 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         // Issue 21, "nothing lost".
         t.said_start_over,
         t.run_mark,
+        // Issue 21.4, the map.
+        t.map_click,
+        t.map_tap,
+        t.map_keys,
+        t.map_legend,
+        t.map_low,
+        t.map_high,
+        t.map_island,
+        t.map_contours,
+        t.map_trail,
+        t.map_best,
+        t.map_descent,
+        t.map_marker,
     ]
 }
