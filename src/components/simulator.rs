@@ -235,10 +235,10 @@ mod tests {
             zh.contains(r#"<code class="formula">价格 = 面积 × 权重 + 偏置</code>"#),
             "{zh}"
         );
-        let css = include_str!("../../style/main.css");
+        let css = include_str!("../../style/base.css");
         assert!(
             css.contains(".formula { word-break: keep-all;"),
-            "style/main.css"
+            "style/base.css"
         );
     }
 }
