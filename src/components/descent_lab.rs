@@ -17,9 +17,9 @@ mod text;
 
 use leptos::prelude::*;
 
-use self::text::{
-    finished, lesson, progress_text, rate_label, standardise_hint, start_text, state_text, Mode,
-};
+use self::text::{finished, progress_text, rate_label, start_text, state_text, Mode};
+#[cfg(feature = "ssr")]
+use self::text::{lesson, standardise_hint};
 use super::{language::use_texts, loss_chart::LossChart};
 use crate::{
     descent::{Descent, Scaling, LEARNING_RATES},
@@ -172,8 +172,7 @@ pub fn DescentLab(
     view! {
         <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">
             <h2 id="descent-title">{t.descent}</h2>
-            <p class="lesson" data-testid="descent-lesson">
-                {lesson(t)}
+            <p class="lesson" data-testid="descent-lesson" inner_html=crate::server_only!(lesson(t))>
             </p>
             <p class="descent-start">
                 <span data-testid="gd-start">{move || start_text(t, start.get())}</span>
@@ -208,7 +207,7 @@ pub fn DescentLab(
                         />
                         {t.standardise}
                     </label>
-                    <p class="hint" id="gd-standardise-hint">{standardise_hint(t)}</p>
+                    <p class="hint" id="gd-standardise-hint" inner_html=crate::server_only!(standardise_hint(t))></p>
                 </div>
                 <div class="descent-setting">
                     <div class="rate-head">
@@ -235,7 +234,7 @@ pub fn DescentLab(
                             }
                         }
                     />
-                    <p class="hint" id="gd-rate-hint">{t.rate_hint}</p>
+                    <p class="hint" id="gd-rate-hint" inner_html=crate::server_only!(t.server.rate_hint.to_string())></p>
                 </div>
             </div>
             // One click handler for the five buttons (each handler would be code of

@@ -22,15 +22,19 @@
 
 use leptos::{ev, prelude::*};
 
+#[cfg(feature = "ssr")]
+use super::landscape_legend::legend;
 use super::{
     landscape_geometry::{coord, MapView, HEIGHT, WIDTH},
     landscape_keys::{moved_by_key, Modifiers},
-    landscape_legend::{goal_label, island, legend},
+    landscape_legend::{goal_label, island},
     landscape_markup::{background, overlay},
     language::use_texts,
     model::Attempt,
 };
-use crate::{coach::Lang, descent::Descent, format::plain, i18n::fill, neuron::Params};
+#[cfg(feature = "ssr")]
+use crate::coach::Lang;
+use crate::{descent::Descent, format::plain, i18n::fill, neuron::Params};
 
 #[component]
 pub fn Landscape(
@@ -179,18 +183,29 @@ pub fn Landscape(
                 class="landscape-legend"
                 data-testid="landscape-legend"
                 aria-label=t.map_legend
-                inner_html=legend(t)
+                inner_html=crate::server_only!(legend(t))
             ></ul>
             <figcaption>
-                <p>
-                    {t.landscape_caption}
-                    // Sentences are spaced in English and Portuguese, not in Chinese.
-                    {if t.lang == Lang::Zh { "" } else { " " }}
-                    <span class="on-mouse" data-testid="landscape-click">{t.map_click}</span>
-                    <span class="on-touch" data-testid="landscape-tap">{t.map_tap}</span>
-                </p>
-                <p class="on-mouse" id="landscape-keys" data-testid="landscape-keys">{t.map_keys}</p>
+                // Written by the server alone (`i18n::ServerWords`).
+                <p inner_html=crate::server_only!(caption(t))></p>
+                <p
+                    class="on-mouse"
+                    id="landscape-keys"
+                    data-testid="landscape-keys"
+                    inner_html=crate::server_only!(t.server.map_keys.to_string())
+                ></p>
             </figcaption>
         </figure>
     }
+}
+
+/// The map's caption, then "click" or "tap" (CSS shows the one that fits the
+/// screen). Sentences are spaced in English and Portuguese, not in Chinese.
+#[cfg(feature = "ssr")]
+fn caption(t: &crate::i18n::Texts) -> String {
+    let space = if t.lang == Lang::Zh { "" } else { " " };
+    format!(
+        r#"{}{space}<span class="on-mouse" data-testid="landscape-click">{}</span><span class="on-touch" data-testid="landscape-tap">{}</span>"#,
+        t.server.landscape_caption, t.server.map_click, t.server.map_tap
+    )
 }

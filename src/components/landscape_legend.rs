@@ -9,11 +9,14 @@
 //! colour, and a label ("Goal: below 450") points at it from above. The legend
 //! names every mark in words, with a swatch drawn with the map's own classes.
 
+#[cfg(feature = "ssr")]
 use std::fmt::Write;
 
+#[cfg(feature = "ssr")]
+use super::{landscape_geometry::fill_at, landscape_markup::star_path};
 use super::{
-    landscape_geometry::{coord, fill_at, MapView, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
-    landscape_markup::{ellipse_path, star_path},
+    landscape_geometry::{coord, MapView, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
+    landscape_markup::ellipse_path,
 };
 use crate::{
     contour::Ellipse,
@@ -84,6 +87,7 @@ pub fn goal_label(t: &Texts, view: &MapView) -> String {
 /// The legend's items (an `<ul>`'s content): the colour scale between "low
 /// error" and "high error", then the island, the contours, the trail, the best
 /// attempt, the descent lab's path and the marker, each a swatch and words.
+#[cfg(feature = "ssr")]
 #[must_use]
 pub fn legend(t: &Texts) -> String {
     const SWATCH: &str = r#"<svg class="swatch" viewBox="0 0 28 16" width="28" height="16" aria-hidden="true" focusable="false">"#;
@@ -91,7 +95,7 @@ pub fn legend(t: &Texts) -> String {
     let _ = write!(
         s,
         r#"{}</span><svg class="swatch" viewBox="0 0 64 16" width="64" height="16" aria-hidden="true" focusable="false"><defs><linearGradient id="landscape-scale">"#,
-        t.map_low
+        t.server.map_low
     );
     for i in 0..=4 {
         let at = f64::from(i) / 4.0;
@@ -102,30 +106,30 @@ pub fn legend(t: &Texts) -> String {
         );
     }
     s.push_str(r#"</linearGradient></defs><rect class="scale-bar" x="0.5" y="2.5" width="63" height="11" fill="url(#landscape-scale)"></rect></svg>"#);
-    let _ = write!(s, "<span>{}</span></li>", t.map_high);
+    let _ = write!(s, "<span>{}</span></li>", t.server.map_high);
     let island = r#"<ellipse class="island-halo" cx="14" cy="8" rx="10" ry="3" transform="rotate(35 14 8)"></ellipse><ellipse class="island-line" cx="14" cy="8" rx="10" ry="3" transform="rotate(35 14 8)"></ellipse>"#;
     let best = format!(
         r#"<path class="trail best" d="{}"></path>"#,
         star_path(14.0, 8.0, 7.0)
     );
     let items: [(&str, &str); 6] = [
-        (island, t.map_island),
+        (island, t.server.map_island),
         (
             r#"<line class="contour" x1="1" y1="8" x2="27" y2="8"></line>"#,
-            t.map_contours,
+            t.server.map_contours,
         ),
         (
             r#"<polyline class="trail-line" points="4,11 14,5 24,9"></polyline><circle class="trail" cx="4" cy="11" r="3"></circle><circle class="trail" cx="14" cy="5" r="3"></circle><circle class="trail" cx="24" cy="9" r="3"></circle>"#,
-            t.map_trail,
+            t.server.map_trail,
         ),
-        (&best, t.map_best),
+        (&best, t.server.map_best),
         (
             r#"<polyline class="descent-path" points="2,13 9,6 16,9 26,3"></polyline>"#,
-            t.map_descent,
+            t.server.map_descent,
         ),
         (
             r#"<circle class="marker-halo" cx="14" cy="8" r="6.5"></circle><circle class="marker-dot" cx="14" cy="8" r="3.5"></circle>"#,
-            t.map_marker,
+            t.server.map_marker,
         ),
     ];
     for (marks, words) in items {
@@ -199,14 +203,14 @@ mod tests {
             let s = legend(t);
             assert_eq!(s.matches("</li>").count(), 7, "{lang:?}");
             for words in [
-                t.map_low,
-                t.map_high,
-                t.map_island,
-                t.map_contours,
-                t.map_trail,
-                t.map_best,
-                t.map_descent,
-                t.map_marker,
+                t.server.map_low,
+                t.server.map_high,
+                t.server.map_island,
+                t.server.map_contours,
+                t.server.map_trail,
+                t.server.map_best,
+                t.server.map_descent,
+                t.server.map_marker,
             ] {
                 assert!(
                     s.contains(&format!("<span>{words}</span>")),

@@ -13,6 +13,8 @@
 
 use leptos::prelude::*;
 
+#[cfg(feature = "ssr")]
+use super::language::use_lang;
 use super::{
     announcer::Announcer,
     attempts::Attempts,
@@ -25,36 +27,38 @@ use super::{
     house_table::HouseTable,
     ladder::Ladder,
     landscape::Landscape,
-    language::{use_lang, use_texts, LanguageSwitcher},
+    language::{use_texts, LanguageSwitcher},
     location::query_param,
     model::Model,
     param_control::ParamControl,
     question::Question,
     score::Score,
 };
+#[cfg(feature = "ssr")]
+use crate::{coach::Lang, i18n::Texts};
 use crate::{
-    coach::Lang,
     descent::{Descent, Scaling},
-    i18n::Texts,
     link,
     neuron::{reaches_goal, Params, START},
 };
 
 /// The introduction's markup: the full page's paragraph, or the embed's
-/// compact heading and link to the full page (in the same language).
+/// compact heading and link to the full page (in the same language). Written
+/// by the server alone (`i18n::ServerWords`).
+#[cfg(feature = "ssr")]
 fn intro_markup(t: &Texts, lang: Lang, embed: bool) -> String {
     if embed {
         format!(
             r#"<h1 class="embed-title">{}</h1><p>{}<a href="/?lang={}" target="_blank" rel="noopener">{}</a></p>"#,
             t.heading,
-            t.embed_lead,
+            t.server.embed_lead,
             lang.code(),
             t.embed_link
         )
     } else {
         format!(
             r#"{}<code class="formula">{}</code>{}"#,
-            t.intro_lead, t.formula, t.intro_rest
+            t.server.intro_lead, t.formula, t.server.intro_rest
         )
     }
 }
@@ -66,7 +70,7 @@ fn intro_markup(t: &Texts, lang: Lang, embed: bool) -> String {
 #[component]
 pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let t = use_texts();
-    let intro = intro_markup(t, use_lang(), embed);
+    let intro = crate::server_only!(intro_markup(t, use_lang(), embed));
     let (w, b) = (query_param("w"), query_param("b"));
     let from_link = link::read(w.as_deref(), b.as_deref(), t);
     let model = Model::new(from_link.params);

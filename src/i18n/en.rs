@@ -1,5 +1,7 @@
 //! The page in English (the reference: the other languages mirror its placeholders).
 
+#[cfg(feature = "ssr")]
+use super::ServerWords;
 use super::Texts;
 use crate::coach::Lang;
 
@@ -13,10 +15,7 @@ pub static TEXTS: Texts = Texts {
     back_home: "Back to the simulator",
     language: "Language",
     heading: "Train a neuron by hand",
-    intro_lead: "This neuron predicts a house's price from its area: ",
     formula: "price = area × weight + bias",
-    intro_rest: ". Move the sliders until the line runs close to the three houses and the error drops below 450.",
-    embed_lead: "Move the sliders until the error drops below 450. ",
     embed_link: "Jay Trainer ↗",
     model_section: "The model",
     live_section: "Your error and the coach",
@@ -84,11 +83,9 @@ pub static TEXTS: Texts = Texts {
     zoom: "Zoom to the valley",
     marker: "The model on the map",
     marker_value: "weight {w}, bias {b}, error {error}",
-    landscape_caption: "The valley is diagonal and narrow: lower the weight and the best bias rises, so moving one slider at a time zig-zags. The green island is the goal (error below 450); the dashed lines around it are 500, 600 and 799.",
     axis_weight: "Weight ($1000 per sq ft)",
     axis_bias: "Bias ($1000)",
     descent: "Gradient descent lab",
-    lesson: "With raw areas, steps are stable only for a learning rate below {limit} and then crawl along the valley; standardise the area and a rate of 0.1 reaches the goal in {steps} steps from Jay's start (w 0.1, b 150).",
     standardise: " Standardise the area",
     rate: "Learning rate ",
     run: "Run",
@@ -114,8 +111,6 @@ pub static TEXTS: Texts = Texts {
     lab_from_model: "Starts from your model's point: w {w}, b {b}.",
     lab_use_model: "Start from my model's point",
     lab_use_start: "Start from Jay's start",
-    standardise_hint: "Raw areas are the square feet as they are (about 2,000); standardised, each area is measured from the average ({mean} sq ft) in units of {std} sq ft, so it sits near 0 and the weight and the bias learn at the same pace.",
-    rate_hint: "The learning rate sets the size of each step downhill: the slope times the rate (2e-7 means 0.0000002). Too small and it crawls; too big and it overshoots and blows up.",
     step10: "10 steps",
     lab_ready: "Ready: “Step” takes one step downhill; “Play” keeps stepping.",
     lab_playing: "Playing: it stops by itself at the goal or if it stalls.",
@@ -130,16 +125,27 @@ pub static TEXTS: Texts = Texts {
     said_start_over: "Back at the start: error {error}. Your attempts are kept; best {best}.",
     run_mark: "↺ started over",
     // Issue 21.4, the map: click or tap, the marker's keys, the legend.
-    map_click: "Click the map, or drag on it, to move the model there.",
-    map_tap: "Tap the map to move the model there.",
-    map_keys: "With the keys, on the model's dot: the arrows move it one slider step; Shift+arrows or Page Up/Page Down, ten steps; Alt+arrows, along the valley floor. Home takes it back to Jay's start (w 0.1, b 150); End, down to the best bias for its weight.",
     map_legend: "What the map shows",
-    map_low: "Low error",
-    map_high: "high error",
-    map_island: "Goal: error below 450",
-    map_contours: "Error 500, 600 and 799",
-    map_trail: "Your attempts",
-    map_best: "Your best attempt",
-    map_descent: "Gradient descent's path",
-    map_marker: "Your model now",
+    // Words only the server writes (i18n::ServerWords).
+    #[cfg(feature = "ssr")]
+    server: ServerWords {
+        intro_lead: "This neuron predicts a house's price from its area: ",
+        intro_rest: ". Move the sliders until the line runs close to the three houses and the error drops below 450.",
+        embed_lead: "Move the sliders until the error drops below 450. ",
+        lesson: "With raw areas, steps are stable only for a learning rate below {limit} and then crawl along the valley; standardise the area and a rate of 0.1 reaches the goal in {steps} steps from Jay's start (w 0.1, b 150).",
+        standardise_hint: "Raw areas are the square feet as they are (about 2,000); standardised, each area is measured from the average ({mean} sq ft) in units of {std} sq ft, so it sits near 0 and the weight and the bias learn at the same pace.",
+        rate_hint: "The learning rate sets the size of each step downhill: the slope times the rate (2e-7 means 0.0000002). Too small and it crawls; too big and it overshoots and blows up.",
+        landscape_caption: "The valley is diagonal and narrow: lower the weight and the best bias rises, so moving one slider at a time zig-zags. The green island is the goal (error below 450); the dashed lines around it are 500, 600 and 799.",
+        map_click: "Click the map, or drag on it, to move the model there.",
+        map_tap: "Tap the map to move the model there.",
+        map_keys: "With the keys, on the model's dot: the arrows move it one slider step; Shift+arrows or Page Up/Page Down, ten steps; Alt+arrows, along the valley floor. Home takes it back to Jay's start (w 0.1, b 150); End, down to the best bias for its weight.",
+        map_low: "Low error",
+        map_high: "high error",
+        map_island: "Goal: error below 450",
+        map_contours: "Error 500, 600 and 799",
+        map_trail: "Your attempts",
+        map_best: "Your best attempt",
+        map_descent: "Gradient descent's path",
+        map_marker: "Your model now",
+    },
 };

@@ -39,10 +39,7 @@ pub struct Texts {
     pub language: &'static str,
     // The introduction.
     pub heading: &'static str,
-    pub intro_lead: &'static str,
     pub formula: &'static str,
-    pub intro_rest: &'static str,
-    pub embed_lead: &'static str,
     pub embed_link: &'static str,
     // The page's regions.
     pub model_section: &'static str,
@@ -132,13 +129,10 @@ pub struct Texts {
     pub marker: &'static str,
     /// `{w}`, `{b}`, `{error}`.
     pub marker_value: &'static str,
-    pub landscape_caption: &'static str,
     pub axis_weight: &'static str,
     pub axis_bias: &'static str,
     // The gradient descent lab.
     pub descent: &'static str,
-    /// `{limit}`, `{steps}`.
-    pub lesson: &'static str,
     pub standardise: &'static str,
     pub rate: &'static str,
     pub run: &'static str,
@@ -173,9 +167,6 @@ pub struct Texts {
     pub lab_from_model: &'static str,
     pub lab_use_model: &'static str,
     pub lab_use_start: &'static str,
-    /// `{mean}`, `{std}`.
-    pub standardise_hint: &'static str,
-    pub rate_hint: &'static str,
     pub step10: &'static str,
     pub lab_ready: &'static str,
     pub lab_playing: &'static str,
@@ -189,6 +180,9 @@ pub struct Texts {
     // and the phone strip's button that shows the whole comment.
     pub error_short: &'static str,
     pub show_comment: &'static str,
+    /// Words only the server writes ([`ServerWords`]).
+    #[cfg(feature = "ssr")]
+    pub server: ServerWords,
     // Issue 21, "nothing lost" (start over keeps the attempts).
     /// After a start over, for screen readers: `{error}`, `{best}`.
     pub said_start_over: &'static str,
@@ -196,10 +190,29 @@ pub struct Texts {
     pub run_mark: &'static str,
     // Issue 21.4, the map: "click" with a mouse and "tap" on a touch screen (CSS
     // shows one), the marker's keys (its description), and the legend's words.
+    pub map_legend: &'static str,
+}
+
+/// Words only the server writes: static paragraphs (the introduction, the
+/// lab's lesson and hints, the map's caption, keys and legend) that the
+/// browser keeps as the server wrote them at hydration (an `inner_html` is
+/// not rewritten when hydrating; see [`server_only`]). Behind `ssr`, so their
+/// three languages are not compiled into the WASM, which issue 21's
+/// additions brought to its budget.
+#[cfg(feature = "ssr")]
+pub struct ServerWords {
+    pub intro_lead: &'static str,
+    pub intro_rest: &'static str,
+    pub embed_lead: &'static str,
+    /// `{limit}`, `{steps}`.
+    pub lesson: &'static str,
+    /// `{mean}`, `{std}`.
+    pub standardise_hint: &'static str,
+    pub rate_hint: &'static str,
+    pub landscape_caption: &'static str,
     pub map_click: &'static str,
     pub map_tap: &'static str,
     pub map_keys: &'static str,
-    pub map_legend: &'static str,
     /// The colour scale's two ends.
     pub map_low: &'static str,
     pub map_high: &'static str,
@@ -209,6 +222,20 @@ pub struct Texts {
     pub map_best: &'static str,
     pub map_descent: &'static str,
     pub map_marker: &'static str,
+}
+
+/// `$markup` on the server; an empty string in the browser, which keeps what
+/// the server wrote when it hydrates the element's `inner_html` (words of
+/// [`ServerWords`] are not there to be read).
+#[macro_export]
+macro_rules! server_only {
+    ($markup:expr) => {{
+        #[cfg(feature = "ssr")]
+        let markup: String = $markup;
+        #[cfg(not(feature = "ssr"))]
+        let markup = String::new();
+        markup
+    }};
 }
 
 impl Texts {

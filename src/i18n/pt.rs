@@ -1,5 +1,7 @@
 //! A página em português do Brasil.
 
+#[cfg(feature = "ssr")]
+use super::ServerWords;
 use super::Texts;
 use crate::coach::Lang;
 
@@ -13,10 +15,7 @@ pub static TEXTS: Texts = Texts {
     back_home: "Voltar ao simulador",
     language: "Idioma",
     heading: "Treine um neurônio à mão",
-    intro_lead: "Este neurônio prevê o preço de uma casa a partir da área: ",
     formula: "preço = área × peso + viés",
-    intro_rest: ". Mova os controles até a reta passar perto das três casas e o erro cair abaixo de 450.",
-    embed_lead: "Mova os controles até o erro cair abaixo de 450. ",
     embed_link: "Jay Trainer ↗",
     model_section: "O modelo",
     live_section: "Seu erro e o treinador",
@@ -84,11 +83,9 @@ pub static TEXTS: Texts = Texts {
     zoom: "Aproximar do vale",
     marker: "O modelo no mapa",
     marker_value: "peso {w}, viés {b}, erro {error}",
-    landscape_caption: "O vale é diagonal e estreito: baixe o peso e o melhor viés sobe; por isso, mexendo um controle de cada vez, você anda em zigue-zague. A ilha verde é a meta (erro abaixo de 450); as linhas tracejadas em volta dela marcam 500, 600 e 799.",
     axis_weight: "Peso (US$ mil por pé²)",
     axis_bias: "Viés (US$ mil)",
     descent: "Laboratório de gradiente descendente",
-    lesson: "Com as áreas originais, os passos só ficam estáveis com uma taxa de aprendizado abaixo de {limit}, e aí se arrastam pelo vale; padronize a área e uma taxa de 0,1 chega à meta em {steps} passos, saindo do ponto de partida do Jay (p 0,1, v 150).",
     standardise: " Padronizar a área",
     rate: "Taxa de aprendizado ",
     run: "Execução",
@@ -114,8 +111,6 @@ pub static TEXTS: Texts = Texts {
     lab_from_model: "Começa no ponto do seu modelo: p {w}, v {b}.",
     lab_use_model: "Começar do ponto do meu modelo",
     lab_use_start: "Começar do início do Jay",
-    standardise_hint: "As áreas originais são os pés² como vêm (cerca de 2.000); padronizada, cada área é medida a partir da média ({mean} pés²) em unidades de {std} pés², fica perto de 0, e o peso e o viés aprendem no mesmo ritmo.",
-    rate_hint: "A taxa de aprendizado define o tamanho de cada passo morro abaixo: a inclinação vezes a taxa (2e-7 quer dizer 0,0000002). Pequena demais, a descida se arrasta; grande demais, passa do ponto e dispara.",
     step10: "10 passos",
     lab_ready: "Pronto: “Passo” dá um passo morro abaixo; “Rodar” segue dando passos.",
     lab_playing: "Rodando: para sozinho ao atingir a meta ou se empacar.",
@@ -130,16 +125,27 @@ pub static TEXTS: Texts = Texts {
     said_start_over: "De volta ao início: erro {error}. Suas tentativas continuam guardadas; melhor {best}.",
     run_mark: "↺ recomeço",
     // Issue 21.4, the map: click or tap, the marker's keys, the legend.
-    map_click: "Clique no mapa, ou arraste sobre ele, para levar o modelo até lá.",
-    map_tap: "Toque no mapa para levar o modelo até lá.",
-    map_keys: "Pelo teclado, no ponto do modelo: as setas o movem um passo do controle; Shift+setas ou Page Up/Page Down, dez passos; Alt+setas, ao longo do fundo do vale. Home o leva de volta ao ponto de partida do Jay (p 0,1, v 150); End, até o melhor viés para o peso atual.",
     map_legend: "O que o mapa mostra",
-    map_low: "Erro baixo",
-    map_high: "erro alto",
-    map_island: "Meta: erro abaixo de 450",
-    map_contours: "Erro de 500, 600 e 799",
-    map_trail: "Suas tentativas",
-    map_best: "Sua melhor tentativa",
-    map_descent: "Caminho do gradiente descendente",
-    map_marker: "Seu modelo agora",
+    // Words only the server writes (i18n::ServerWords).
+    #[cfg(feature = "ssr")]
+    server: ServerWords {
+        intro_lead: "Este neurônio prevê o preço de uma casa a partir da área: ",
+        intro_rest: ". Mova os controles até a reta passar perto das três casas e o erro cair abaixo de 450.",
+        embed_lead: "Mova os controles até o erro cair abaixo de 450. ",
+        lesson: "Com as áreas originais, os passos só ficam estáveis com uma taxa de aprendizado abaixo de {limit}, e aí se arrastam pelo vale; padronize a área e uma taxa de 0,1 chega à meta em {steps} passos, saindo do ponto de partida do Jay (p 0,1, v 150).",
+        standardise_hint: "As áreas originais são os pés² como vêm (cerca de 2.000); padronizada, cada área é medida a partir da média ({mean} pés²) em unidades de {std} pés², fica perto de 0, e o peso e o viés aprendem no mesmo ritmo.",
+        rate_hint: "A taxa de aprendizado define o tamanho de cada passo morro abaixo: a inclinação vezes a taxa (2e-7 quer dizer 0,0000002). Pequena demais, a descida se arrasta; grande demais, passa do ponto e dispara.",
+        landscape_caption: "O vale é diagonal e estreito: baixe o peso e o melhor viés sobe; por isso, mexendo um controle de cada vez, você anda em zigue-zague. A ilha verde é a meta (erro abaixo de 450); as linhas tracejadas em volta dela marcam 500, 600 e 799.",
+        map_click: "Clique no mapa, ou arraste sobre ele, para levar o modelo até lá.",
+        map_tap: "Toque no mapa para levar o modelo até lá.",
+        map_keys: "Pelo teclado, no ponto do modelo: as setas o movem um passo do controle; Shift+setas ou Page Up/Page Down, dez passos; Alt+setas, ao longo do fundo do vale. Home o leva de volta ao ponto de partida do Jay (p 0,1, v 150); End, até o melhor viés para o peso atual.",
+        map_low: "Erro baixo",
+        map_high: "erro alto",
+        map_island: "Meta: erro abaixo de 450",
+        map_contours: "Erro de 500, 600 e 799",
+        map_trail: "Suas tentativas",
+        map_best: "Sua melhor tentativa",
+        map_descent: "Caminho do gradiente descendente",
+        map_marker: "Seu modelo agora",
+    },
 };

@@ -144,10 +144,10 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.back_home,
         t.language,
         t.heading,
-        t.intro_lead,
+        t.server.intro_lead,
         t.formula,
-        t.intro_rest,
-        t.embed_lead,
+        t.server.intro_rest,
+        t.server.embed_lead,
         t.embed_link,
         t.model_section,
         t.live_section,
@@ -215,11 +215,11 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.zoom,
         t.marker,
         t.marker_value,
-        t.landscape_caption,
+        t.server.landscape_caption,
         t.axis_weight,
         t.axis_bias,
         t.descent,
-        t.lesson,
+        t.server.lesson,
         t.standardise,
         t.rate,
         t.run,
@@ -244,8 +244,8 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.lab_from_model,
         t.lab_use_model,
         t.lab_use_start,
-        t.standardise_hint,
-        t.rate_hint,
+        t.server.standardise_hint,
+        t.server.rate_hint,
         t.step10,
         t.lab_ready,
         t.lab_playing,
@@ -257,17 +257,48 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.said_start_over,
         t.run_mark,
         // Issue 21.4, the map.
-        t.map_click,
-        t.map_tap,
-        t.map_keys,
+        t.server.map_click,
+        t.server.map_tap,
+        t.server.map_keys,
         t.map_legend,
-        t.map_low,
-        t.map_high,
-        t.map_island,
-        t.map_contours,
-        t.map_trail,
-        t.map_best,
-        t.map_descent,
-        t.map_marker,
+        t.server.map_low,
+        t.server.map_high,
+        t.server.map_island,
+        t.server.map_contours,
+        t.server.map_trail,
+        t.server.map_best,
+        t.server.map_descent,
+        t.server.map_marker,
     ]
+}
+
+/// The words only the server writes go into `inner_html`: plain text, no
+/// markup of their own (the code adds the tags).
+#[test]
+fn server_only_words_are_plain_text() {
+    for lang in Lang::ALL {
+        let w = &texts(lang).server;
+        for text in [
+            w.intro_lead,
+            w.intro_rest,
+            w.embed_lead,
+            w.lesson,
+            w.standardise_hint,
+            w.rate_hint,
+            w.landscape_caption,
+            w.map_click,
+            w.map_tap,
+            w.map_keys,
+            w.map_low,
+            w.map_high,
+            w.map_island,
+            w.map_contours,
+            w.map_trail,
+            w.map_best,
+            w.map_descent,
+            w.map_marker,
+        ] {
+            assert!(!text.contains(['<', '>', '&']), "{lang:?}: {text}");
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! 简体中文页面。
 
+#[cfg(feature = "ssr")]
+use super::ServerWords;
 use super::Texts;
 use crate::coach::Lang;
 
@@ -13,10 +15,7 @@ pub static TEXTS: Texts = Texts {
     back_home: "返回模拟器",
     language: "语言",
     heading: "亲手训练一个神经元",
-    intro_lead: "这个神经元根据面积预测房价：",
     formula: "价格 = 面积 × 权重 + 偏置",
-    intro_rest: "。移动滑块，让直线贴近三栋房子，把误差降到 450 以下。",
-    embed_lead: "移动滑块，把误差降到 450 以下。",
     embed_link: "Jay Trainer ↗",
     model_section: "模型",
     live_section: "你的误差和教练",
@@ -84,11 +83,9 @@ pub static TEXTS: Texts = Texts {
     zoom: "放大到山谷",
     marker: "地图上的模型",
     marker_value: "权重 {w}，偏置 {b}，误差 {error}",
-    landscape_caption: "山谷又斜又窄：权重降低，最佳偏置就升高，所以一次只动一个滑块会走之字形。绿色小岛是目标（误差低于 450）；周围的虚线依次是误差 500、600 和 799。",
     axis_weight: "权重（每平方英尺 1000 美元）",
     axis_bias: "偏置（1000 美元）",
     descent: "梯度下降实验",
-    lesson: "用原始面积时，学习率必须低于 {limit} 才不会发散，而且只能沿着山谷慢慢爬；把面积标准化后，学习率 0.1 从 Jay 的起点（w 0.1，b 150）出发，{steps} 步就能达到目标。",
     standardise: " 标准化面积",
     rate: "学习率 ",
     run: "运行",
@@ -114,8 +111,6 @@ pub static TEXTS: Texts = Texts {
     lab_from_model: "从你的模型所在的位置出发：w {w}，b {b}。",
     lab_use_model: "改从我的模型所在的位置出发",
     lab_use_start: "改从 Jay 的起点出发",
-    standardise_hint: "原始面积就是原来的平方英尺数（约 2000）；标准化是把每个面积减去平均值（{mean} 平方英尺）再除以 {std} 平方英尺，得到接近 0 的数，这样权重和偏置就能以同样的节奏学习。",
-    rate_hint: "学习率决定每一步往下走多远：步长等于坡度乘以学习率（2e-7 就是 0.0000002）。太小就走得很慢；太大就会冲过头，误差越来越大。",
     step10: "走 10 步",
     lab_ready: "准备就绪：“单步”往下走一步；“播放”会一直走下去。",
     lab_playing: "正在播放：到达目标或停滞时会自动停下。",
@@ -130,16 +125,27 @@ pub static TEXTS: Texts = Texts {
     said_start_over: "已回到起点：误差 {error}。之前的尝试都保留着，最佳 {best}。",
     run_mark: "↺ 重新开始",
     // Issue 21.4, the map: click or tap, the marker's keys, the legend.
-    map_click: "点击地图或在上面拖动，把模型移到那里。",
-    map_tap: "轻点地图，把模型移到那里。",
-    map_keys: "用键盘操作模型的圆点：方向键每次移动一个滑块步长；Shift+方向键或 Page Up/Page Down 一次移动十步；Alt+方向键沿着谷底移动。Home 回到 Jay 的起点（w 0.1，b 150），End 移到当前权重下的最佳偏置。",
     map_legend: "图例",
-    map_low: "误差小",
-    map_high: "误差大",
-    map_island: "目标：误差低于 450",
-    map_contours: "误差 500、600、799 的等高线",
-    map_trail: "你的尝试",
-    map_best: "你的最好成绩",
-    map_descent: "梯度下降的路径",
-    map_marker: "模型现在的位置",
+    // Words only the server writes (i18n::ServerWords).
+    #[cfg(feature = "ssr")]
+    server: ServerWords {
+        intro_lead: "这个神经元根据面积预测房价：",
+        intro_rest: "。移动滑块，让直线贴近三栋房子，把误差降到 450 以下。",
+        embed_lead: "移动滑块，把误差降到 450 以下。",
+        lesson: "用原始面积时，学习率必须低于 {limit} 才不会发散，而且只能沿着山谷慢慢爬；把面积标准化后，学习率 0.1 从 Jay 的起点（w 0.1，b 150）出发，{steps} 步就能达到目标。",
+        standardise_hint: "原始面积就是原来的平方英尺数（约 2000）；标准化是把每个面积减去平均值（{mean} 平方英尺）再除以 {std} 平方英尺，得到接近 0 的数，这样权重和偏置就能以同样的节奏学习。",
+        rate_hint: "学习率决定每一步往下走多远：步长等于坡度乘以学习率（2e-7 就是 0.0000002）。太小就走得很慢；太大就会冲过头，误差越来越大。",
+        landscape_caption: "山谷又斜又窄：权重降低，最佳偏置就升高，所以一次只动一个滑块会走之字形。绿色小岛是目标（误差低于 450）；周围的虚线依次是误差 500、600 和 799。",
+        map_click: "点击地图或在上面拖动，把模型移到那里。",
+        map_tap: "轻点地图，把模型移到那里。",
+        map_keys: "用键盘操作模型的圆点：方向键每次移动一个滑块步长；Shift+方向键或 Page Up/Page Down 一次移动十步；Alt+方向键沿着谷底移动。Home 回到 Jay 的起点（w 0.1，b 150），End 移到当前权重下的最佳偏置。",
+        map_low: "误差小",
+        map_high: "误差大",
+        map_island: "目标：误差低于 450",
+        map_contours: "误差 500、600、799 的等高线",
+        map_trail: "你的尝试",
+        map_best: "你的最好成绩",
+        map_descent: "梯度下降的路径",
+        map_marker: "模型现在的位置",
+    },
 };

@@ -3,8 +3,10 @@
 //! which changes only when the state does: started, paused, stalled, diverged,
 //! goal reached — never once per step of Play).
 
+#[cfg(feature = "ssr")]
+use crate::descent::steps_to_goal;
 use crate::{
-    descent::{steps_to_goal, Descent, Scaling, Status, STALL_GAIN, STALL_WINDOW},
+    descent::{Descent, Scaling, Status, STALL_GAIN, STALL_WINDOW},
     format::localise,
     i18n::{fill, Texts},
     neuron::{Params, GOAL, START},
@@ -139,24 +141,26 @@ pub fn start_text(t: &Texts, start: Params) -> String {
 }
 
 /// What "standardise the area" does, with this data's mean and spread.
+#[cfg(feature = "ssr")]
 #[must_use]
 pub fn standardise_hint(t: &Texts) -> String {
     let (mean, std) = Scaling::Standardised.shift_and_scale();
     fill(
-        t.standardise_hint,
+        t.server.standardise_hint,
         &[("mean", &t.num(mean, 0)), ("std", &t.num(std, 0))],
     )
 }
 
 /// The lesson: the raw stable limit, and the steps standardised areas take at
 /// their default rate from Jay's start (computed, so the promise is the lab's).
+#[cfg(feature = "ssr")]
 #[must_use]
 pub fn lesson(t: &Texts) -> String {
     let scaling = Scaling::Standardised;
     let steps = steps_to_goal(START, scaling.default_rate(), scaling, 100)
         .map_or_else(|| t.few_dozen.to_string(), |n| n.to_string());
     fill(
-        t.lesson,
+        t.server.lesson,
         &[
             (
                 "limit",
