@@ -75,7 +75,7 @@ test("start over: the model goes back, the attempts and the best stay, the bubbl
     `Back at the start: error 799.09. Your attempts are kept; best ${best}.`,
   );
   // ...and the lab starts again where the model now is.
-  await expect(page.getByTestId("gd-status")).toContainText("799.09");
+  await expect(page.getByTestId("gd-progress")).toContainText("799.09");
   const { lab, marker } = await labStartAndMarker(page);
   expect(lab).toEqual(marker);
   expect(asked.length).toBe(2);

@@ -53,6 +53,10 @@ pub fn ParamControl(
     // The value as the page writes it (`0,1` in Portuguese).
     let shown = move || t.plain(value.get(), decimals);
     let initial = t.plain(value.get_untracked(), decimals);
+    // A range input reads only a point ("0.1"): given "0,1" it went to its
+    // middle, and a Portuguese drag was no attempt.
+    let on_range = move || format::plain(value.get(), decimals);
+    let range_initial = format::plain(value.get_untracked(), decimals);
 
     let on_slide = move |ev| {
         if let Ok(v) = event_target_value(&ev).parse::<f64>() {
@@ -136,8 +140,8 @@ pub fn ParamControl(
                     min=min
                     max=max
                     step=step
-                    value=initial.clone()
-                    prop:value=shown
+                    value=range_initial
+                    prop:value=on_range
                     aria-valuetext=move || format!("{} ({hint})", shown())
                     on:input=on_slide
                     on:keydown=on_key
