@@ -119,3 +119,25 @@ for (const lang of LANGS) {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 }
+
+// Issue 21.5: on a phone the chart's y-axis title clears its tick labels, and
+// the table's header wraps at most once, in every language.
+for (const lang of LANGS) {
+  test.describe(`${lang}: the phone's chart and table`, () => {
+    test.use(PHONE);
+
+    test("the y-axis title does not overlap the price labels; headers take at most two lines", async ({ page }) => {
+      await open(page, `/?lang=${lang}`);
+      const title = (await page.locator("figure.chart text.axis-label[transform]").boundingBox())!;
+      for (const tick of await page.locator("figure.chart .y-axis .tick text, figure.chart .y-axis text").all()) {
+        const box = await tick.boundingBox();
+        if (box) expect(overlaps(title, box), `${await tick.textContent()}`).toBe(false);
+      }
+      const heights = await page.$$eval("table.houses thead th", (ths) =>
+        ths.map((th) => th.getBoundingClientRect().height),
+      );
+      const line = await page.$eval("table.houses thead th", (th) => parseFloat(getComputedStyle(th).lineHeight) || 16);
+      for (const h of heights) expect(h).toBeLessThan(3 * line);
+    });
+  });
+}

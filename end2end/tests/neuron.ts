@@ -24,9 +24,9 @@ export const grouped = (x: number, decimals = 2) =>
     maximumFractionDigits: decimals,
   });
 
-// Chart geometry: viewBox 600 × 400; plot from x 70 to 564 (area 0–3000) and
+// Chart geometry: viewBox 600 × 400; plot from x 84 to 564 (area 0–3000) and
 // from y 348 to 16 (price 0–600).
-export const xOf = (area: number) => 70 + (area / 3000) * (600 - 70 - 36);
+export const xOf = (area: number) => 84 + (area / 3000) * (600 - 84 - 36);
 export const yOf = (price: number) => 400 - 52 - (price / 600) * (400 - 16 - 52);
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

@@ -27,7 +27,9 @@ use crate::{
 /// Drawing area of the SVG, in its own units (the `viewBox`).
 const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 400.0;
-const LEFT: f64 = 70.0;
+/// Room for the price labels ("600" at the phone's 22 px) beside the rotated
+/// axis title: at 70 the title ran over "400", "300" and "200" on a phone.
+const LEFT: f64 = 84.0;
 /// Room for half of the last area label ("3,000" at the phone's 22 px), so
 /// that every label is centred on its tick (an end-anchored last label ran
 /// into "2,500" wherever the chart is drawn small).

@@ -62,7 +62,8 @@ pub static TEXTS: Texts = Texts {
     offline: "built-in coach",
     houses: "The three houses ",
     houses_note: "(prices in $1000; residual = price − prediction)",
-    col_area: "Area (sq ft)",
+    // A no-break space: the unit stays on one line ("Area / (sq / ft)" on a phone).
+    col_area: "Area (sq\u{a0}ft)",
     col_price: "Price",
     col_prediction: "Prediction",
     col_residual: "Residual",
