@@ -99,21 +99,18 @@ impl Router {
         outcome: &Outcome,
         probe: bool,
     ) {
-        match outcome {
-            Outcome::Ok => self.learn_success(alias, lang, latency, probe),
-            Outcome::QueueTimeout => self.learn_queued(alias, lang, latency),
-            _ => self.learn_failure(alias, lang, latency, outcome, probe),
+        if *outcome == Outcome::QueueTimeout {
+            return self.learn_queued(alias, lang, latency);
+        }
+        let learned = Learned::of(outcome, lang, latency, probe);
+        match learned.kind {
+            Kind::Success => self.learn_success(alias, learned),
+            Kind::Rejected | Kind::Failure => self.learn_failure(alias, learned, outcome),
         }
     }
 
-    fn learn_success(&mut self, alias: &str, lang: Lang, latency: Duration, probe: bool) {
-        let learned = Learned {
-            lang,
-            latency,
-            timed: true,
-            probe,
-            kind: Kind::Success,
-        };
+    fn learn_success(&mut self, alias: &str, learned: Learned) {
+        let (lang, latency) = (learned.lang, learned.latency);
         self.record(alias, learned, |s| {
             s.successes = s.successes.saturating_add(1);
             bump(&mut s.by_lang[lang].successes);
@@ -130,28 +127,9 @@ impl Router {
     /// For the learning strategy a rejection is a whole failure: the visitor
     /// got nothing from it (the breaker, told separately, still sees that the
     /// model is up).
-    fn learn_failure(
-        &mut self,
-        alias: &str,
-        lang: Lang,
-        latency: Duration,
-        outcome: &Outcome,
-        probe: bool,
-    ) {
-        let rejected = matches!(outcome, Outcome::Rejected(_));
-        // Only an answer or a timeout says how slow the model is: a refused
-        // connection in 1 ms must not make a dead model look fast.
-        let learned = Learned {
-            lang,
-            latency,
-            timed: rejected || *outcome == Outcome::Timeout,
-            probe,
-            kind: if rejected {
-                Kind::Rejected
-            } else {
-                Kind::Failure
-            },
-        };
+    fn learn_failure(&mut self, alias: &str, learned: Learned, outcome: &Outcome) {
+        let (lang, latency) = (learned.lang, learned.latency);
+        let rejected = learned.kind == Kind::Rejected;
         self.record(alias, learned, |s| {
             s.errors += 1.0;
             // A rejected answer is still an answer: its time counts for p95.
@@ -261,6 +239,27 @@ struct Learned {
     timed: bool,
     probe: bool,
     kind: Kind,
+}
+
+impl Learned {
+    /// A finished call as the learned record sees it: an answer, a rejected
+    /// answer or a failure. Only an answer or a timeout says how slow the
+    /// model is: a refused connection in 1 ms must not make a dead model
+    /// look fast.
+    fn of(outcome: &Outcome, lang: Lang, latency: Duration, probe: bool) -> Self {
+        let kind = match outcome {
+            Outcome::Ok => Kind::Success,
+            Outcome::Rejected(_) => Kind::Rejected,
+            _ => Kind::Failure,
+        };
+        Self {
+            lang,
+            latency,
+            timed: kind != Kind::Failure || *outcome == Outcome::Timeout,
+            probe,
+            kind,
+        }
+    }
 }
 
 fn millis(d: Duration) -> u64 {
