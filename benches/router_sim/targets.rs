@@ -65,6 +65,14 @@ struct Compared<'a> {
 }
 
 impl Compared<'_> {
+    /// The default strategy's p95 at most `limit` × `other`'s.
+    fn p95_within(&self, other: &Row, limit: f64) -> Check {
+        let (mine, theirs) = (self.default.p95, other.p95);
+        let ratio = mine as f64 / theirs.max(1) as f64;
+        let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
+        self.check(limit - ratio, ratio <= limit, figures)
+    }
+
     fn check(&self, room: f64, met: bool, figures: String) -> Check {
         Check {
             room,
@@ -108,21 +116,11 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
         ),
         Target::from_checks(
             "p95 ≤ the seed's, every scenario",
-            each(|c| {
-                let (mine, theirs) = (c.default.p95, c.seed.p95);
-                let ratio = mine as f64 / theirs.max(1) as f64;
-                let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
-                Some(c.check(1.0 - ratio, mine <= theirs, figures))
-            }),
+            each(|c| Some(c.p95_within(c.seed, 1.0))),
         ),
         Target::from_checks(
             "p95 ≤ 1.10 × the oracle's, every scenario",
-            each(|c| {
-                let (mine, theirs) = (c.default.p95, c.oracle.p95);
-                let ratio = mine as f64 / theirs.max(1) as f64;
-                let figures = format!("{mine} vs {theirs} ms ({ratio:.2} ×)");
-                Some(c.check(1.10 - ratio, ratio <= 1.10, figures))
-            }),
+            each(|c| Some(c.p95_within(c.oracle, 1.10))),
         ),
         Target::from_checks(
             "success ≥ 99.5 % while ≥ 1 model is healthy",
