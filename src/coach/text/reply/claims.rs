@@ -122,24 +122,64 @@ fn at_most_goal(token: Option<&Token>) -> bool {
     matches!(token, Some(Token::Number(values)) if values.iter().all(|v| *v <= GOAL + 1e-9))
 }
 
+/// One sentence of a reply as the claim checks read it (this module's, and
+/// [`super::progress`]'s and [`super::stated_error`]'s).
+pub(super) struct Sentence<'a> {
+    /// As the reply wrote it.
+    pub written: &'a str,
+    /// [`normalise`]d: lower case, straight apostrophes, Simplified.
+    pub normalised: String,
+    /// The words and numbers of `normalised`.
+    pub tokens: Vec<Token>,
+    /// The language's claim words, and whether its keys are matched
+    /// character by character (Chinese).
+    pub words: &'static ClaimWords,
+    pub by_characters: bool,
+}
+
+impl Sentence<'_> {
+    /// Where a key of `keys` matches: (start, length) of each.
+    pub fn find(&self, keys: &[&str]) -> Vec<(usize, usize)> {
+        find(&self.tokens, keys, self.by_characters)
+    }
+
+    /// Whether a key of `keys` is in it.
+    pub fn says(&self, keys: &[&str]) -> bool {
+        !self.find(keys).is_empty()
+    }
+
+    /// A question claims nothing ("Below 450?").
+    pub fn is_question(&self) -> bool {
+        self.written.contains(['?', '？'])
+    }
+}
+
+/// Whether `claim` holds of any sentence of `text`, read in `lang`.
+pub(super) fn any_sentence(text: &str, lang: Lang, claim: impl Fn(&Sentence) -> bool) -> bool {
+    let words = words_for(lang);
+    sentences(text).into_iter().any(|written| {
+        let normalised = normalise(written, &words.directions);
+        let sentence = Sentence {
+            tokens: tokens(&normalised),
+            normalised,
+            written,
+            words: &words.claims,
+            by_characters: words.directions.by_characters,
+        };
+        claim(&sentence)
+    })
+}
+
 /// Whether `text` says the goal is reached.
 pub fn claims_goal(text: &str, lang: Lang) -> bool {
-    let words = words_for(lang);
-    let (w, by_characters) = (&words.claims, words.directions.by_characters);
-    sentences(text).into_iter().any(|sentence| {
-        if sentence.contains(['?', '？']) {
+    any_sentence(text, lang, |s| {
+        let (w, by_characters) = (s.words, s.by_characters);
+        if s.is_question() || s.says(w.negations) {
             return false;
         }
-        let sentence = normalise(sentence, &words.directions);
-        let tokens = tokens(&sentence);
-        if !find(&tokens, w.negations, by_characters).is_empty() {
-            return false;
-        }
-        if !find(&tokens, w.reached, by_characters).is_empty() || alone(&sentence, w, by_characters)
-        {
-            return true;
-        }
-        below(&tokens, w, by_characters)
+        s.says(w.reached)
+            || alone(&s.normalised, w, by_characters)
+            || below(&s.tokens, w, by_characters)
     })
 }
 

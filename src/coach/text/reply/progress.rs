@@ -12,18 +12,12 @@
 //! own number ("your best so far is 635.29", "11,355.63 那次更低"): it is
 //! about that attempt, and the number check holds it. Pure.
 
-use super::{
-    claims::{find, tokens},
-    numbers::numbers,
-    salvage::sentences,
-};
+use super::{claims::any_sentence, numbers::numbers};
+#[cfg(test)]
+use crate::coach::text::words_for;
 use crate::coach::{
     lang::Lang,
-    text::{
-        directions::normalise,
-        trend::{Direction, Trend},
-        words_for,
-    },
+    text::trend::{Direction, Trend},
 };
 
 /// Whether `text` says this attempt is the best, or better than the last,
@@ -36,16 +30,13 @@ pub fn claims_progress(text: &str, lang: Lang, trend: &Trend) -> bool {
     if !not_best && !worse {
         return false;
     }
-    let words = words_for(lang);
-    let (w, by_characters) = (&words.claims, words.directions.by_characters);
-    sentences(text).into_iter().any(|sentence| {
-        if sentence.contains(['?', '？']) {
+    any_sentence(text, lang, |s| {
+        if s.is_question() {
             return false;
         }
-        let normalised = normalise(sentence, &words.directions);
-        let tokens = tokens(&normalised);
-        let best = find(&tokens, w.best, by_characters);
-        let better = find(&tokens, w.better, by_characters);
+        let w = s.words;
+        let best = s.find(w.best);
+        let better = s.find(w.better);
         // A negation or an aim inside a key ("até" in "melhor até agora")
         // is part of the claim, not a word against it.
         let inside = |&(at, _): &(usize, usize)| {
@@ -53,16 +44,12 @@ pub fn claims_progress(text: &str, lang: Lang, trend: &Trend) -> bool {
                 .chain(&better)
                 .any(|&(k, n)| (k..k + n).contains(&at))
         };
-        let against = |keys: &[&str]| {
-            find(&tokens, keys, by_characters)
-                .iter()
-                .any(|found| !inside(found))
-        };
+        let against = |keys: &[&str]| s.find(keys).iter().any(|found| !inside(found));
         if against(w.negations) || against(w.aims) {
             return false;
         }
         let quotes_the_best = || {
-            numbers(sentence)
+            numbers(s.written)
                 .iter()
                 .any(|readings| readings.iter().any(|r| r.says(trend.best)))
         };

@@ -11,45 +11,37 @@
 //! future ("if", "será", "会"). Pure.
 
 use super::{
-    claims::{find, tokens, Token},
+    claims::{any_sentence, Token},
     numbers::numbers,
-    salvage::sentences,
 };
-use crate::coach::{
-    lang::Lang,
-    text::{directions::normalise, words_for},
-};
+use crate::coach::lang::Lang;
 
 /// Whether `text` says the error is a number that is not `error`.
 pub fn misstates_error(text: &str, lang: Lang, error: f64) -> bool {
-    let words = words_for(lang);
-    let (w, by_characters) = (&words.claims, words.directions.by_characters);
-    sentences(text).into_iter().any(|sentence| {
-        let normalised = normalise(sentence, &words.directions);
-        let tokens = tokens(&normalised);
-        if !find(&tokens, w.negations, by_characters).is_empty() {
+    any_sentence(text, lang, |s| {
+        let w = s.words;
+        if s.says(w.negations) {
             return false;
         }
         // The numbers of the sentence, in order, with their readings (the
         // tokens hold values only; the rounding needs the digits written).
-        let mut readings = numbers(&normalised).into_iter();
-        let nth: Vec<_> = tokens
+        let mut readings = numbers(&s.normalised).into_iter();
+        let nth: Vec<_> = s
+            .tokens
             .iter()
             .map(|t| match t {
                 Token::Number(_) => readings.next(),
                 Token::Word(_) => None,
             })
             .collect();
-        let relative = find(&tokens, w.relative, by_characters);
-        find(&tokens, w.error_is, by_characters)
-            .into_iter()
-            .any(|(at, n)| {
-                let Some(Some(number)) = nth.get(at + n) else {
-                    return false;
-                };
-                let distance = relative.iter().any(|&(k, _)| k == at + n + 1);
-                !distance && !number.iter().any(|r| r.says(error))
-            })
+        let relative = s.find(w.relative);
+        s.find(w.error_is).into_iter().any(|(at, n)| {
+            let Some(Some(number)) = nth.get(at + n) else {
+                return false;
+            };
+            let distance = relative.iter().any(|&(k, _)| k == at + n + 1);
+            !distance && !number.iter().any(|r| r.says(error))
+        })
     })
 }
 
