@@ -26,7 +26,7 @@ impl Tier {
     pub fn of(error: f64) -> Self {
         if error > 2000.0 {
             Tier::Far
-        } else if !crate::neuron::reaches_goal(error) {
+        } else if !crate::lesson::neuron::reaches_goal(error) {
             Tier::Close
         } else {
             Tier::Goal

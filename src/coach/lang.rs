@@ -1,7 +1,7 @@
 //! The languages the coach speaks, and how a request's language is chosen
 //! (`?lang=`, else `Accept-Language`). Shared by the server and the browser;
 //! a leaf. Adding a language: a variant here, a file in `coach::text`, one in
-//! `crate::i18n`.
+//! `crate::page::i18n`.
 
 use serde::{Deserialize, Serialize};
 

@@ -11,12 +11,12 @@
 //! fails over → `providers` call the model named in `model` (read from the
 //! `registry` file) → `text::reply` checks the answer (and, with
 //! `text::directions`, that it does not contradict the facts of
-//! [`crate::advice`]) → `service` assembles the [`Comment`], falling back to
+//! [`crate::lesson::advice`]) → `service` assembles the [`Comment`], falling back to
 //! `providers::offline`. `budget` caps model calls; `snapshot` keeps the
 //! router's state across restarts.
 //!
 //! The coach never imports the web layer (`crate::server`): the routes and the
-//! page's server function (`crate::api`) call it.
+//! page's server function (`crate::page::api`) call it.
 
 pub mod comment;
 pub mod lang;
@@ -33,6 +33,8 @@ pub mod providers;
 pub mod registry;
 #[cfg(feature = "ssr")]
 pub mod routing;
+#[cfg(feature = "ssr")]
+pub mod secret;
 #[cfg(feature = "ssr")]
 pub mod service;
 #[cfg(feature = "ssr")]

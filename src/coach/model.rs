@@ -23,7 +23,7 @@ use serde::Serialize;
 use url::Url;
 
 use super::lang::Lang;
-use crate::secret::Secret;
+use crate::coach::secret::Secret;
 
 mod account;
 pub use account::{Account, KeyName};

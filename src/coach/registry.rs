@@ -33,7 +33,7 @@
 //!
 //! Every problem stops start-up with a message naming the model and the key,
 //! a `token_env` key shorter than 8 characters included (it would be blanked
-//! out of every answer; see [`crate::secret::MIN_KEY_CHARS`]).
+//! out of every answer; see [`crate::coach::secret::MIN_KEY_CHARS`]).
 //! Which secret each model's requests carry is [`crate::coach::model`]'s rule.
 //! This module only reads and checks the file: it names a strategy
 //! ([`StrategyKind`]) and leaves building it to the router.
@@ -46,7 +46,7 @@ use super::lang::Lang;
 use super::model::{
     Api, ModelSpec, Template, DEFAULT_MAX_NEW_TOKENS, DEFAULT_TEMPERATURE, DEFAULT_TIMEOUT_MS,
 };
-use crate::secret::{Secret, MIN_KEY_CHARS};
+use crate::coach::secret::{Secret, MIN_KEY_CHARS};
 
 /// The routing strategy a registry names (`coach::routing::strategy` builds it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

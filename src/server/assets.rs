@@ -29,7 +29,7 @@ use std::{
 use axum::http::{header, HeaderValue, Response, StatusCode};
 use leptos::config::LeptosOptions;
 
-use crate::app::StylesheetHref;
+use crate::page::app::StylesheetHref;
 use tower_http::{
     services::ServeDir,
     set_header::{MakeHeaderValue, SetResponseHeader},

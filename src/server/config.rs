@@ -32,9 +32,9 @@ use std::{
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
 
 use super::assets::{AssetsError, SiteAssets};
+pub use crate::coach::secret::Secret;
+use crate::coach::secret::MIN_KEY_CHARS;
 use crate::coach::Lang;
-pub use crate::secret::Secret;
-use crate::secret::MIN_KEY_CHARS;
 
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
 pub const OUTPUT_NAME: &str = "jay-trainer";

@@ -31,8 +31,8 @@ use super::{
     routes::{self, ModelsAccess},
 };
 use crate::{
-    app::{shell, PATHS},
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
+    page::app::{shell, PATHS},
 };
 
 /// Largest request body (the page's server function sends about 2 KiB at most).
@@ -144,7 +144,7 @@ pub fn router_with_limiter(
         // The page's server function: a body it could not read or decode is
         // refused here (413, or 400 naming the field), not answered 500.
         .layer(axum::middleware::from_fn(|request, next| {
-            crate::api::body::check(MAX_BODY, request, next)
+            crate::page::api::body::check(MAX_BODY, request, next)
         }))
         .layer(axum::middleware::from_fn(move |request, next| {
             track(counted.clone(), request, next)

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use jay_trainer::{
+    coach::secret::Secret,
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
-    secret::Secret,
     server::{config::Guard, startup::Application},
 };
 use leptos::config::LeptosOptions;

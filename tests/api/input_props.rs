@@ -11,7 +11,7 @@ use jay_trainer::coach::{
     },
     Lang,
 };
-use jay_trainer::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+use jay_trainer::lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
 use proptest::{prelude::*, test_runner::TestRunner};
 use serde_json::Value;
 

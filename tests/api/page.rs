@@ -1,8 +1,8 @@
 //! The server-rendered page holds the whole simulator before any WASM runs.
 
 use jay_trainer::{
-    format::grouped,
-    neuron::{Params, HOUSES, START},
+    lesson::format::grouped,
+    lesson::neuron::{Params, HOUSES, START},
     server::{
         config::{Guard, Settings},
         startup::Application,

@@ -4,8 +4,8 @@
 use std::{path::Path, sync::Arc};
 
 use jay_trainer::{
+    coach::secret::Secret,
     coach::{providers::HttpProvider, registry::Registry, Coach},
-    secret::Secret,
     server::config::Guard,
 };
 use reqwest::{Client, StatusCode};

@@ -19,11 +19,11 @@ use serde_json::Value;
 
 use super::{chat, text_generation, Provider, ProviderError};
 use crate::{
+    coach::secret::Secret,
     coach::{
         model::{Api, Credential, ModelSpec},
         text::prompt::Prompt,
     },
-    secret::Secret,
 };
 
 /// Most of an answer that is read: a 20-word comment in a JSON envelope needs

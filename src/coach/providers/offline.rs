@@ -8,7 +8,7 @@
 //! the phrasebook of `coach::text::offline`, with the visitor's numbers
 //! filled in; it names no slider. The hint, when the weight and bias are
 //! known and the goal is not reached, is the one concrete step the facts
-//! give ([`crate::advice`]): "Try to raise the bias by about 13.". Both come
+//! give ([`crate::lesson::advice`]): "Try to raise the bias by about 13.". Both come
 //! from the same facts, and the reply checks that judge a model's answer pass
 //! them too (tests).
 //!
@@ -21,7 +21,6 @@
 //! Pure: no I/O, and no words of its own (they are `coach::text`'s).
 
 use crate::{
-    advice::Facts,
     coach::text::{
         facts,
         input::CoachInput,
@@ -29,9 +28,10 @@ use crate::{
         trend::Trend,
         words_for,
     },
-    format::grouped_in,
-    i18n::fill,
-    neuron::{min_error, GOAL},
+    lesson::advice::Facts,
+    lesson::format::grouped_in,
+    lesson::neuron::{min_error, GOAL},
+    page::i18n::fill,
 };
 
 /// The comment for this input: the opener, then the hint if there is one.

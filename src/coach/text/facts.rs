@@ -1,15 +1,15 @@
-//! The facts about a point ([`crate::advice`]) in words, per language: as
+//! The facts about a point ([`crate::lesson::advice`]) in words, per language: as
 //! plain statements for a model's prompt (which it may rephrase, never
 //! contradict), and as a short hint for the offline commentator.
 //! Pure; its words are in the language files.
 
 use super::{words::FactWords as Words, words_for};
 use crate::{
-    advice::{opposite, roughly, Facts, Param, Way},
     coach::lang::Lang,
-    format::{grouped_in, localise, plain},
-    i18n::fill,
-    neuron::min_error,
+    lesson::advice::{opposite, roughly, Facts, Param, Way},
+    lesson::format::{grouped_in, localise, plain},
+    lesson::neuron::min_error,
+    page::i18n::fill,
 };
 
 fn way(w: &Words, way: Way) -> &'static str {
@@ -135,7 +135,7 @@ mod tests {
     use super::*;
     use crate::{
         coach::text::directions::advised,
-        neuron::{best_bias_for_weight, optimum, Params, START},
+        lesson::neuron::{best_bias_for_weight, optimum, Params, START},
     };
 
     /// Points all over the sliders' range, the valley floor and the optimum.

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::coach::lang::Lang;
-use crate::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+use crate::lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
 
 /// How far a given `error` may be from the error of the given weight and bias:
 /// 0.01 plus 0.5 % (a caller that rounds the weight to 4 decimals moves the
@@ -33,7 +33,7 @@ pub struct CoachInput {
     /// Earlier attempts' errors, oldest first (not including the current one).
     pub attempts: Vec<f64>,
     /// The current weight and bias, when the caller gives them: the coach
-    /// then states facts about the point ([`crate::advice`]) and holds the
+    /// then states facts about the point ([`crate::lesson::advice`]) and holds the
     /// model's answer to them.
     #[serde(default)]
     pub params: Option<Params>,

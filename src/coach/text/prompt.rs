@@ -22,11 +22,11 @@ use super::{
     words_for,
 };
 use crate::{
-    advice::Facts,
     coach::{comment::Tier, lang::Lang},
-    format::grouped_in,
-    i18n::fill,
-    neuron::{min_error, GOAL},
+    lesson::advice::Facts,
+    lesson::format::grouped_in,
+    lesson::neuron::{min_error, GOAL},
+    page::i18n::fill,
 };
 
 pub use super::words::{END_MARKER, MAX_WORDS};
@@ -355,7 +355,7 @@ mod tests {
         }
         assert!(p.figures.iter().any(|f| (f - 447.29).abs() < 0.005));
         let with_facts = build(&CoachInput {
-            params: Some(crate::neuron::START),
+            params: Some(crate::lesson::neuron::START),
             ..input(799.09, &[], Lang::En)
         });
         // weight 0.1, bias 150, 351.80 above the floor, raise the bias by

@@ -45,7 +45,7 @@ pub struct PromptWords {
     pub best: &'static str,
 }
 
-/// The facts about a point in words ([`crate::advice::Facts`]).
+/// The facts about a point in words ([`crate::lesson::advice::Facts`]).
 pub struct FactWords {
     pub weight: &'static str,
     pub bias: &'static str,

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::*;
+use crate::coach::secret::Secret;
 use crate::coach::{
     lang::Lang,
     providers::{Provider, ProviderError},
@@ -13,7 +14,6 @@ use crate::coach::{
         prompt::{build, Prompt},
     },
 };
-use crate::secret::Secret;
 use reqwest::header::HeaderValue;
 use serde_json::json;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};

@@ -23,8 +23,8 @@ use crate::{
             words_for,
         },
     },
-    format::grouped_in,
-    neuron::{best_bias_for_weight, min_error, optimum, Params, GOAL, START},
+    lesson::format::grouped_in,
+    lesson::neuron::{best_bias_for_weight, min_error, optimum, Params, GOAL, START},
 };
 
 /// The history's kinds: which way the last attempt went.

@@ -58,9 +58,9 @@ fn one_attempt_is_singular() {
 fn with_the_point_known_it_gives_one_step_that_fits_and_agrees_with_the_facts() {
     use crate::{
         coach::text::directions::advised,
-        neuron::{best_bias_for_weight, Params},
+        lesson::neuron::{best_bias_for_weight, Params},
     };
-    let mut points = vec![crate::neuron::START];
+    let mut points = vec![crate::lesson::neuron::START];
     for i in 0..=12 {
         let w = 0.025 * f64::from(i);
         points.push(Params::new(w, 100.0));
@@ -81,7 +81,7 @@ fn with_the_point_known_it_gives_one_step_that_fits_and_agrees_with_the_facts() 
         }
     }
     let mut start = input(799.09, vec![], Lang::En);
-    start.params = Some(crate::neuron::START);
+    start.params = Some(crate::lesson::neuron::START);
     assert!(
         comment(&start).ends_with(" Try to raise the bias by about 13."),
         "{}",
@@ -110,7 +110,7 @@ fn numbers_are_written_the_way_the_page_writes_them() {
         let mut decimal_seen = false;
         for n in 0..12 {
             let mut visitor = input(13_359.08, vec![20_000.0; n], lang);
-            visitor.params = Some(crate::neuron::Params::new(0.3, 0.0));
+            visitor.params = Some(crate::lesson::neuron::Params::new(0.3, 0.0));
             let text = comment(&visitor);
             assert!(groups_only(&text, thousands), "{text}");
             assert!(text.contains(decimals), "{text}");

@@ -3,7 +3,6 @@
 
 use super::comment;
 use crate::{
-    advice::Facts,
     coach::{
         lang::Lang,
         text::{
@@ -12,7 +11,8 @@ use crate::{
             offline::judge::{closeness, holds, names_a_slider, praise},
         },
     },
-    neuron::{Params, START},
+    lesson::advice::Facts,
+    lesson::neuron::{Params, START},
 };
 
 fn said(error: f64, attempts: Vec<f64>, params: Option<Params>, lang: Lang) -> String {

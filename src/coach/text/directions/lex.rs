@@ -5,8 +5,8 @@
 //! Pure.
 
 use crate::{
-    advice::{Param, Way},
     coach::text::words::DirectionWords,
+    lesson::advice::{Param, Way},
 };
 
 /// What a slider word names.

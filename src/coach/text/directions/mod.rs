@@ -1,6 +1,6 @@
 //! Which moves a comment advises: "raise the bias", "diminua o peso", "把权重调低".
 //!
-//! A model may rephrase the facts ([`crate::advice`]) but not contradict them,
+//! A model may rephrase the facts ([`crate::lesson::advice`]) but not contradict them,
 //! so [`super::reply::check`] reads an answer for "raise/lower × weight/bias",
 //! per language, and rejects it when the facts say that move raises the
 //! error. Keyword lists (in the language files), not a parser, read as:
@@ -38,8 +38,8 @@ use lex::{Lexeme, Noun};
 
 use super::{words::DirectionWords, words_for};
 use crate::{
-    advice::{Param, Way},
     coach::lang::Lang,
+    lesson::advice::{Param, Way},
 };
 
 /// The moves `text` advises, in the order it says them.

@@ -5,13 +5,13 @@
 
 use super::*;
 use crate::{
-    advice::opposite,
     coach::text::{
         input::CoachInput,
         prompt::build,
         reply::{check, Rejection},
     },
-    neuron::{Params, START},
+    lesson::advice::opposite,
+    lesson::neuron::{Params, START},
 };
 use Param::{Bias, Weight};
 use Way::{Down, Up};

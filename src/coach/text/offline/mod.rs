@@ -8,7 +8,7 @@
 //! opener never says more than these facts: no praise after a worse attempt
 //! or when far, "close" only within [`CLOSE_MARGIN`] of the goal, the goal
 //! only when it is reached. Openers never name a slider: the one concrete
-//! step comes from [`crate::advice`] (the hint of [`super::facts`]) and
+//! step comes from [`crate::lesson::advice`] (the hint of [`super::facts`]) and
 //! follows the opener, so the two cannot disagree.
 //!
 //! In a phrase, `{error}`, `{best}` (the lowest error so far), `{to_go}`
@@ -19,7 +19,7 @@
 //! in it is the commentator's (`coach::providers::offline`).
 
 use super::trend::{Direction, Trend};
-use crate::{coach::lang::Lang, neuron::GOAL};
+use crate::{coach::lang::Lang, lesson::neuron::GOAL};
 
 pub mod en;
 pub mod pt;
@@ -59,7 +59,7 @@ impl Distance {
     ];
 
     pub fn of(error: f64) -> Self {
-        if crate::neuron::reaches_goal(error) {
+        if crate::lesson::neuron::reaches_goal(error) {
             Distance::Goal
         } else if error <= GOAL + CLOSE_MARGIN {
             Distance::Close

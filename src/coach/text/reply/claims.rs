@@ -26,7 +26,7 @@ use crate::{
             words_for,
         },
     },
-    neuron::GOAL,
+    lesson::neuron::GOAL,
 };
 
 /// One place of a sentence.

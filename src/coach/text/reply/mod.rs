@@ -35,8 +35,8 @@ use super::{
     words_for,
 };
 use crate::{
-    advice::Way,
     coach::{comment::Tier, lang::Lang},
+    lesson::advice::Way,
 };
 
 /// Why an answer was not used. The `Display` is the reason `tried` and the

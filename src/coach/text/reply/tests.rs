@@ -10,7 +10,7 @@ use crate::{
         input::CoachInput,
         prompt::{build, build_drawn},
     },
-    neuron::{Params, START},
+    lesson::neuron::{Params, START},
 };
 
 /// Sentences that say nothing to judge and no run of words twice, to make

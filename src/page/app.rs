@@ -1,0 +1,109 @@
+//! The HTML shell (rendered by the server around every page) and the route table.
+
+use leptos::prelude::*;
+
+use crate::{
+    page::controls::language::{page_lang, use_texts, PageLang},
+    page::early_input,
+    page::i18n::{html_tag, texts},
+    page::location::{path, query_param},
+    page::simulator::Simulator,
+};
+
+/// The stylesheet's address (hashed in a release build), given by the server.
+#[derive(Clone, Debug)]
+pub struct StylesheetHref(pub String);
+
+impl StylesheetHref {
+    /// `/pkg/jay-trainer.css`, or `/pkg/jay-trainer.<hash>.css` for a build
+    /// that names its files after their content.
+    pub fn new(options: &LeptosOptions, hash: Option<&str>) -> Self {
+        let (pkg, name) = (&options.site_pkg_dir, &options.output_name);
+        Self(match hash {
+            Some(hash) => format!("/{pkg}/{name}.{hash}.css"),
+            None => format!("/{pkg}/{name}.css"),
+        })
+    }
+}
+
+/// The document around the app: `<head>` with the page's title, description,
+/// stylesheet and hydration scripts. Only the server renders it, once per
+/// request (the browser hydrates `<body>`), so the head needs no Leptos in the
+/// browser: nothing in it changes after the page has loaded. Its one script of
+/// its own notes what the visitor does before hydration
+/// ([`early_input`]), with the render's CSP nonce.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    let t = texts(page_lang());
+    let stylesheet = use_context::<StylesheetHref>()
+        .unwrap_or_else(|| StylesheetHref::new(&options, None))
+        .0;
+    view! {
+        <!DOCTYPE html>
+        <html lang=html_tag(page_lang())>
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <title>{t.title}</title>
+                <meta name="description" content=t.description/>
+                <link rel="icon" type="image/svg+xml" href="/favicon.svg"/>
+                <link id="leptos" rel="stylesheet" href=stylesheet/>
+                // Before any control exists: notes a move made before hydration.
+                <script nonce=leptos::nonce::use_nonce() inner_html=early_input::SCRIPT></script>
+                <AutoReload options=options.clone()/>
+                <HydrationScripts options/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+/// The application: one page today, the simulator, in the page's language.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_context(PageLang(page_lang()));
+    // Effects run only in the browser: this marks the moment the WASM has taken
+    // over the server-rendered page (the end-to-end tests wait for it).
+    Effect::new(|_| {
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("data-hydrated", "true");
+        }
+    });
+
+    page()
+}
+
+/// The paths the server renders the app for; every other one is the 404
+/// (rendered by the fallback handler).
+pub const PATHS: [&str; 2] = ["/", "/embed"];
+
+/// The route table, by hand (see [`crate::page::location`]): `/` is the
+/// full page, or the compact embed with `?embed=1`; `/embed` the embed.
+fn page() -> AnyView {
+    match path().as_str() {
+        "/" => {
+            let embed = query_param("embed").is_some_and(|v| v == "1");
+            view! { <Simulator embed/> }.into_any()
+        }
+        "/embed" => view! { <Simulator embed=true/> }.into_any(),
+        _ => view! { <NotFound/> }.into_any(),
+    }
+}
+
+#[component]
+fn NotFound() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(axum::http::StatusCode::NOT_FOUND);
+    }
+    let t = use_texts();
+    view! {
+        <main class="not-found">
+            <h1>{t.not_found}</h1>
+            <p>
+                <a href="/">{t.back_home}</a>
+            </p>
+        </main>
+    }
+}

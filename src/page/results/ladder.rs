@@ -1,0 +1,141 @@
+//! The goal ladder: 799 → 600 → 500 → 450 → 447.29 (the floor no line gets
+//! below). Each rung is ticked once the best attempt is at or below it (for
+//! 450, [`reaches_goal`]: the rule the score and the chart use), and the
+//! newest one is said once, in a polite live region.
+//!
+//! The rungs are one markup string set with `inner_html` ([`rungs_markup`]):
+//! typed `view!` elements and reactive attributes each cost the WASM code of
+//! their own, a string costs a few `write!`s.
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use crate::page::{controls::language::use_texts, model::Attempt, results::attempts::best_index};
+use crate::{
+    lesson::contour::LADDER_ABOVE_FLOOR as RUNGS,
+    lesson::neuron::{min_error, reaches_goal, GOAL},
+    page::i18n::{fill, Texts},
+};
+
+/// How many of the five rungs (the four above the floor, and the floor) an
+/// attempt with error `best` has reached. The floor counts as reached at its
+/// printed value, 447.29.
+pub fn reached(best: f64) -> usize {
+    let below = RUNGS
+        .iter()
+        .filter(|&&r| {
+            if r == GOAL {
+                reaches_goal(best)
+            } else {
+                best <= r
+            }
+        })
+        .count();
+    let floor = best < min_error() + 0.005;
+    below + usize::from(floor)
+}
+
+/// A rung's name.
+fn rung(t: &Texts, i: usize) -> String {
+    let (template, v) = match RUNGS.get(i) {
+        Some(r) if i + 1 == RUNGS.len() => (t.rung_goal, t.num(*r, 0)),
+        Some(r) => (t.rung_below, t.num(*r, 0)),
+        None => (t.rung_floor, t.num(min_error(), 2)),
+    };
+    fill(template, &[("v", &v)])
+}
+
+/// The ladder's rungs as list items, the first `ticked` of them ticked.
+/// Numbers and fixed words only.
+#[must_use]
+pub fn rungs_markup(t: &Texts, ticked: usize) -> String {
+    let mut s = String::with_capacity(512);
+    for i in 0..=RUNGS.len() {
+        let (class, mark) = if ticked > i {
+            (r#" class="reached""#, "✓ ")
+        } else {
+            ("", "○ ")
+        };
+        let _ = write!(
+            s,
+            r#"<li{class} data-testid="rung"><span aria-hidden="true">{mark}</span>{}</li>"#,
+            rung(t, i)
+        );
+    }
+    s
+}
+
+#[component]
+pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
+    let t = use_texts();
+    let count = Memo::new(move |_| {
+        attempts.with(|all| best_index(all).map_or(0, |i| reached(all[i].error)))
+    });
+    let news = move || match count.get() {
+        0 => String::new(),
+        n => fill(
+            t.rung_news,
+            &[("n", &n.to_string()), ("rung", &rung(t, n - 1))],
+        ),
+    };
+    view! {
+        <div class="ladder">
+            <ol aria-label=t.ladder inner_html=move || rungs_markup(t, count.get())></ol>
+            <p class="ladder-news" data-testid="ladder-news" aria-live="polite">{news}</p>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{coach::Lang, page::i18n::texts};
+
+    #[test]
+    fn one_goal_rule_for_the_ladder_the_score_the_announcer_and_the_coach() {
+        // 450.00 was the goal for the score and the coach (≤) but not for the
+        // ladder and the chart (<).
+        use crate::coach::Tier;
+        let en = texts(Lang::En);
+        for error in [449.99, 450.0, 450.004, 450.01] {
+            let goal = reaches_goal(error);
+            assert_eq!(goal, error <= 450.0, "the seed's ≤ 450 tier");
+            assert_eq!(reached(error) >= 4, goal, "ladder at {error}");
+            assert_eq!(Tier::of(error) == Tier::Goal, goal, "tier at {error}");
+            let said = super::super::announcer::sentence(en, error, error);
+            assert_eq!(
+                said.starts_with("Goal reached"),
+                goal,
+                "announcer at {error}: {said}"
+            );
+        }
+    }
+
+    #[test]
+    fn rungs_are_reached_in_order_down_to_the_floor() {
+        assert_eq!(reached(f64::INFINITY), 0);
+        assert_eq!(
+            reached(799.09),
+            0,
+            "Jay's start is just above the first rung"
+        );
+        assert_eq!(reached(790.0), 1);
+        assert_eq!(reached(599.99), 2);
+        assert_eq!(
+            reached(450.0),
+            4,
+            "450 itself reaches the goal, as the score and the coach's tier say"
+        );
+        assert_eq!(reached(450.01), 3);
+        assert_eq!(reached(449.0), 4);
+        assert_eq!(reached(min_error()), 5);
+        let en = texts(Lang::En);
+        assert_eq!(rung(en, 4), "447.29 (the floor: no line does better)");
+        assert_eq!(rung(en, 3), "below 450 (the goal)");
+        assert!(rung(texts(Lang::Pt), 4).starts_with("447,29 "));
+        let m = rungs_markup(en, 2);
+        assert_eq!(m.matches(r#"data-testid="rung""#).count(), 5);
+        assert_eq!(m.matches(r#"class="reached""#).count(), 2);
+    }
+}
