@@ -98,7 +98,7 @@ mod tests {
         assert_eq!(key(p, "ArrowLeft", SHIFT), Params::new(0.099, 150.0));
         assert_eq!(key(p, "ArrowUp", SHIFT), Params::new(0.1, 151.0));
         assert_eq!(key(p, "ArrowDown", SHIFT), Params::new(0.1, 149.0));
-        // The simulator's sliders: the same steps (src/components/simulator.rs).
+        // The simulator's sliders: the same steps (src/page/controls/param_control.rs).
         assert_eq!(WEIGHT_SLIDER.step * COARSE, 0.001);
         assert_eq!(BIAS_SLIDER.step * COARSE, 1.0);
         // Ten presses are exactly one coarse press: on the grid, no drift.
