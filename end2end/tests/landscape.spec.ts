@@ -23,12 +23,12 @@ test("clicking the map moves the model there, as one attempt", async ({ page }) 
   await page.getByTestId("landscape-map").scrollIntoViewIfNeeded();
   const plot = await page.getByTestId("landscape-plot").boundingBox();
   if (!plot) throw new Error("no plot");
-  // The full view: weight 0–0.3 left to right, bias 0–500 bottom to top.
+  // The full view: weight 0–0.4 left to right, bias 0–460 bottom to top (Jay's ranges).
   await page.mouse.click(plot.x + plot.width * 0.2, plot.y + plot.height * 0.5);
   await expect(page.getByTestId("attempt")).toHaveCount(1);
   const { w, b } = await model(page);
-  expect(Math.abs(w - 0.06)).toBeLessThan(0.002);
-  expect(Math.abs(b - 250)).toBeLessThan(4);
+  expect(Math.abs(w - 0.08)).toBeLessThan(0.002);
+  expect(Math.abs(b - 230)).toBeLessThan(4);
   await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
   await expect(page.getByTestId("landscape-marker")).toHaveAttribute(
     "aria-valuetext",
@@ -246,12 +246,12 @@ test("dragging on the map carries the marker and records one attempt on release"
   await page.mouse.down();
   await page.mouse.move(plot.x + plot.width * 0.2, plot.y + plot.height * 0.5, { steps: 8 });
   // While dragging only the marker moves; nothing is recorded yet.
-  await expect(page.getByTestId("landscape-marker")).toHaveAttribute("aria-valuetext", /^weight 0\.0[56]/);
+  await expect(page.getByTestId("landscape-marker")).toHaveAttribute("aria-valuetext", /^weight 0\.0[78]/);
   await expect(page.getByTestId("attempt")).toHaveCount(0);
   await page.mouse.up();
   await expect(page.getByTestId("attempt")).toHaveCount(1);
   const { w, b } = await model(page);
-  expect(Math.abs(w - 0.06)).toBeLessThan(0.002);
-  expect(Math.abs(b - 250)).toBeLessThan(4);
+  expect(Math.abs(w - 0.08)).toBeLessThan(0.002);
+  expect(Math.abs(b - 230)).toBeLessThan(4);
   await expect(page.getByTestId("error-value")).toHaveText(grouped(error(w, b)));
 });

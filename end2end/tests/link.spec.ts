@@ -31,8 +31,8 @@ test("a bad link is named on the page and the page still works", async ({ page }
   const response = await page.goto("/?w=abc&b=9999");
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("link-notice")).toContainText("w=“abc” is not a number");
-  await expect(page.getByTestId("link-notice")).toContainText("b=“9999” is outside the bias's range (0 to 500): using 500");
-  await expect(page.getByTestId("error-value")).toHaveText(grouped(error(START.weight, 500)));
+  await expect(page.getByTestId("link-notice")).toContainText("b=“9999” is outside the bias's range (0 to 460): using 460");
+  await expect(page.getByTestId("error-value")).toHaveText(grouped(error(START.weight, 460)));
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 });
 

@@ -137,8 +137,8 @@ test("a number that is not a number is refused, one out of range is clamped", as
 
   await field.fill("5");
   await field.press("Enter");
-  await expect(field).toHaveValue("0.3");
-  await expectConsistent(page, 0.3, START.bias);
+  await expect(field).toHaveValue("0.4");
+  await expectConsistent(page, 0.4, START.bias);
   expect(await attemptCount(page)).toBe(1);
 });
 

@@ -121,8 +121,8 @@ impl Ellipse {
     }
 }
 
-/// How many positions of the page's two sliders (weight 0–0.3 step 0.0001, bias
-/// 0–500 step 0.1) have an error at or below `level`.
+/// How many positions of the page's two sliders (weight 0–0.4 step 0.0001, bias
+/// 0–460 step 0.1) have an error at or below `level`.
 ///
 /// For each weight position the error is a parabola in the bias, lowest at the best
 /// bias for that weight; the bias positions within the parabola's `level` chord are

@@ -29,7 +29,7 @@ use crate::{
 };
 
 /// A loss above this ($1000² of error) means the run has diverged: over 1 000 times
-/// the worst error any slider position gives (about 5.6 × 10⁵, at w 0.3, b 500).
+/// the worst error any slider position gives (about 8.4 × 10⁵, at w 0.4, b 460).
 pub const DIVERGENCE_BOUND: f64 = 1e9;
 
 /// The learning rates offered, on a 1–2–5 log scale from 1e-8 to 1 (raw areas need

@@ -131,7 +131,7 @@ mod tests {
         assert_eq!(got.params, Params::new(0.0585, 247.3));
         assert!(got.notices.is_empty());
         assert_eq!(query(got.params), "w=0.0585&b=247.3");
-        for p in [START, Params::new(0.0, 0.0), Params::new(0.3, 500.0)] {
+        for p in [START, Params::new(0.0, 0.0), Params::new(0.4, 460.0)] {
             let q = query(p);
             let (w, b) = q.split_once('&').expect("two parameters");
             let back = read(w.strip_prefix("w="), b.strip_prefix("b="));
@@ -144,7 +144,7 @@ mod tests {
         let got = super::read(Some("abc"), None, texts(Lang::Pt));
         assert_eq!(
             got.notices,
-            ["No link, w=“abc” não é um número de 0 a 0,3: o peso começa em 0,1."]
+            ["No link, w=“abc” não é um número de 0 a 0,4: o peso começa em 0,1."]
         );
     }
 
@@ -166,12 +166,12 @@ mod tests {
     #[test]
     fn bad_values_are_named_and_never_fail_the_page() {
         let got = read(Some("abc"), Some("9999"));
-        assert_eq!(got.params, Params::new(START.weight, 500.0));
+        assert_eq!(got.params, Params::new(START.weight, 460.0));
         assert_eq!(
             got.notices,
             [
-                "The link's w=“abc” is not a number from 0 to 0.3: the weight starts at 0.1.",
-                "The link's b=“9999” is outside the bias's range (0 to 500): using 500.",
+                "The link's w=“abc” is not a number from 0 to 0.4: the weight starts at 0.1.",
+                "The link's b=“9999” is outside the bias's range (0 to 460): using 460.",
             ]
         );
         for junk in ["NaN", "inf", "-inf", "", " ", "1e999", "0x10"] {

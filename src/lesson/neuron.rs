@@ -54,7 +54,7 @@ pub fn reaches_goal(error: f64) -> bool {
 
 /// One of the page's two range sliders: its bounds and its step.
 ///
-/// The simulator page offers weight 0–0.3 in steps of 0.0001 and bias 0–500 in steps
+/// The simulator page offers weight 0–0.4 in steps of 0.0001 and bias 0–460 in steps
 /// of 0.1 (see [`WEIGHT_SLIDER`], [`BIAS_SLIDER`]); the landscape and the gradient
 /// descent lab clamp to the same ranges so every point they show can be set by hand.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,17 +99,20 @@ impl Slider {
     }
 }
 
-/// The weight slider of the page: 0–0.3 in steps of 0.0001.
+/// The weight slider of the page: 0–0.4, Jay's range (his text and his readers
+/// expect it), in steps of 0.0001 (his gradient-descent interactive's; his first
+/// one stepped by 0.001).
 pub const WEIGHT_SLIDER: Slider = Slider {
     min: 0.0,
-    max: 0.3,
+    max: 0.4,
     step: 0.0001,
 };
 
-/// The bias slider of the page: 0–500 in steps of 0.1.
+/// The bias slider of the page: 0–460, Jay's range, in steps of 0.1 (his
+/// gradient-descent interactive's; his first one stepped by 1).
 pub const BIAS_SLIDER: Slider = Slider {
     min: 0.0,
-    max: 500.0,
+    max: 460.0,
     step: 0.1,
 };
 
@@ -236,7 +239,7 @@ mod tests {
         assert_eq!((p.weight, p.bias), (0.0585, 256.0));
         assert_eq!(
             Params::new(-1.0, 900.0).on_sliders(),
-            Params::new(0.0, 500.0)
+            Params::new(0.0, 460.0)
         );
         // On the grid already: unchanged, to the bit.
         assert_eq!(START.on_sliders(), START);
@@ -317,14 +320,14 @@ mod tests {
 
     #[test]
     fn sliders_have_the_pages_positions_and_clamp_their_ranges() {
-        assert_eq!(WEIGHT_SLIDER.positions(), 3001);
-        assert_eq!(BIAS_SLIDER.positions(), 5001);
+        assert_eq!(WEIGHT_SLIDER.positions(), 4001);
+        assert_eq!(BIAS_SLIDER.positions(), 4601);
         assert_eq!(WEIGHT_SLIDER.value_at(585), 0.0585);
         assert_eq!(BIAS_SLIDER.value_at(2473), 247.3);
-        assert_eq!(WEIGHT_SLIDER.value_at(3000), 0.3);
-        assert_eq!(BIAS_SLIDER.value_at(5000), 500.0);
+        assert_eq!(WEIGHT_SLIDER.value_at(4000), 0.4);
+        assert_eq!(BIAS_SLIDER.value_at(4600), 460.0);
         let p = Params::new(-0.1, 900.0).clamped_to_sliders();
-        assert_eq!(p, Params::new(0.0, 500.0));
+        assert_eq!(p, Params::new(0.0, 460.0));
         assert_eq!(
             Params::new(f64::NAN, f64::NAN).clamped_to_sliders(),
             Params::new(0.0, 0.0)

@@ -11,8 +11,8 @@
 //! that line in the plot: a walk along it from the floor at w 0.1 passes 2.3 in
 //! bias beside the island, whose half-height at its middle is 1.6, and misses.)
 //!
-//! Every point lands on the sliders' grids (weight 0–0.3 in steps of 0.0001,
-//! bias 0–500 in steps of 0.1), so the boxes show what the map shows.
+//! Every point lands on the sliders' grids (weight 0–0.4 in steps of 0.0001,
+//! bias 0–460 in steps of 0.1), so the boxes show what the map shows.
 
 use crate::lesson::neuron::{best_bias_for_weight, Params, BIAS_SLIDER, WEIGHT_SLIDER};
 
@@ -53,7 +53,7 @@ mod tests {
         assert_eq!(p, Params::new(0.1, 162.8));
         assert!((p.bias - best_bias_for_weight(0.1)).abs() <= 0.05);
         // Past the range, the floor is clamped with it.
-        assert_eq!(on_floor(0.31), Params::new(0.3, 0.0));
+        assert_eq!(on_floor(0.41), Params::new(0.4, 0.0));
         assert_eq!(along_floor(Params::new(0.0, 400.0), -1).weight, 0.0);
     }
 

@@ -126,7 +126,7 @@ mod tests {
     fn values_are_read_like_the_number_boxes_clamped_to_the_sliders() {
         assert_eq!(
             moved_to(START, Some("9"), Some("-3"), Lang::En),
-            Some(Params::new(0.3, 0.0))
+            Some(Params::new(0.4, 0.0))
         );
         assert_eq!(
             moved_to(START, Some(""), Some("abc"), Lang::En),

@@ -40,7 +40,10 @@ use crate::page::{
     model::Attempt,
 };
 use crate::{
-    lesson::descent::Descent, lesson::format::plain, lesson::neuron::Params, page::i18n::fill,
+    lesson::descent::Descent,
+    lesson::format::plain,
+    lesson::neuron::{Params, BIAS_SLIDER},
+    page::i18n::fill,
 };
 
 #[component]
@@ -176,7 +179,7 @@ pub fn Landscape(
                     aria-label=t.marker
                     aria-describedby="landscape-keys"
                     aria-valuemin="0"
-                    aria-valuemax="500"
+                    aria-valuemax=BIAS_SLIDER.max.to_string()
                     aria-valuenow=move || plain(shown().bias, 4)
                     aria-valuetext=value_text
                     data-testid="landscape-marker"

@@ -39,7 +39,7 @@ use crate::{coach::Lang, page::i18n::Texts};
 use crate::{
     lesson::descent::{Descent, Scaling},
     lesson::link,
-    lesson::neuron::{reaches_goal, Params, START},
+    lesson::neuron::{reaches_goal, Params, BIAS_SLIDER, START, WEIGHT_SLIDER},
 };
 
 /// The introduction's markup: the full page's paragraph, or the embed's
@@ -147,9 +147,9 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         label=t.weight
                         hint=t.weight_unit
                         value=weight
-                        min=0.0
-                        max=0.3
-                        step=0.0001
+                        min=WEIGHT_SLIDER.min
+                        max=WEIGHT_SLIDER.max
+                        step=WEIGHT_SLIDER.step
                         coarse=0.001
                         decimals=7
                         on_commit=commit
@@ -160,9 +160,9 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         label=t.bias
                         hint=t.bias_unit
                         value=bias
-                        min=0.0
-                        max=500.0
-                        step=0.1
+                        min=BIAS_SLIDER.min
+                        max=BIAS_SLIDER.max
+                        step=BIAS_SLIDER.step
                         coarse=1.0
                         decimals=4
                         on_commit=commit

@@ -103,7 +103,18 @@ async fn a_link_is_rendered_at_its_point_and_a_bad_one_is_named() {
         "escaped, named"
     );
     assert!(!html.contains("<script>\u{201d}"));
-    assert!(html.contains(&grouped(Params::new(START.weight, 500.0).error(), 2)));
+    assert!(html.contains(&grouped(Params::new(START.weight, 460.0).error(), 2)));
+
+    // A link made when the sliders ran to 0.3 and 500 still opens: the weight is
+    // inside Jay's 0–0.4, the bias is brought to 460 and the notice says so.
+    let (status, html) = get(&format!("{base}/?w=0.3&b=480")).await;
+    assert_eq!(status, 200);
+    assert!(html.contains(r#"value="0.3""#) && html.contains(r#"value="460""#));
+    assert!(
+        html.contains("outside the bias&#x27;s range (0 to 460): using 460")
+            || html.contains("outside the bias's range (0 to 460): using 460")
+    );
+    assert!(html.contains(&grouped(Params::new(0.3, 460.0).error(), 2)));
 }
 
 #[tokio::test]

@@ -169,6 +169,11 @@ async fn the_page_server_function_uses_the_same_service_and_checks() {
         (json!({"error": -1.0, "attempts": []}), "error"),
         (json!({"error": 5.0, "attempts": [900.0, -1.0]}), "attempts"),
         (json!({"error": 5.0, "attempts": [], "weight": 0.1}), "bias"),
+        (
+            json!({"error": 5.0, "weight": 0.41, "bias": 150.0}),
+            "weight",
+        ),
+        (json!({"error": 5.0, "weight": 0.1, "bias": 500.5}), "bias"),
     ] {
         let response = client.post(&url).json(&bad).send().await.unwrap();
         assert_eq!(response.status(), 400, "{bad}");
@@ -178,6 +183,14 @@ async fn the_page_server_function_uses_the_same_service_and_checks() {
             body["error"].as_str().is_some_and(|e| !e.is_empty()),
             "{body}"
         );
+    }
+    // Jay's weight range (to 0.4) is accepted, and so is a bias up to 500, the
+    // bias slider's end before it took Jay's 460: a caller that worked still works.
+    for (weight, bias) in [(0.35, 150.0), (0.1, 480.0)] {
+        let error = jay_trainer::lesson::neuron::Params::new(weight, bias).error();
+        let body = json!({"error": error, "weight": weight, "bias": bias});
+        let response = client.post(&url).json(&body).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{body}");
     }
     // The page's 102nd attempt gets its comment like the first.
     let long = json!({"error": 5.0, "attempts": vec![900.0; 101]});

@@ -135,7 +135,9 @@ mod tests {
     use super::*;
     use crate::{
         coach::text::directions::advised,
-        lesson::neuron::{best_bias_for_weight, optimum, Params, START},
+        lesson::neuron::{
+            best_bias_for_weight, optimum, Params, BIAS_SLIDER, START, WEIGHT_SLIDER,
+        },
     };
 
     /// Points all over the sliders' range, the valley floor and the optimum.
@@ -144,11 +146,11 @@ mod tests {
             START,
             optimum(),
             Params::new(0.0, 0.0),
-            Params::new(0.3, 500.0),
+            Params::new(WEIGHT_SLIDER.max, BIAS_SLIDER.max),
         ];
-        for i in 0..=12 {
+        for i in 0..=16 {
             for j in 0..=10 {
-                all.push(Params::new(0.025 * f64::from(i), 50.0 * f64::from(j)));
+                all.push(Params::new(0.025 * f64::from(i), 46.0 * f64::from(j)));
             }
             let w = 0.01 + 0.01 * f64::from(i);
             all.push(Params::new(w, best_bias_for_weight(w)));

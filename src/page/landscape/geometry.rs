@@ -51,7 +51,7 @@ pub struct Cell {
 }
 
 impl MapView {
-    /// Both sliders' whole ranges: weight 0–0.3, bias 0–500.
+    /// Both sliders' whole ranges: weight 0–0.4, bias 0–460.
     #[must_use]
     pub fn full() -> Self {
         Self {
@@ -150,7 +150,8 @@ impl MapView {
             let step = nice_step(hi - lo);
             let first = (lo / step - 1e-9).ceil() as i64;
             let last = (hi / step + 1e-9).floor() as i64;
-            (first..=last).map(move |i| i as f64 * step)
+            // Rounded to a millionth: 3 × 0.1 is 0.30000000000000004.
+            (first..=last).map(move |i| (i as f64 * step * 1e6).round() / 1e6)
         };
         let weights = along(self.weight)
             .map(|w| (w, self.to_svg(Params::new(w, self.bias.0)).0))
@@ -257,10 +258,10 @@ mod tests {
         }
         let full = MapView::full();
         assert_eq!(full.to_svg(Params::new(0.0, 0.0)), (PLOT_LEFT, PLOT_BOTTOM));
-        assert_eq!(full.to_svg(Params::new(0.3, 500.0)), (PLOT_RIGHT, PLOT_TOP));
+        assert_eq!(full.to_svg(Params::new(0.4, 460.0)), (PLOT_RIGHT, PLOT_TOP));
         assert_eq!(
             full.at_svg(PLOT_RIGHT, PLOT_TOP),
-            Some(Params::new(0.3, 500.0))
+            Some(Params::new(0.4, 460.0))
         );
     }
 
@@ -295,10 +296,13 @@ mod tests {
     #[test]
     fn ticks_are_round_and_inside_the_view() {
         let (w, b) = MapView::full().ticks();
-        assert_eq!(w.len(), 7);
+        assert_eq!(
+            w.iter().map(|t| t.0).collect::<Vec<_>>(),
+            [0.0, 0.1, 0.2, 0.3, 0.4]
+        );
         assert_eq!(
             b.iter().map(|t| t.0).collect::<Vec<_>>(),
-            [0.0, 100.0, 200.0, 300.0, 400.0, 500.0]
+            [0.0, 100.0, 200.0, 300.0, 400.0]
         );
         let (w, _) = MapView::valley().ticks();
         assert!(w.len() >= 3 && w.len() <= 7, "{w:?}");

@@ -165,7 +165,7 @@ mod tests {
         let corner = Params::new(0.0, 0.0);
         assert_eq!(key(corner, "ArrowLeft", SHIFT), corner);
         assert_eq!(key(corner, "PageDown", NONE), corner);
-        let top = Params::new(0.3, 500.0);
+        let top = Params::new(0.4, 460.0);
         assert_eq!(key(top, "PageUp", NONE), top);
         assert_eq!(key(top, "ArrowRight", NONE), top);
         for name in ["Enter", " ", "Tab", "a", "Escape"] {

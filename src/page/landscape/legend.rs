@@ -161,7 +161,9 @@ mod tests {
     #[test]
     fn the_island_is_big_enough_to_see_once_zoomed() {
         // The island's box in SVG units; the map is drawn 320–520 px wide for its
-        // 360 units, so 14 units are at least 12 px on a phone.
+        // 360 units, so 14 units are at least 12 px on a phone. In the full view
+        // (Jay's ranges, weight 0–0.4) it is about 7 × 11 units: small, which is
+        // why the map zooms to the valley.
         let size = |view: MapView| {
             let b = Ellipse::at_level(GOAL).expect("island").bounds();
             let (x0, y0) = view.to_svg(crate::lesson::neuron::Params::new(b.weight.0, b.bias.1));
@@ -169,7 +171,7 @@ mod tests {
             ((x1 - x0).abs(), (y1 - y0).abs())
         };
         let (w, h) = size(MapView::full());
-        assert!(w > 9.0 && h > 9.0, "{w} {h}");
+        assert!(w > 7.0 && h > 9.0, "{w} {h}");
         let (w, h) = size(MapView::valley());
         assert!(w.min(h) > 14.0, "{w} {h}");
     }
