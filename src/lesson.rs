@@ -6,6 +6,7 @@
 //!   sliders' ranges and steps.
 //! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
 //! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
+//! - [`score_line`]: Jay's words at each threshold of the error.
 //! - [`valley`]: walking the error's valley floor (the best bias for each weight).
 //! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
 //! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
@@ -20,5 +21,6 @@ pub mod format;
 pub mod landscape;
 pub mod link;
 pub mod neuron;
+pub mod score_line;
 pub mod valley;
 pub mod zigzag;

@@ -228,15 +228,15 @@ test("the guide's question is answered live by the current line", async ({ page 
 test("the goal ladder ticks each rung once the best attempt is below it", async ({ page }) => {
   await open(page);
   const rungs = page.getByTestId("rung");
-  await expect(rungs).toHaveCount(5);
+  await expect(rungs).toHaveCount(6);
   await expect(page.locator("[data-testid=rung].reached")).toHaveCount(0);
-  await page.getByTestId("best-bias").click(); // 799.09 → below 799
-  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(1);
-  await expect(page.getByTestId("ladder-news")).toHaveText("Rung 1 of 5 reached: below 799.");
+  await page.getByTestId("best-bias").click(); // 799.09 → 635.25, below 750
+  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(2); // 635.25
+  await expect(page.getByTestId("ladder-news")).toHaveText("Rung 2 of 6 reached: below 750.");
   await page.locator("#weight-number").fill("0.0585");
   await page.locator("#weight-number").press("Enter");
   await page.locator("#bias-number").fill("247.26");
   await page.locator("#bias-number").press("Enter");
-  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(5);
-  await expect(page.getByTestId("ladder-news")).toHaveText("Rung 5 of 5 reached: 447.29 (the floor: no line does better).");
+  await expect(page.locator("[data-testid=rung].reached")).toHaveCount(6);
+  await expect(page.getByTestId("ladder-news")).toHaveText("Rung 6 of 6 reached: 447.29 (the floor: no line does better).");
 });

@@ -17,15 +17,20 @@ use crate::{
     lesson::neuron::{best_bias_for_weight, Params, BIAS_SLIDER, GOAL, WEIGHT_SLIDER},
 };
 
-/// The goal ladder above the floor: Jay's 799, then 600, 500 and the goal 450.
-/// The last rung, the floor itself, is [`crate::lesson::neuron::min_error`]; see [`ladder`].
-pub const LADDER_ABOVE_FLOOR: [f64; 4] = [799.0, 600.0, 500.0, GOAL];
+/// The goal ladder above the floor: Jay's score lines, 799, 750, 600, 500 and the
+/// goal 450 ([`crate::lesson::score_line`]). The last rung, the floor itself, is
+/// [`crate::lesson::neuron::min_error`]; see [`ladder`].
+pub const LADDER_ABOVE_FLOOR: [f64; 5] = [799.0, 750.0, 600.0, 500.0, GOAL];
 
-/// All five rungs of the goal ladder: 799, 600, 500, 450 and the floor 447.29….
+/// The contours the map draws around the island: the ladder without 750, which
+/// would crowd the 799 line (the two are a few pixels apart in the full view).
+pub const MAP_CONTOURS: [f64; 3] = [799.0, 600.0, 500.0];
+
+/// All six rungs of the goal ladder: 799, 750, 600, 500, 450 and the floor 447.29….
 #[must_use]
-pub fn ladder() -> [f64; 5] {
-    let [a, b, c, d] = LADDER_ABOVE_FLOOR;
-    [a, b, c, d, Quadratic::of_dataset().floor()]
+pub fn ladder() -> [f64; 6] {
+    let [a, b, c, d, e] = LADDER_ABOVE_FLOOR;
+    [a, b, c, d, e, Quadratic::of_dataset().floor()]
 }
 
 /// The contour `{E(w, b) = level}`.
@@ -183,7 +188,7 @@ mod tests {
         assert_eq!((floor.semi_long, floor.semi_short), (0.0, 0.0));
         assert_eq!(floor.point(1.0), floor.centre);
         assert!((floor.centre.bias - optimum().bias).abs() < 1e-9);
-        assert_eq!((ladder()[4] * 100.0).round() / 100.0, 447.29);
+        assert_eq!((ladder()[5] * 100.0).round() / 100.0, 447.29);
     }
 
     #[test]

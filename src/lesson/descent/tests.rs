@@ -159,7 +159,6 @@ fn the_bound_is_far_above_any_slider_position() {
         .into_iter()
         .flat_map(|w| corners(BIAS_SLIDER).map(|b| (w, b)))
         .map(|(w, b)| Params::new(w, b).error())
-        .into_iter()
         .fold(0.0, f64::max);
     assert!(worst > 8e5 && DIVERGENCE_BOUND > 1_000.0 * worst, "{worst}");
 }

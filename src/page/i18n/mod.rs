@@ -85,6 +85,9 @@ pub struct Texts {
     pub rung_floor: &'static str,
     /// `{n}`, `{rung}`.
     pub rung_news: &'static str,
+    /// Jay's score lines, in `lesson::score_line::ScoreLine`'s order: at or below
+    /// 799, 750, 600, 500, the goal; 100,000 or more; 800,000 or more.
+    pub score_lines: [&'static str; 7],
     // The guide's question.
     pub question: &'static str,
     /// `{price}`, `{verdict}`.

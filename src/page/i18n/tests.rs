@@ -137,7 +137,7 @@ fn the_bubble_says_who_wrote_a_comment_without_jargon() {
 }
 
 fn all_fields(t: &Texts) -> Vec<&'static str> {
-    vec![
+    let mut all = vec![
         t.title,
         t.description,
         t.not_found,
@@ -269,7 +269,9 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.server.map_best,
         t.server.map_descent,
         t.server.map_marker,
-    ]
+    ];
+    all.extend(t.score_lines);
+    all
 }
 
 /// The words only the server writes go into `inner_html`: plain text, no

@@ -20,9 +20,9 @@ use crate::page::{
     results::attempts::best_index,
 };
 use crate::{
-    lesson::contour::{Ellipse, LADDER_ABOVE_FLOOR},
+    lesson::contour::{Ellipse, MAP_CONTOURS},
     lesson::format::plain,
-    lesson::neuron::{Params, GOAL},
+    lesson::neuron::Params,
     page::i18n::Texts,
 };
 
@@ -57,11 +57,7 @@ pub fn background(t: &Texts, view: &MapView) -> String {
     s.push_str(r#"<g clip-path="url(#landscape-plot)">"#);
     // The rungs above the goal; the island, its label and the legend are
     // [`crate::page::landscape::legend`]'s (the island is drawn last, above the marker).
-    for e in LADDER_ABOVE_FLOOR
-        .iter()
-        .filter(|&&l| l != GOAL)
-        .filter_map(|&l| Ellipse::at_level(l))
-    {
+    for e in MAP_CONTOURS.iter().filter_map(|&l| Ellipse::at_level(l)) {
         let _ = write!(
             s,
             r#"<path class="contour" data-level="{}" d="{}"></path>"#,
@@ -212,6 +208,7 @@ pub fn star_path(x: f64, y: f64, r: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lesson::neuron::GOAL;
 
     #[test]
     fn the_background_is_small_labels_the_goal_and_has_no_nan() {

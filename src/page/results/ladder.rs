@@ -1,7 +1,10 @@
-//! The goal ladder: 799 → 600 → 500 → 450 → 447.29 (the floor no line gets
-//! below). Each rung is ticked once the best attempt is at or below it (for
-//! 450, [`reaches_goal`]: the rule the score and the chart use), and the
-//! newest one is said once, in a polite live region.
+//! The goal ladder: 799 → 750 → 600 → 500 → 450 → 447.29 (the floor no line
+//! gets below), the thresholds of Jay's score lines. Each rung is ticked once
+//! the best attempt is at or below it (for 450, [`reaches_goal`]: the rule the
+//! score and the chart use), and the newest one is said once, in a polite live
+//! region. Under it, Jay's line for the latest attempt
+//! ([`crate::lesson::score_line`]): encouragement at each rung, a tease when the
+//! line is far off.
 //!
 //! The rungs are one markup string set with `inner_html` ([`rungs_markup`]):
 //! typed `view!` elements and reactive attributes each cost the WASM code of
@@ -15,10 +18,11 @@ use crate::page::{controls::language::use_texts, model::Attempt, results::attemp
 use crate::{
     lesson::contour::LADDER_ABOVE_FLOOR as RUNGS,
     lesson::neuron::{min_error, reaches_goal, GOAL},
+    lesson::score_line::ScoreLine,
     page::i18n::{fill, Texts},
 };
 
-/// How many of the five rungs (the four above the floor, and the floor) an
+/// How many of the six rungs (the five above the floor, and the floor) an
 /// attempt with error `best` has reached. The floor counts as reached at its
 /// printed value, 447.29.
 pub fn reached(best: f64) -> usize {
@@ -79,10 +83,18 @@ pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
             &[("n", &n.to_string()), ("rung", &rung(t, n - 1))],
         ),
     };
+    // Jay's line for the latest attempt (none before the first, or between 799
+    // and 100,000).
+    let line = move || {
+        attempts
+            .with(|all| all.last().and_then(|a| ScoreLine::of(a.error)))
+            .map_or("", |l| t.score_lines[l.index()])
+    };
     view! {
         <div class="ladder">
             <ol aria-label=t.ladder inner_html=move || rungs_markup(t, count.get())></ol>
             <p class="ladder-news" data-testid="ladder-news" aria-live="polite">{news}</p>
+            <p class="score-line" data-testid="score-line">{line}</p>
         </div>
     }
 }
@@ -101,7 +113,7 @@ mod tests {
         for error in [449.99, 450.0, 450.004, 450.01] {
             let goal = reaches_goal(error);
             assert_eq!(goal, error <= 450.0, "the seed's ≤ 450 tier");
-            assert_eq!(reached(error) >= 4, goal, "ladder at {error}");
+            assert_eq!(reached(error) >= 5, goal, "ladder at {error}");
             assert_eq!(Tier::of(error) == Tier::Goal, goal, "tier at {error}");
             let said = super::super::announcer::sentence(en, error, error);
             assert_eq!(
@@ -121,21 +133,23 @@ mod tests {
             "Jay's start is just above the first rung"
         );
         assert_eq!(reached(790.0), 1);
-        assert_eq!(reached(599.99), 2);
+        assert_eq!(reached(750.0), 2, "Jay's 750 is a rung again");
+        assert_eq!(reached(599.99), 3);
         assert_eq!(
             reached(450.0),
-            4,
+            5,
             "450 itself reaches the goal, as the score and the coach's tier say"
         );
-        assert_eq!(reached(450.01), 3);
-        assert_eq!(reached(449.0), 4);
-        assert_eq!(reached(min_error()), 5);
+        assert_eq!(reached(450.01), 4);
+        assert_eq!(reached(449.0), 5);
+        assert_eq!(reached(min_error()), 6);
         let en = texts(Lang::En);
-        assert_eq!(rung(en, 4), "447.29 (the floor: no line does better)");
-        assert_eq!(rung(en, 3), "below 450 (the goal)");
-        assert!(rung(texts(Lang::Pt), 4).starts_with("447,29 "));
+        assert_eq!(rung(en, 5), "447.29 (the floor: no line does better)");
+        assert_eq!(rung(en, 4), "below 450 (the goal)");
+        assert_eq!(rung(en, 1), "below 750");
+        assert!(rung(texts(Lang::Pt), 5).starts_with("447,29 "));
         let m = rungs_markup(en, 2);
-        assert_eq!(m.matches(r#"data-testid="rung""#).count(), 5);
+        assert_eq!(m.matches(r#"data-testid="rung""#).count(), 6);
         assert_eq!(m.matches(r#"class="reached""#).count(), 2);
     }
 }
