@@ -85,9 +85,6 @@ pub struct Texts {
     pub rung_floor: &'static str,
     /// `{n}`, `{rung}`.
     pub rung_news: &'static str,
-    /// Jay's score lines, in `lesson::score_line::ScoreLine`'s order: at or below
-    /// 799, 750, 600, 500, the goal; 100,000 or more; 800,000 or more.
-    pub score_lines: [&'static str; 7],
     // The guide's question.
     pub question: &'static str,
     /// `{price}`, `{verdict}`.
@@ -225,6 +222,9 @@ pub struct ServerWords {
     pub map_best: &'static str,
     pub map_descent: &'static str,
     pub map_marker: &'static str,
+    /// Jay's score lines, in `lesson::score_line::ScoreLine`'s order: at or below
+    /// 799, 750, 600, 500, the goal; 100,000 or more; 800,000 or more.
+    pub score_lines: [&'static str; 7],
 }
 
 /// `$markup` on the server; an empty string in the browser, which keeps what

@@ -270,7 +270,7 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.server.map_descent,
         t.server.map_marker,
     ];
-    all.extend(t.score_lines);
+    all.extend(t.server.score_lines);
     all
 }
 

@@ -70,6 +70,18 @@ pub fn rungs_markup(t: &Texts, ticked: usize) -> String {
     s
 }
 
+/// Jay's seven score lines as spans (`data-i` = [`ScoreLine::index`]), written by
+/// the server alone: the paragraph's `data-line` names the one the stylesheet
+/// shows, so the words are not in the WASM and a screen reader reads only it.
+#[cfg(feature = "ssr")]
+fn score_lines_markup(t: &Texts) -> String {
+    let mut s = String::with_capacity(512);
+    for (i, line) in t.server.score_lines.iter().enumerate() {
+        let _ = write!(s, r#"<span data-i="{i}">{line}</span>"#);
+    }
+    s
+}
+
 #[component]
 pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
     let t = use_texts();
@@ -84,17 +96,22 @@ pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
         ),
     };
     // Jay's line for the latest attempt (none before the first, or between 799
-    // and 100,000).
+    // and 100,000): the server writes all seven, the browser names one.
     let line = move || {
         attempts
             .with(|all| all.last().and_then(|a| ScoreLine::of(a.error)))
-            .map_or("", |l| t.score_lines[l.index()])
+            .map(|l| l.index().to_string())
     };
     view! {
         <div class="ladder">
             <ol aria-label=t.ladder inner_html=move || rungs_markup(t, count.get())></ol>
             <p class="ladder-news" data-testid="ladder-news" aria-live="polite">{news}</p>
-            <p class="score-line" data-testid="score-line">{line}</p>
+            <p
+                class="score-line"
+                data-testid="score-line"
+                data-line=line
+                inner_html=crate::server_only!(score_lines_markup(t))
+            ></p>
         </div>
     }
 }
@@ -148,6 +165,9 @@ mod tests {
         assert_eq!(rung(en, 4), "below 450 (the goal)");
         assert_eq!(rung(en, 1), "below 750");
         assert!(rung(texts(Lang::Pt), 5).starts_with("447,29 "));
+        let lines = score_lines_markup(en);
+        assert_eq!(lines.matches("<span data-i=").count(), 7);
+        assert!(lines.contains(r#"<span data-i="1">Under 750"#), "{lines}");
         let m = rungs_markup(en, 2);
         assert_eq!(m.matches(r#"data-testid="rung""#).count(), 6);
         assert_eq!(m.matches(r#"class="reached""#).count(), 2);
