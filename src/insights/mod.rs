@@ -1,0 +1,43 @@
+//! Insights for the author and the teacher (issue 23): who reaches the goal,
+//! where learners get stuck, what helps, which models speak; with nothing
+//! personal stored.
+//!
+//! What is recorded, and only this:
+//! - a **visit**: a random id the browser makes on every page load (no
+//!   cookie, no storage), its language, layout (`/` or `/embed`), a device
+//!   class from the viewport's width, its room (`?room=CODE`) and the minute
+//!   it began;
+//! - its **attempts**: the number, error, weight and bias the comment request
+//!   already carries, with the comment's model, outcome (served, rejected and
+//!   why, offline), latency and minute;
+//! - the **tools** it used (descent lab, map, best-response buttons, nudges,
+//!   a typed value, a shared link, the language switcher): the first minute
+//!   and how many times.
+//!
+//! Never an IP address, a user agent, a cookie or anything typed: every value
+//! is parsed at the edge into a type with a fixed alphabet, range or code
+//! ([`values`], [`codes`], [`event`]; a refused one names its field). Times
+//! are whole minutes, too coarse to match a visit against an access log.
+//!
+//! The parts:
+//! - [`values`], [`codes`], [`event`], [`input`]: the recorded types and the
+//!   page's wire shapes (both targets; the rest is server-only);
+//! - `config`: `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS`;
+//! - `store`: SQLite (a file in `JAY_DATA_DIR`) or PostgreSQL, one schema,
+//!   migrations at start-up;
+//! - `writer`: a bounded queue and one task committing batches, which never
+//!   slows a comment and never fails a request (drops are counted);
+//! - `report`: the queries `/insights` shows.
+//!
+//! At start-up the server calls [`Insights::start`] and gives each request
+//! handler the [`Recorder`]; `/insights` reads the [`Store`].
+
+pub mod codes;
+pub mod event;
+pub mod input;
+pub mod values;
+
+pub use codes::{Device, Layout, Tool};
+pub use event::{Attempt, AttemptNumbers, AttemptOutcome, Event, ToolUse, Visit};
+pub use input::{ToolsInput, VisitInput};
+pub use values::{FieldError, Minute, ModelName, Reason, RoomCode, VisitId};
