@@ -37,7 +37,27 @@ pub mod event;
 pub mod input;
 pub mod values;
 
+#[cfg(feature = "ssr")]
+pub mod config;
+#[cfg(feature = "ssr")]
+pub mod report;
+#[cfg(feature = "ssr")]
+pub mod sink;
+#[cfg(feature = "ssr")]
+pub mod store;
+
 pub use codes::{Device, Layout, Tool};
 pub use event::{Attempt, AttemptNumbers, AttemptOutcome, Event, ToolUse, Visit};
 pub use input::{ToolsInput, VisitInput};
 pub use values::{FieldError, Minute, ModelName, Reason, RoomCode, VisitId};
+
+#[cfg(feature = "ssr")]
+pub use self::{
+    config::{Backend, DatabaseUrl, InsightsConfig, InsightsConfigError},
+    report::Filter,
+    sink::StoreError,
+    store::Store,
+};
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests;
