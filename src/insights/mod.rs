@@ -45,6 +45,8 @@ pub mod report;
 pub mod sink;
 #[cfg(feature = "ssr")]
 pub mod store;
+#[cfg(feature = "ssr")]
+pub mod writer;
 
 pub use codes::{Device, Layout, Tool};
 pub use event::{Attempt, AttemptNumbers, AttemptOutcome, Event, ToolUse, Visit};
@@ -57,7 +59,77 @@ pub use self::{
     report::Filter,
     sink::StoreError,
     store::Store,
+    writer::{Recorder, Stats, Writer, WriterConfig},
 };
+
+/// The insights at run time: the recorder, the store it writes to, and its
+/// writer. Off, it records nothing and has no store.
+#[cfg(feature = "ssr")]
+#[derive(Debug)]
+pub struct Insights {
+    recorder: Recorder,
+    store: Option<std::sync::Arc<Store>>,
+    writer: Option<Writer>,
+}
+
+#[cfg(feature = "ssr")]
+impl Insights {
+    /// Records nothing (`JAY_INSIGHTS=off`).
+    pub fn off() -> Self {
+        Self {
+            recorder: Recorder::off(),
+            store: None,
+            writer: None,
+        }
+    }
+
+    /// Opens the store (without waiting for the database) and starts the
+    /// writer, which runs the migrations and the first purge at once. A
+    /// database that is down is no error here: the writer warns once and
+    /// keeps trying. Call from within the tokio runtime.
+    pub fn start(config: &InsightsConfig) -> Result<Self, StoreError> {
+        if !config.enabled {
+            tracing::info!("insights: off (JAY_INSIGHTS=off): nothing is recorded");
+            return Ok(Self::off());
+        }
+        let store = std::sync::Arc::new(Store::open(&config.database)?);
+        let writer_config = WriterConfig {
+            keep_days: config.keep_days,
+            ..WriterConfig::default()
+        };
+        let (recorder, writer) = Writer::spawn(store.clone(), writer_config);
+        tracing::info!(
+            "insights: recording into {} (rows kept {} days)",
+            config.database,
+            config.keep_days
+        );
+        Ok(Self {
+            recorder,
+            store: Some(store),
+            writer: Some(writer),
+        })
+    }
+
+    /// What request handlers record through (clone it).
+    pub fn recorder(&self) -> &Recorder {
+        &self.recorder
+    }
+
+    /// The store the reports read, when on.
+    pub fn store(&self) -> Option<&std::sync::Arc<Store>> {
+        self.store.as_ref()
+    }
+
+    /// At shutdown: writes what is queued, then closes the database.
+    pub async fn stop(self) {
+        if let Some(writer) = self.writer {
+            writer.stop().await;
+        }
+        if let Some(store) = self.store {
+            store.close().await;
+        }
+    }
+}
 
 #[cfg(all(test, feature = "ssr"))]
 mod tests;

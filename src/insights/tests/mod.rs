@@ -8,8 +8,10 @@
 //! leaves behind goes with the throwaway cluster).
 
 mod data;
+mod privacy;
 mod reports;
 mod store;
+mod writer;
 
 use sqlx::{migrate::MigrateDatabase, Any};
 
@@ -114,3 +116,39 @@ macro_rules! on_both {
     )+};
 }
 pub(super) use on_both;
+
+/// Counts the WARN events the insights give while it is alive (this
+/// thread's, which on a current-thread runtime includes its tasks').
+pub(super) struct Warnings {
+    count: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    _guard: tracing::subscriber::DefaultGuard,
+}
+
+impl Warnings {
+    pub fn capture() -> Self {
+        use tracing_subscriber::layer::SubscriberExt;
+        let count = std::sync::Arc::<std::sync::atomic::AtomicUsize>::default();
+        let subscriber = tracing_subscriber::registry().with(WarnCounter(count.clone()));
+        Self {
+            count,
+            _guard: tracing::subscriber::set_default(subscriber),
+        }
+    }
+
+    pub fn count(&self) -> usize {
+        self.count.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+struct WarnCounter(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for WarnCounter {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        let meta = event.metadata();
+        if *meta.level() == tracing::Level::WARN
+            && meta.target().starts_with("jay_trainer::insights")
+        {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
