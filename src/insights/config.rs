@@ -112,11 +112,12 @@ impl DatabaseUrl {
             why,
         };
         let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let options = PgConnectOptions::from_str(url).map_err(|e| refuse(e.to_string()))?;
+            PgConnectOptions::from_str(url).map_err(|e| refuse(e.to_string()))?;
+            // The driver would fall back to a local socket; a URL set on
+            // purpose names its server.
             if url::Url::parse(url).map_or(true, |u| u.host_str().is_none_or(str::is_empty)) {
                 return Err(refuse("it names no host".into()));
             }
-            drop(options);
             Backend::Postgres
         } else if url.starts_with("sqlite:") {
             SqliteConnectOptions::from_str(url).map_err(|e| refuse(e.to_string()))?;

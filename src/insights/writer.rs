@@ -107,19 +107,23 @@ impl Recorder {
     }
 
     /// Queues `event` for the writer, at once: never waits, never fails. A
-    /// full (or closed) queue drops it and counts it.
+    /// full queue (or a stopped writer) drops it and counts it.
     pub fn record(&self, event: Event) {
         let Some(queue) = &self.queue else { return };
-        if queue.try_send(event).is_err() {
-            self.counters
-                .dropped_queue_full
-                .fetch_add(1, Ordering::Relaxed);
-            if !self.counters.warned_full.swap(true, Ordering::Relaxed) {
-                tracing::warn!(
-                    "insights: the writer's queue is full ({} events): events are dropped and counted (jay_insights_dropped_total); the page and comments are not affected. Said once.",
-                    queue.max_capacity()
-                );
-            }
+        let Err(e) = queue.try_send(event) else {
+            return;
+        };
+        self.counters
+            .dropped_queue_full
+            .fetch_add(1, Ordering::Relaxed);
+        // Closed: the server is shutting down, nothing to warn about.
+        if matches!(e, mpsc::error::TrySendError::Full(_))
+            && !self.counters.warned_full.swap(true, Ordering::Relaxed)
+        {
+            tracing::warn!(
+                "insights: the writer's queue is full ({} events): events are dropped and counted (jay_insights_dropped_total); the page and comments are not affected. Said once.",
+                queue.max_capacity()
+            );
         }
     }
 
@@ -180,7 +184,7 @@ struct Run {
 impl Run {
     async fn run(mut self, mut rx: mpsc::Receiver<Event>, mut stop: oneshot::Receiver<()>) {
         let max = self.config.max_batch.max(1);
-        let mut purge = tokio::time::interval(self.config.purge_every);
+        let mut purge = tokio::time::interval(self.config.purge_every.max(Duration::from_secs(1)));
         purge.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut batch = Vec::with_capacity(max);
         // A dropped `Writer` is no stop: the writer then runs until every
