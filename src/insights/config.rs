@@ -266,5 +266,7 @@ mod tests {
         }
         assert!(read(&[("JAY_DATABASE_URL", "sqlite:/tmp/x.db?mode=rwc")]).is_ok());
         assert!(read(&[("JAY_DATABASE_URL", "postgresql://localhost/jay")]).is_ok());
+        let managed = "postgres://jay:s3cret@db.example/jay?sslmode=require";
+        assert!(read(&[("JAY_DATABASE_URL", managed)]).is_ok());
     }
 }
