@@ -1,11 +1,13 @@
 //! Jay Trainer: Jay Alammar's one-neuron house-price simulator as a Leptos app.
 //!
-//! The product's four parts (server-only code is behind the `ssr` feature):
+//! The product's parts (server-only code is behind the `ssr` feature):
 //! - [`lesson`]: the lesson's math: the neuron, its error landscape, gradient
 //!   descent, the goal ladder, number formats and links. Pure, both targets.
 //! - [`page`]: the page and its panels (Leptos components), its words in en,
 //!   pt-BR and zh-CN, and its server function.
 //! - [`coach`]: the comment on every attempt: text, models, routing, the service.
+//! - [`insights`]: what visits record (no personal data) and, on the server,
+//!   the store, its writer and the reports `/insights` shows.
 //! - `server` (ssr): configuration and the axum application.
 
 // Leptos views are deeply nested types; the optimised WASM build needs more room
@@ -13,6 +15,7 @@
 #![recursion_limit = "256"]
 
 pub mod coach;
+pub mod insights;
 pub mod lesson;
 pub mod page;
 

@@ -1,0 +1,135 @@
+//! Insights for the author and the teacher (issue 23): who reaches the goal,
+//! where learners get stuck, what helps, which models speak; with nothing
+//! personal stored.
+//!
+//! What is recorded, and only this:
+//! - a **visit**: a random id the browser makes on every page load (no
+//!   cookie, no storage), its language, layout (`/` or `/embed`), a device
+//!   class from the viewport's width, its room (`?room=CODE`) and the minute
+//!   it began;
+//! - its **attempts**: the number, error, weight and bias the comment request
+//!   already carries, with the comment's model, outcome (served, rejected and
+//!   why, offline), latency and minute;
+//! - the **tools** it used (descent lab, map, best-response buttons, nudges,
+//!   a typed value, a shared link, the language switcher): the first minute
+//!   and how many times.
+//!
+//! Never an IP address, a user agent, a cookie or anything typed: every value
+//! is parsed at the edge into a type with a fixed alphabet, range or code
+//! ([`values`], [`codes`], [`event`]; a refused one names its field). Times
+//! are whole minutes, too coarse to match a visit against an access log.
+//!
+//! The parts:
+//! - [`values`], [`codes`], [`event`], [`input`]: the recorded types and the
+//!   page's wire shapes (both targets; the rest is server-only);
+//! - `config`: `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS`;
+//! - `store`: SQLite (a file in `JAY_DATA_DIR`) or PostgreSQL, one schema,
+//!   migrations at start-up;
+//! - `writer`: a bounded queue and one task committing batches, which never
+//!   slows a comment and never fails a request (drops are counted);
+//! - `report`: the queries `/insights` shows.
+//!
+//! At start-up the server calls [`Insights::start`] and gives each request
+//! handler the [`Recorder`]; `/insights` reads the [`Store`].
+
+pub mod codes;
+pub mod event;
+pub mod input;
+pub mod values;
+
+#[cfg(feature = "ssr")]
+pub mod config;
+#[cfg(feature = "ssr")]
+pub mod report;
+#[cfg(feature = "ssr")]
+pub mod sink;
+#[cfg(feature = "ssr")]
+pub mod store;
+#[cfg(feature = "ssr")]
+pub mod writer;
+
+pub use codes::{Device, Layout, Tool};
+pub use event::{Attempt, AttemptNumbers, AttemptOutcome, Event, ToolUse, Visit};
+pub use input::{ToolsInput, VisitInput};
+pub use values::{FieldError, Minute, ModelName, Reason, RoomCode, VisitId};
+
+#[cfg(feature = "ssr")]
+pub use self::{
+    config::{Backend, DatabaseUrl, InsightsConfig, InsightsConfigError},
+    report::Filter,
+    sink::StoreError,
+    store::Store,
+    writer::{Recorder, Stats, Writer, WriterConfig},
+};
+
+/// The insights at run time: the recorder, the store it writes to, and its
+/// writer. Off, it records nothing and has no store.
+#[cfg(feature = "ssr")]
+#[derive(Debug)]
+pub struct Insights {
+    recorder: Recorder,
+    store: Option<std::sync::Arc<Store>>,
+    writer: Option<Writer>,
+}
+
+#[cfg(feature = "ssr")]
+impl Insights {
+    /// Records nothing (`JAY_INSIGHTS=off`).
+    pub fn off() -> Self {
+        Self {
+            recorder: Recorder::off(),
+            store: None,
+            writer: None,
+        }
+    }
+
+    /// Opens the store (without waiting for the database) and starts the
+    /// writer, which runs the migrations and the first purge at once. A
+    /// database that is down is no error here: the writer warns once and
+    /// keeps trying. Call from within the tokio runtime.
+    pub fn start(config: &InsightsConfig) -> Result<Self, StoreError> {
+        if !config.enabled {
+            tracing::info!("insights: off (JAY_INSIGHTS=off): nothing is recorded");
+            return Ok(Self::off());
+        }
+        let store = std::sync::Arc::new(Store::open(&config.database)?);
+        let writer_config = WriterConfig {
+            keep_days: config.keep_days,
+            ..WriterConfig::default()
+        };
+        let (recorder, writer) = Writer::spawn(store.clone(), writer_config);
+        tracing::info!(
+            "insights: recording into {} (rows kept {} days)",
+            config.database,
+            config.keep_days
+        );
+        Ok(Self {
+            recorder,
+            store: Some(store),
+            writer: Some(writer),
+        })
+    }
+
+    /// What request handlers record through (clone it).
+    pub fn recorder(&self) -> &Recorder {
+        &self.recorder
+    }
+
+    /// The store the reports read, when on.
+    pub fn store(&self) -> Option<&std::sync::Arc<Store>> {
+        self.store.as_ref()
+    }
+
+    /// At shutdown: writes what is queued, then closes the database.
+    pub async fn stop(self) {
+        if let Some(writer) = self.writer {
+            writer.stop().await;
+        }
+        if let Some(store) = self.store {
+            store.close().await;
+        }
+    }
+}
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests;

@@ -1,0 +1,129 @@
+//! What it took to reach the goal (attempts and minutes), where the visits
+//! that did not reach it stopped, and the paths of those that did.
+
+use super::{fetch, stats, Filter, Query};
+use crate::{
+    insights::{sink::StoreError, store::Store},
+    lesson::neuron::GOAL,
+};
+
+/// Attempts and minutes to the goal, one value per visit that reached it,
+/// each list sorted (ascending).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// The number of the first attempt at the goal.
+    pub attempts: Vec<u64>,
+    /// Whole minutes from the visit's start to that attempt.
+    pub minutes: Vec<u64>,
+}
+
+impl Effort {
+    pub fn median_attempts(&self) -> Option<f64> {
+        stats::median(&self.attempts)
+    }
+
+    pub fn median_minutes(&self) -> Option<f64> {
+        stats::median(&self.minutes)
+    }
+}
+
+/// A point on the error landscape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub weight: f64,
+    pub bias: f64,
+    pub error: f64,
+}
+
+/// Where visits ended up.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Points {
+    /// The last point of each visit that attempted but did not reach the
+    /// goal, the latest visits first.
+    pub stuck: Vec<Point>,
+    /// The path of each visit that reached the goal: its attempts in order,
+    /// up to the first at the goal.
+    pub paths: Vec<Vec<Point>>,
+}
+
+impl Store {
+    /// Attempts and minutes to the goal of the filter's visits that reached it.
+    pub async fn effort(&self, filter: &Filter) -> Result<Effort, StoreError> {
+        let mut q = Query::visits(filter);
+        let goal = q.real(GOAL);
+        let q = q.push(&format!(
+            ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n FROM insights_attempts a \
+             JOIN v ON v.visit_id = a.visit_id WHERE a.error <= {goal} GROUP BY a.visit_id) \
+             SELECT g.n, a.at_min - v.started_min FROM g \
+             JOIN insights_attempts a ON a.visit_id = g.visit_id AND a.attempt = g.n \
+             JOIN v ON v.visit_id = g.visit_id"
+        ));
+        let rows: Vec<(i64, i64)> = fetch(self, &q).await?;
+        let mut effort = Effort {
+            attempts: rows.iter().map(|&(n, _)| super::count(n)).collect(),
+            minutes: rows.iter().map(|&(_, m)| super::count(m)).collect(),
+        };
+        effort.attempts.sort_unstable();
+        effort.minutes.sort_unstable();
+        Ok(effort)
+    }
+
+    /// The last points of at most `cap` visits that did not reach the goal
+    /// (the latest first), and the paths of at most `cap` that did (the latest
+    /// visits).
+    pub async fn points(&self, filter: &Filter, cap: u32) -> Result<Points, StoreError> {
+        let mut q = Query::visits(filter);
+        let goal = q.real(GOAL);
+        let limit = q.int(i64::from(cap));
+        let q = q.push(&format!(
+            ", last AS (SELECT a.visit_id, MAX(a.attempt) AS n, MAX(a.at_min) AS at \
+             FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
+             GROUP BY a.visit_id HAVING MIN(a.error) > {goal}) \
+             SELECT a.weight, a.bias, a.error FROM last \
+             JOIN insights_attempts a ON a.visit_id = last.visit_id AND a.attempt = last.n \
+             ORDER BY last.at DESC, last.visit_id LIMIT {limit}"
+        ));
+        let stuck: Vec<(f64, f64, f64)> = fetch(self, &q).await?;
+
+        let mut q = Query::visits(filter);
+        let goal = q.real(GOAL);
+        let limit = q.int(i64::from(cap));
+        let q = q.push(&format!(
+            ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n, MAX(v.started_min) AS started \
+             FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
+             WHERE a.error <= {goal} GROUP BY a.visit_id), \
+             p AS (SELECT visit_id, n FROM g ORDER BY started DESC, visit_id LIMIT {limit}) \
+             SELECT p.visit_id, a.weight, a.bias, a.error FROM p \
+             JOIN insights_attempts a ON a.visit_id = p.visit_id AND a.attempt <= p.n \
+             ORDER BY p.visit_id, a.attempt"
+        ));
+        let rows: Vec<(String, f64, f64, f64)> = fetch(self, &q).await?;
+        let mut paths: Vec<Vec<Point>> = Vec::new();
+        let mut current: Option<String> = None;
+        for (visit, weight, bias, error) in rows {
+            let point = Point {
+                weight,
+                bias,
+                error,
+            };
+            match paths.last_mut() {
+                Some(path) if current.as_deref() == Some(visit.as_str()) => path.push(point),
+                _ => {
+                    paths.push(vec![point]);
+                    current = Some(visit);
+                }
+            }
+        }
+        Ok(Points {
+            stuck: stuck
+                .into_iter()
+                .map(|(weight, bias, error)| Point {
+                    weight,
+                    bias,
+                    error,
+                })
+                .collect(),
+            paths,
+        })
+    }
+}

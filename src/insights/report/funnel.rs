@@ -1,0 +1,98 @@
+//! The funnel (how far the filter's visits got) and the visits per day.
+
+use super::{count, fetch, Filter, Query};
+use crate::{
+    insights::{sink::StoreError, store::Store, values::Minute},
+    lesson::neuron::GOAL,
+};
+
+/// The funnel's rungs below the start: 799, 600, 500 and the goal, each
+/// counted "at or below" like the page's goal ladder.
+pub const RUNGS: [f64; 4] = [799.0, 600.0, 500.0, GOAL];
+
+/// How many visits got how far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Funnel {
+    pub visits: u64,
+    /// Visits with at least one attempt.
+    pub attempted: u64,
+    /// Visits whose best error was at or below each of [`RUNGS`]
+    /// (the last is the goal).
+    pub at_or_below: [u64; 4],
+}
+
+impl Funnel {
+    /// Visits that reached the goal.
+    pub fn reached_goal(&self) -> u64 {
+        self.at_or_below[3]
+    }
+}
+
+/// One UTC day of visits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Day {
+    /// Days since 1970-01-01 (UTC), as [`Minute::day`].
+    pub day: i64,
+    pub visits: u64,
+    /// Of those, the visits that reached the goal.
+    pub reached_goal: u64,
+}
+
+impl Day {
+    /// The share that reached the goal (0 to 1).
+    pub fn goal_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.reached_goal as f64 / self.visits as f64
+        }
+    }
+}
+
+impl Store {
+    /// The funnel of the filter's visits.
+    pub async fn funnel(&self, filter: &Filter) -> Result<Funnel, StoreError> {
+        let mut q = Query::visits(filter).with_visit_attempts();
+        let rungs: Vec<String> = RUNGS
+            .iter()
+            .map(|&r| {
+                let r = q.real(r);
+                format!("COUNT(CASE WHEN best <= {r} THEN 1 END)")
+            })
+            .collect();
+        let q = q.push(&format!(
+            "SELECT COUNT(*), COUNT(best), {} FROM va",
+            rungs.join(", ")
+        ));
+        let rows: Vec<(i64, i64, i64, i64, i64, i64)> = fetch(self, &q).await?;
+        Ok(rows
+            .first()
+            .map(|&(visits, attempted, a, b, c, d)| Funnel {
+                visits: count(visits),
+                attempted: count(attempted),
+                at_or_below: [a, b, c, d].map(count),
+            })
+            .unwrap_or_default())
+    }
+
+    /// Visits and visits at the goal per UTC day the visits began, oldest first
+    /// (days without visits are left out).
+    pub async fn per_day(&self, filter: &Filter) -> Result<Vec<Day>, StoreError> {
+        // A constant, not a bound value: PostgreSQL matches the GROUP BY
+        // expression to the selected one by its text.
+        let day = Minute::PER_DAY;
+        let q = Query::visits(filter).with_visit_attempts().push(&format!(
+            "SELECT started_min / {day}, COUNT(*), COUNT(goal_at) FROM va \
+             GROUP BY started_min / {day} ORDER BY 1"
+        ));
+        let rows: Vec<(i64, i64, i64)> = fetch(self, &q).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(day, visits, reached)| Day {
+                day,
+                visits: count(visits),
+                reached_goal: count(reached),
+            })
+            .collect())
+    }
+}
