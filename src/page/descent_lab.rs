@@ -101,7 +101,7 @@ pub fn DescentLab(
         move || start.get(),
         move |_, _, _| {
             let d = descent.get_untracked();
-            restart(d.scaling, d.rate);
+            restart(d.scaling, d.rates.weight);
         },
         false,
     );
@@ -157,7 +157,7 @@ pub fn DescentLab(
             Some("gd-play") => play(),
             Some("gd-reset") => {
                 let d = descent.get_untracked();
-                restart(d.scaling, d.rate);
+                restart(d.scaling, d.rates.weight);
             }
             Some("gd-apply") => {
                 if let Some(p) = descent.with_untracked(Descent::current) {
@@ -167,7 +167,7 @@ pub fn DescentLab(
             _ => {}
         }
     };
-    let rate = move || descent.with(|d| d.rate);
+    let rate = move || descent.with(|d| d.rates.weight);
     let rate_text = move || localise(rate_label(rate()), t.lang);
     let from_start = move || start.get() == START;
 

@@ -97,7 +97,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let open = RwSignal::new(false);
     let start_over = move |_| {
         model.start_over();
-        descent.update(|d| *d = Descent::new(START, d.rate, d.scaling));
+        descent.update(|d| *d = Descent::new(START, d.rates, d.scaling));
         lab_start.set(START);
     };
     // Effects run once the WASM has taken over: keep a move made before.

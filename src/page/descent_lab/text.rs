@@ -91,7 +91,7 @@ pub fn state_text(t: &Texts, d: &Descent, mode: Mode) -> String {
             t.diverged,
             &[
                 ("step", &step.to_string()),
-                ("rate", &localise(rate_label(d.rate), t.lang)),
+                ("rate", &localise(rate_label(d.rates.weight), t.lang)),
                 (
                     "scaling",
                     match d.scaling {
