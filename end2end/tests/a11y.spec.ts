@@ -55,7 +55,7 @@ test("axe finds no violation with the landscape zoomed and the descent lab run",
   await page.getByTestId("gd-play").click();
   await expect(page.getByTestId("gd-status")).toHaveText(/^Goal reached/);
   expect(await violations(page)).toEqual([]);
-  await page.getByTestId("gd-standardise").uncheck();
+  await page.getByTestId("gd-raw").check();
   await page.locator("#gd-rate").focus();
   await page.keyboard.press("End");
   await page.getByTestId("gd-step10").click();

@@ -5,39 +5,41 @@ import { expect, test, type Page } from "@playwright/test";
 // (Jay's start), at the default rate Play stops at a stall and says why, with
 // standardised areas it reaches the goal in the steps the lesson promises, and
 // its role=status line changes only with the state (the step counter beside it
-// changes every step, unannounced).
+// changes every step, unannounced). Issue 22.3: Jay's own buttons, 1, 10 and
+// 100 steps, from w 0, b 0 with his two rates, land where his page lands (the
+// numbers are pinned in src/lesson/descent/jays_rates.rs).
 
 const LANGS = [
   {
     code: "en",
     start: "Starts from Jay's start: w 0.1, b 150.",
-    ready: "Ready: “Step” takes one step downhill; “Play” keeps stepping.",
+    ready: "Ready: “1 step”, “10 steps” and “100 steps” walk downhill; “Play” keeps stepping.",
     playing: "Playing: it stops by itself at the goal or if it stalls.",
-    stalled: /^Stalled at step 18: .*Tick “Standardise the area”/,
+    stalled: /^Stalled at step 18: .*Choose “Standardise the area”/,
     goal: /^Goal reached at step 11: /,
-    step: (n: number) => new RegExp(`^Lab: step ${n}, error `),
+    step: (n: number) => new RegExp(`^Lab: step ${n}, w `),
     lesson: /goal in 11 steps from Jay's start/,
     play: "Play",
   },
   {
     code: "pt",
     start: "Começa no início do Jay: p 0,1, v 150.",
-    ready: "Pronto: “Passo” dá um passo morro abaixo; “Rodar” segue dando passos.",
+    ready: "Pronto: “1 passo”, “10 passos” e “100 passos” descem o morro; “Rodar” segue dando passos.",
     playing: "Rodando: para sozinho ao atingir a meta ou se empacar.",
-    stalled: /^Empacou no passo 18: .*Marque “Padronizar a área”/,
+    stalled: /^Empacou no passo 18: .*Escolha “Padronizar a área”/,
     goal: /^Meta atingida no passo 11: /,
-    step: (n: number) => new RegExp(`^Laboratório: passo ${n}, erro `),
+    step: (n: number) => new RegExp(`^Laboratório: passo ${n}, p `),
     lesson: /meta em 11 passos, saindo do ponto de partida do Jay/,
     play: "Rodar",
   },
   {
     code: "zh",
     start: "从 Jay 的起点出发：w 0.1，b 150。",
-    ready: "准备就绪：“单步”往下走一步；“播放”会一直走下去。",
+    ready: "准备就绪：“走 1 步”“走 10 步”“走 100 步”都往山下走；“播放”会一直走下去。",
     playing: "正在播放：到达目标或停滞时会自动停下。",
-    stalled: /^在第 18 步停滞：.*勾选“标准化面积”/,
+    stalled: /^在第 18 步停滞：.*选择“标准化面积”/,
     goal: /^第 11 步达到目标：/,
-    step: (n: number) => new RegExp(`^实验：第 ${n} 步，误差 `),
+    step: (n: number) => new RegExp(`^实验：第 ${n} 步，w `),
     lesson: /出发，11 步就能达到目标/,
     play: "播放",
   },
@@ -125,15 +127,19 @@ test("the lab can start from the model's point and back, and Pause says where it
   await page.locator("#weight-number").fill("0.06");
   await page.locator("#weight-number").press("Enter");
   await expect(page.getByTestId("attempt")).toHaveCount(1);
-  const toggle = page.getByTestId("gd-start-toggle");
-  await expect(toggle).toHaveText("Start from my model's point");
-  await toggle.click();
+  await expect(page.getByTestId("gd-jays")).toBeChecked();
+  await page.getByRole("radio", { name: "Your model's point" }).check();
   await expect(page.getByTestId("gd-start")).toHaveText("Starts from your model's point: w 0.06, b 150.");
-  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 0, error 9,318.67");
-  await expect(toggle).toHaveText("Start from Jay's start");
-  await toggle.click();
+  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 0, w 0.06, b 150, error 9,318.67");
+  // Reset reads the model's point again.
+  await page.locator("#bias-number").fill("200");
+  await page.locator("#bias-number").press("Enter");
+  await expect(page.getByTestId("attempt")).toHaveCount(2);
+  await page.getByTestId("gd-reset").click();
+  await expect(page.getByTestId("gd-start")).toHaveText("Starts from your model's point: w 0.06, b 200.");
+  await page.getByRole("radio", { name: "Jay's start: w 0.1, b 150" }).check();
   await expect(page.getByTestId("gd-start")).toHaveText("Starts from Jay's start: w 0.1, b 150.");
-  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 0, error 799.09");
+  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 0, w 0.1, b 150, error 799.09");
   // The model's error and the lab's are named apart.
   await expect(page.getByTestId("score")).toContainText("Your model's error");
   await page.getByTestId("gd-play").click();
@@ -141,4 +147,103 @@ test("the lab can start from the model's point and back, and Pause says where it
   await expect(page.getByTestId("gd-status")).toHaveText(/^Paused at step \d+\.$/);
   await expect(page.getByTestId("gd-play")).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByTestId("gd-apply")).toHaveText("Move my model to the lab's point");
+});
+
+// Jay's gradient descent, as his page runs it: from w 0, b 0, his rates 1e-8
+// (weight) and 1 (bias) on the half-MSE gradient. The lab's counter shows the
+// step, the point and the error after 1, 10 and 100 steps (each from a reset).
+const JAY = [
+  {
+    code: "en",
+    buttons: ["1 step", "10 steps", "100 steps"],
+    origin: "w 0, b 0, where Jay's gradient descent starts",
+    preset: "Jay's rates: 1e-8 for the weight, 1 for the bias",
+    start: "Starts from w 0, b 0, as Jay's gradient descent does.",
+    at: {
+      0: "Lab: step 0, w 0, b 0, error 134,971.67",
+      1: "Lab: step 1, w 0.0075, b 366.27, error 964.54",
+      10: "Lab: step 10, w 0.0077, b 350.71, error 728.64",
+      100: "Lab: step 100, w 0.0123, b 341.4, error 680.27",
+    },
+    why: /bends 4,248,939 times more sharply along the weight/,
+  },
+  {
+    code: "pt",
+    buttons: ["1 passo", "10 passos", "100 passos"],
+    origin: "p 0, v 0, onde começa o gradiente descendente do Jay",
+    preset: "As taxas do Jay: 1e-8 para o peso, 1 para o viés",
+    start: "Começa em p 0, v 0, como o gradiente descendente do Jay.",
+    at: {
+      0: "Laboratório: passo 0, p 0, v 0, erro 134.971,67",
+      1: "Laboratório: passo 1, p 0,0075, v 366,27, erro 964,54",
+      10: "Laboratório: passo 10, p 0,0077, v 350,71, erro 728,64",
+      100: "Laboratório: passo 100, p 0,0123, v 341,4, erro 680,27",
+    },
+    why: /o erro se curva 4\.248\.939 vezes mais no peso/,
+  },
+  {
+    code: "zh",
+    buttons: ["走 1 步", "走 10 步", "走 100 步"],
+    origin: "w 0，b 0（Jay 的梯度下降从这里出发）",
+    preset: "Jay 的学习率：权重用 1e-8，偏置用 1",
+    start: "从 w 0，b 0 出发，和 Jay 的梯度下降一样。",
+    at: {
+      0: "实验：第 0 步，w 0，b 0，误差 134,971.67",
+      1: "实验：第 1 步，w 0.0075，b 366.27，误差 964.54",
+      10: "实验：第 10 步，w 0.0077，b 350.71，误差 728.64",
+      100: "实验：第 100 步，w 0.0123，b 341.4，误差 680.27",
+    },
+    why: /误差沿权重方向弯得比沿偏置方向急 4,248,939 倍/,
+  },
+] as const;
+
+for (const j of JAY) {
+  test(`${j.code}: Jay's 1, 10 and 100 steps from w 0, b 0 with his rates land where his page does`, async ({ page }) => {
+    await open(page, j.code);
+    const progress = page.getByTestId("gd-progress");
+    await page.getByRole("radio", { name: j.origin }).check();
+    await expect(page.getByTestId("gd-start")).toHaveText(j.start);
+    await expect(progress).toHaveText(j.at[0]);
+    const preset = page.getByRole("radio", { name: j.preset });
+    await expect(preset).toHaveAccessibleDescription(j.why);
+    // The one-rate slider has no say under Jay's two rates.
+    await expect(page.locator("#gd-rate")).toBeVisible();
+    await preset.check();
+    await expect(page.locator("#gd-rate")).toBeHidden();
+    await expect(progress).toHaveText(j.at[0]);
+    const [one, ten, hundred] = j.buttons.map((name) => page.getByRole("button", { name, exact: true }));
+    await one.click();
+    await expect(progress).toHaveText(j.at[1]);
+    await page.getByTestId("gd-reset").click();
+    await expect(progress).toHaveText(j.at[0]);
+    await ten.click();
+    await expect(progress).toHaveText(j.at[10]);
+    await page.getByTestId("gd-reset").click();
+    await hundred.click();
+    await expect(progress).toHaveText(j.at[100]);
+    // Like Jay's page, the point can go to the sliders (one attempt).
+    await page.getByTestId("gd-apply").click();
+    await expect(page.getByTestId("attempt")).toHaveCount(1);
+    await expect(page.locator("#weight-number")).toHaveAttribute("aria-valuenow", "0.0123");
+    await expect(page.locator("#bias-number")).toHaveAttribute("aria-valuenow", "341.4");
+    expect(await new AxeBuilder({ page }).include("[data-testid=descent-lab]").analyze().then((r) => r.violations)).toEqual([]);
+  });
+}
+
+test("Start over keeps the lab's start at w 0, b 0 and its preset", async ({ page }) => {
+  await open(page, "en");
+  await page.getByTestId("gd-origin").check();
+  await page.getByTestId("gd-jay-rates").check();
+  await page.getByTestId("gd-step100").click();
+  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 100, w 0.0123, b 341.4, error 680.27");
+  await page.getByTestId("start-over").click();
+  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 0, w 0, b 0, error 134,971.67");
+  await expect(page.getByTestId("gd-origin")).toBeChecked();
+  await expect(page.getByTestId("gd-jay-rates")).toBeChecked();
+  await page.getByTestId("gd-step").click();
+  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 1, w 0.0075, b 366.27, error 964.54");
+  // Back to one rate on raw areas: the slider is back, at its default.
+  await page.getByTestId("gd-raw").check();
+  await expect(page.getByTestId("gd-rate-value")).toHaveText("2e-7");
+  await expect(page.getByTestId("gd-progress")).toHaveText("Lab: step 0, w 0, b 0, error 134,971.67");
 });

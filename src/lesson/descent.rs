@@ -1,32 +1,87 @@
-//! The gradient descent lab: steps with a learning rate, on raw or standardised
-//! areas, with divergence reported as a state. Pure math, both targets.
+//! The gradient descent lab: steps with a learning rate (one for both parameters, or
+//! one each), on raw or standardised areas, from a chosen start, with divergence
+//! reported as a state. Pure math, both targets.
 //!
 //! The lab fits `price = u·x + v` where `x` is the area itself (raw) or the
 //! standardised area `(area − mean)/std` (mean 2034.67 sq ft, population std 330.26).
-//! One step is `(u, v) ← (u, v) − rate·∇E(u, v)` with the mean squared error of
-//! [`crate::lesson::neuron`]. After each step the parameters are mapped back to the page's
-//! (weight, bias) (`w = u/std`, `b = v − u·mean/std`), so the path is drawn on the
-//! same landscape whatever the scaling.
+//! One step is `(u, v) ← (u − rate_w·∂u, v − rate_b·∂v)`, both partial derivatives
+//! taken at the same point (a simultaneous update). After each step the parameters
+//! are mapped back to the page's (weight, bias) (`w = u/std`, `b = v − u·mean/std`),
+//! so the path is drawn on the same landscape whatever the scaling.
 //!
-//! On a quadratic, gradient descent multiplies the distance to the optimum along
-//! each eigenvector of the Hessian by `1 − rate·λ`, so it is stable only while
-//! `rate < 2/λ_max` and the slowest direction shrinks by `1 − rate·λ_min` per step.
-//! Raw: λ 8.5 million and 0.0513 ([`crate::lesson::landscape`]), so `rate < 2.35e-7`, and
-//! along the valley each step shrinks the distance by 1 part in 10⁸: it crawls.
-//! Standardised, the Hessian is exactly `2·I`: any rate below 1 is stable and at
-//! 0.1 every step multiplies the excess error by 0.64, so from Jay's start (799.09)
-//! the goal 450 is reached in 11 steps. (The "about 20" assumes the
-//! half-MSE convention, whose gradient is half as steep.)
+//! **Which gradient a rate multiplies** ([`Convention`]). The page's error `E` is the
+//! mean squared error of [`crate::lesson::neuron`], so `∂E/∂u = −2·mean(x·r)` and
+//! `∂E/∂v = −2·mean(r)` with `r = price − prediction`. The lab's single rate (the
+//! slider, [`Rates::one`]) multiplies that gradient, and every number below is on it.
+//! Jay's `simple_nn.js` multiplies `mean((prediction − price)·area)` and
+//! `mean(prediction − price)`: the gradient of HALF the error, `E/2`, the
+//! textbooks' convention. His rates ([`Rates::JAY`]: 1e-8 for the weight, 1 for the
+//! bias) are therefore kept on that convention, [`Convention::HalfMse`]; on the
+//! page's gradient they would be 5e-9 and 0.5 ([`Rates::on_mse`]). From his start
+//! (0, 0) they give w 0.0075, b 366.27 (error 964.54) after one step, w 0.0077,
+//! b 350.71 (728.64) after 10, and w 0.0123, b 341.40 (680.27) after 100: see the
+//! tests in `descent/jays_rates.rs`, which re-run his loop on its own.
+//!
+//! Why he needed two rates: on raw areas the error curves `mean(area²)` ≈ 4.2
+//! million times more sharply along the weight than along the bias. His bias rate 1
+//! is exactly one Newton step on `E/2` (the bias's curvature there is 1), so the bias
+//! lands on the best bias for the current weight in one step; his weight rate 1e-8
+//! makes the pair stable (the Hessian of `E/2` scaled by the two rates has
+//! eigenvalues 1.04 and 0.00105, both below 2) but slow along the valley: the excess
+//! error halves only every 330 steps or so. One rate for both either blows the
+//! weight up (0.5 on `E`: diverged at step 1) or leaves the bias where it is (5e-9:
+//! it moves by 0.000004).
+//!
+//! On a quadratic, gradient descent with one rate multiplies the distance to the
+//! optimum along each eigenvector of the Hessian by `1 − rate·λ`, so it is stable only
+//! while `rate < 2/λ_max` and the slowest direction shrinks by `1 − rate·λ_min` per
+//! step. Raw: λ 8.5 million and 0.0513 ([`crate::lesson::landscape`]), so
+//! `rate < 2.35e-7`, and along the valley each step shrinks the distance by 1 part in
+//! 10⁸: it crawls. Standardised, the Hessian is exactly `2·I`: any rate below 1 is
+//! stable and at 0.1 every step multiplies the excess error by 0.64, so from Jay's
+//! start (799.09) the goal 450 is reached in 11 steps. (The "about 20"
+//! assumes the half-MSE convention, whose gradient is half as steep.)
 //!
 //! A run that crawls is said to have *stalled* ([`stalled`]): over the last
 //! [`STALL_WINDOW`] steps at the current rate its error fell by less than
 //! [`STALL_GAIN`] of itself while still above the goal. Raw at 2e-7 from Jay's
 //! start that happens at step 18, on the plateau near 690.
 
+mod rates;
+
+pub use self::rates::{Convention, Rates};
+
 use crate::{
     lesson::landscape::Symmetric2,
-    lesson::neuron::{Params, GOAL, HOUSES},
+    lesson::neuron::{Params, GOAL, HOUSES, START},
 };
+
+/// Jay's gradient-descent start: w 0, b 0 (his second interactive, the one with
+/// the "GD Step" buttons; his first starts at [`START`]).
+pub const ORIGIN: Params = Params::new(0.0, 0.0);
+
+/// Where a run of the lab starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Start {
+    /// [`ORIGIN`], as Jay's gradient descent does.
+    Origin,
+    /// [`START`] (w 0.1, b 150), where Jay's guide and the page start.
+    #[default]
+    Jays,
+    /// The model's point when the visitor chose it (or last reset the lab).
+    Model(Params),
+}
+
+impl Start {
+    #[must_use]
+    pub fn point(self) -> Params {
+        match self {
+            Self::Origin => ORIGIN,
+            Self::Jays => START,
+            Self::Model(p) => p,
+        }
+    }
+}
 
 /// A loss above this ($1000² of error) means the run has diverged: over 1 000 times
 /// the worst error any slider position gives (about 8.4 × 10⁵, at w 0.4, b 460).
@@ -107,21 +162,23 @@ impl Scaling {
     }
 }
 
-/// One gradient step from `point` at `rate`, returned as page parameters.
+/// One gradient step from `point` at `rates`, returned as page parameters. Both
+/// partial derivatives are taken at `point` (a simultaneous update); on raw areas
+/// the arithmetic is Jay's, operation for operation.
 #[must_use]
-pub fn step(point: Params, rate: f64, scaling: Scaling) -> Params {
+pub fn step(point: Params, rates: Rates, scaling: Scaling) -> Params {
     let (mean, std) = scaling.shift_and_scale();
     let (u, v) = scaling.page_to_lab(point);
-    let (mut grad_u, mut grad_v) = (0.0, 0.0);
+    let (mut sum_xr, mut sum_r) = (0.0, 0.0);
     for h in HOUSES {
         let x = (h.area - mean) / std;
         let residual = h.price - (u * x + v);
-        grad_u += x * residual;
-        grad_v += residual;
+        sum_xr += x * residual;
+        sum_r += residual;
     }
-    let n = HOUSES.len() as f64;
-    let (grad_u, grad_v) = (-2.0 * grad_u / n, -2.0 * grad_v / n);
-    scaling.lab_to_page(u - rate * grad_u, v - rate * grad_v)
+    let (n, k) = (HOUSES.len() as f64, rates.convention.factor());
+    let (grad_u, grad_v) = (-k * sum_xr / n, -k * sum_r / n);
+    scaling.lab_to_page(u - rates.weight * grad_u, v - rates.bias * grad_v)
 }
 
 /// How many steps a stall is judged over.
@@ -162,12 +219,12 @@ pub enum Status {
     },
 }
 
-/// A run of the lab: the rate and scaling (the page may change the rate between
+/// A run of the lab: the rates and scaling (the page may change the rate between
 /// steps, with [`Descent::set_rate`]), the path from the start and the loss at each
 /// point. `path` and `losses` have the same length and hold only finite values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Descent {
-    pub rate: f64,
+    pub rates: Rates,
     pub scaling: Scaling,
     pub path: Vec<Params>,
     pub losses: Vec<f64>,
@@ -179,14 +236,14 @@ pub struct Descent {
 
 impl Descent {
     #[must_use]
-    pub fn new(start: Params, rate: f64, scaling: Scaling) -> Self {
+    pub fn new(start: Params, rates: impl Into<Rates>, scaling: Scaling) -> Self {
         let loss = start.error();
         let ok = start.weight.is_finite()
             && start.bias.is_finite()
             && loss.is_finite()
             && loss <= DIVERGENCE_BOUND;
         Self {
-            rate,
+            rates: rates.into(),
             scaling,
             path: if ok { vec![start] } else { Vec::new() },
             losses: if ok { vec![loss] } else { Vec::new() },
@@ -199,10 +256,11 @@ impl Descent {
         }
     }
 
-    /// Goes on at `rate` from the current point.
+    /// Goes on at one rate `rate` for both parameters from the current point.
     pub fn set_rate(&mut self, rate: f64) {
-        if rate != self.rate {
-            self.rate = rate;
+        let rates = Rates::one(rate);
+        if rates != self.rates {
+            self.rates = rates;
             self.rate_since = self.losses.len().saturating_sub(1);
         }
     }
@@ -232,7 +290,7 @@ impl Descent {
             let (Status::Running, Some(point)) = (self.status, self.current()) else {
                 break;
             };
-            let next = step(point, self.rate, self.scaling);
+            let next = step(point, self.rates, self.scaling);
             let loss = next.error();
             let finite = next.weight.is_finite() && next.bias.is_finite() && loss.is_finite();
             if !finite || loss > DIVERGENCE_BOUND {
@@ -267,25 +325,27 @@ impl Descent {
     }
 }
 
-/// How many steps a run from `start` at `rate` takes to reach the goal, if it
+/// How many steps a run from `start` at `rates` takes to reach the goal, if it
 /// does within `max_steps` (what the lesson promises for standardised areas).
 #[must_use]
 pub fn steps_to_goal(
     start: Params,
-    rate: f64,
+    rates: impl Into<Rates>,
     scaling: Scaling,
     max_steps: usize,
 ) -> Option<usize> {
-    run(start, rate, scaling, max_steps).first_step_at_or_below(GOAL)
+    run(start, rates, scaling, max_steps).first_step_at_or_below(GOAL)
 }
 
 /// A fresh run of up to `steps` steps.
 #[must_use]
-pub fn run(start: Params, rate: f64, scaling: Scaling, steps: usize) -> Descent {
-    let mut descent = Descent::new(start, rate, scaling);
+pub fn run(start: Params, rates: impl Into<Rates>, scaling: Scaling, steps: usize) -> Descent {
+    let mut descent = Descent::new(start, rates, scaling);
     descent.advance(steps);
     descent
 }
 
+#[cfg(test)]
+mod jays_rates;
 #[cfg(test)]
 mod tests;

@@ -1,32 +1,45 @@
-//! The gradient descent lab: Step, 10 steps, Play/Pause and Reset over the math
-//! of [`crate::lesson::descent`], a learning rate on a log scale and a "standardise the
-//! area" toggle, each explained in a line. The run's path is drawn on the
+//! The gradient descent lab: "1 step", "10 steps" and "100 steps" (Jay's three
+//! buttons), Play/Pause and Reset over the math of [`crate::lesson::descent`]; a
+//! choice of start (w 0, b 0 as Jay's gradient descent starts, Jay's start
+//! w 0.1, b 150, or the model's point) and of areas and rates (raw or
+//! standardised areas with one rate on a log scale, or Jay's two rates), each
+//! explained in a line. The choices are radio buttons the server writes
+//! ([`markup`], read back through [`choice`]); the run's path is drawn on the
 //! landscape (the simulator hands the same signal to both); the loss-over-steps
 //! chart is [`crate::page::descent_lab::loss_chart`]; its words are [`text`]'s.
 //!
 //! The lab does not move the page's model while it runs (that would be an attempt
-//! per step): a run starts from its `start` (Jay's start, or the model's point if
-//! the visitor asks; stated above the controls), and "Move my model to the lab's
-//! point" records its latest point as one attempt.
+//! per step): a run starts from its `start` (stated under the choices; Reset
+//! reads the model's point again if the run starts there), and "Move my model to
+//! the lab's point" records its latest point as one attempt, clamped to the
+//! sliders (a path may leave their ranges; the lab's own numbers are not clamped).
 //! Play takes a step every 150 ms and stops itself at the goal, on divergence,
 //! when the run stalls, or after [`MAX_STEPS`]; with `prefers-reduced-motion` it
 //! does not animate, it takes those steps at once. The step counter changes with
 //! every step; the `role=status` line only with the state.
 
+pub mod choice;
 pub mod loss_chart;
+#[cfg(feature = "ssr")]
+pub mod markup;
 
 mod text;
 
 use leptos::prelude::*;
 
-use self::text::{finished, progress_text, rate_label, start_text, state_text, Mode};
+use self::choice::Choice;
 #[cfg(feature = "ssr")]
-use self::text::{lesson, standardise_hint};
+use self::choice::Preset;
+#[cfg(feature = "ssr")]
+use self::markup::{preset_choices, start_choices};
+#[cfg(feature = "ssr")]
+use self::text::lesson;
+use self::text::{finished, progress_text, rate_label, start_text, state_text, Mode};
 use crate::page::{controls::language::use_texts, descent_lab::loss_chart::LossChart};
 use crate::{
-    lesson::descent::{Descent, Scaling, LEARNING_RATES},
+    lesson::descent::{Descent, Rates, Scaling, Start, LEARNING_RATES},
     lesson::format::localise,
-    lesson::neuron::{Params, START},
+    lesson::neuron::Params,
 };
 
 /// One Play goes on for at most this many steps (a slow run that has not yet
@@ -73,10 +86,10 @@ fn reduced_motion() -> bool {
 pub fn DescentLab(
     params: Memo<Params>,
     descent: RwSignal<Descent>,
-    /// Where a run starts (Reset, a change of scaling): Jay's start unless the
-    /// visitor picks the model's point. Setting it (the page may, e.g. on
+    /// Where a run starts (Reset, a change of preset): Jay's start unless the
+    /// visitor picks w 0, b 0 or the model's point. Setting it (the page does on
     /// "Start over") restarts the run from there.
-    start: RwSignal<Params>,
+    start: RwSignal<Start>,
     /// Moves the model and records one attempt.
     jump: Callback<Params>,
 ) -> impl IntoView {
@@ -92,16 +105,16 @@ pub fn DescentLab(
         }
     };
     on_cleanup(move || halt(Mode::Ready));
-    let restart = move |scaling: Scaling, rate: f64| {
+    let restart = move |scaling: Scaling, rates: Rates| {
         halt(Mode::Ready);
-        descent.set(Descent::new(start.get_untracked(), rate, scaling));
+        descent.set(Descent::new(start.get_untracked().point(), rates, scaling));
     };
     // A new start restarts the run there.
     Effect::watch(
         move || start.get(),
         move |_, _, _| {
             let d = descent.get_untracked();
-            restart(d.scaling, d.rate);
+            restart(d.scaling, d.rates);
         },
         false,
     );
@@ -154,11 +167,15 @@ pub fn DescentLab(
         match action.as_deref() {
             Some("gd-step") => advance(1),
             Some("gd-step10") => advance(10),
+            Some("gd-step100") => advance(100),
             Some("gd-play") => play(),
-            Some("gd-reset") => {
-                let d = descent.get_untracked();
-                restart(d.scaling, d.rate);
-            }
+            // From the start again (the model's point as it is now, if the run
+            // starts there): the start's watcher restarts the run.
+            Some("gd-reset") => start.update(|s| {
+                if let Start::Model(p) = s {
+                    *p = params.get_untracked();
+                }
+            }),
             Some("gd-apply") => {
                 if let Some(p) = descent.with_untracked(Descent::current) {
                     jump.run(p.clamped_to_sliders());
@@ -167,51 +184,41 @@ pub fn DescentLab(
             _ => {}
         }
     };
-    let rate = move || descent.with(|d| d.rate);
+    // The radio buttons' one handler: a start, or areas and rates (the rate
+    // slider's change bubbles here too, and is no choice).
+    let on_choice = move |e: leptos::ev::Event| match Choice::of(
+        &event_target_value(&e),
+        params.get_untracked(),
+    ) {
+        Some(Choice::Start(s)) => start.set(s),
+        Some(Choice::Preset(p)) => {
+            let (scaling, rates) = p.settings();
+            restart(scaling, rates);
+        }
+        None => {}
+    };
+    // The slider's rate (Jay's preset hides the slider: CSS, on its radio).
+    let rate = move || descent.with(|d| d.rates.weight);
     let rate_text = move || localise(rate_label(rate()), t.lang);
-    let from_start = move || start.get() == START;
 
     view! {
         <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">
             <h2 id="descent-title">{t.descent}</h2>
             <p class="lesson" data-testid="descent-lesson" inner_html=crate::server_only!(lesson(t))>
             </p>
-            <p class="descent-start">
-                <span data-testid="gd-start">{move || start_text(t, start.get())}</span>
-                " "
-                <button
-                    type="button"
-                    data-testid="gd-start-toggle"
-                    on:click=move |_| {
-                        start.set(if from_start() { params.get_untracked() } else { START });
-                    }
-                >
-                    {move || if from_start() { t.lab_use_model } else { t.lab_use_start }}
-                </button>
-            </p>
-            <div class="descent-settings">
-                <div class="descent-setting">
-                    <label class="toggle">
-                        <input
-                            type="checkbox"
-                            id="gd-standardise"
-                            data-testid="gd-standardise"
-                            aria-describedby="gd-standardise-hint"
-                            prop:checked=move || descent.with(|d| d.scaling == Scaling::Standardised)
-                            on:change=move |e| {
-                                let scaling = if event_target_checked(&e) {
-                                    Scaling::Standardised
-                                } else {
-                                    Scaling::Raw
-                                };
-                                restart(scaling, scaling.default_rate());
-                            }
-                        />
-                        {t.standardise}
-                    </label>
-                    <p class="hint" id="gd-standardise-hint" inner_html=crate::server_only!(standardise_hint(t))></p>
-                </div>
-                <div class="descent-setting">
+            <div class="descent-settings" on:change=on_choice>
+                <fieldset
+                    class="descent-setting descent-choice"
+                    inner_html=crate::server_only!(start_choices(t, start.get_untracked()))
+                ></fieldset>
+                <p class="descent-start" data-testid="gd-start">{move || start_text(t, start.get())}</p>
+                <fieldset
+                    class="descent-setting descent-choice"
+                    inner_html=crate::server_only!(
+                        descent.with_untracked(|d| preset_choices(t, Preset::of(d.scaling, d.rates)))
+                    )
+                ></fieldset>
+                <div class="descent-setting rate-setting">
                     <div class="rate-head">
                         <label for="gd-rate">{t.rate}</label>
                         <output for="gd-rate" data-testid="gd-rate-value">{rate_text}</output>
@@ -239,11 +246,12 @@ pub fn DescentLab(
                     <p class="hint" id="gd-rate-hint" inner_html=crate::server_only!(t.server.rate_hint.to_string())></p>
                 </div>
             </div>
-            // One click handler for the five buttons (each handler would be code of
+            // One click handler for the six buttons (each handler would be code of
             // its own in the WASM): the button's data-testid names its action.
             <div class="descent-buttons" role="group" aria-label=t.run on:click=on_button>
                 <button type="button" data-testid="gd-step">{t.step}</button>
                 <button type="button" data-testid="gd-step10">{t.step10}</button>
+                <button type="button" data-testid="gd-step100">{t.step100}</button>
                 <button type="button" data-testid="gd-play" aria-pressed=move || (mode.get() == Mode::Playing).to_string()>
                     {move || if mode.get() == Mode::Playing { t.pause } else { t.play }}
                 </button>

@@ -37,7 +37,7 @@ use crate::page::{
 #[cfg(feature = "ssr")]
 use crate::{coach::Lang, page::i18n::Texts};
 use crate::{
-    lesson::descent::{Descent, Scaling},
+    lesson::descent::{Descent, Scaling, Start},
     lesson::link,
     lesson::neuron::{reaches_goal, Params, BIAS_SLIDER, START, WEIGHT_SLIDER},
 };
@@ -86,7 +86,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
         Scaling::Raw,
     ));
     // Where the lab's runs start (setting it restarts the lab there).
-    let lab_start = RwSignal::new(START);
+    let lab_start = RwSignal::new(Start::Jays);
     let commit = Callback::new(move |()| model.commit());
     let commit_soon = Callback::new(move |()| model.commit_soon());
     // A point a button, the map or the lab computed goes where the sliders
@@ -97,8 +97,15 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let open = RwSignal::new(false);
     let start_over = move |_| {
         model.start_over();
-        descent.update(|d| *d = Descent::new(START, d.rate, d.scaling));
-        lab_start.set(START);
+        // The lab runs again from its start; one at the model's point follows
+        // the model back to Jay's start.
+        lab_start.update(|s| {
+            if let Start::Model(p) = s {
+                *p = START;
+            }
+        });
+        descent
+            .update(|d| *d = Descent::new(lab_start.get_untracked().point(), d.rates, d.scaling));
     };
     // Effects run once the WASM has taken over: keep a move made before.
     Effect::new(move |_| early_input::keep(model, t.lang));

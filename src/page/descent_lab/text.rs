@@ -1,14 +1,14 @@
 //! What the descent lab says, as pure functions of its run: where it starts, a
-//! step counter (shown, not announced) and its state (the `role=status` line,
+//! step counter with the lab's point and error (shown, not announced) and its state (the `role=status` line,
 //! which changes only when the state does: started, paused, stalled, diverged,
 //! goal reached — never once per step of Play).
 
 #[cfg(feature = "ssr")]
 use crate::lesson::descent::steps_to_goal;
 use crate::{
-    lesson::descent::{Descent, Scaling, Status, STALL_GAIN, STALL_WINDOW},
+    lesson::descent::{Descent, Rates, Scaling, Start, Status, STALL_GAIN, STALL_WINDOW},
     lesson::format::localise,
-    lesson::neuron::{Params, GOAL, START},
+    lesson::neuron::GOAL,
     page::i18n::{fill, Texts},
 };
 
@@ -91,7 +91,7 @@ pub fn state_text(t: &Texts, d: &Descent, mode: Mode) -> String {
             t.diverged,
             &[
                 ("step", &step.to_string()),
-                ("rate", &localise(rate_label(d.rate), t.lang)),
+                ("rate", &localise(rates_label(d.rates), t.lang)),
                 (
                     "scaling",
                     match d.scaling {
@@ -108,35 +108,37 @@ pub fn state_text(t: &Texts, d: &Descent, mode: Mode) -> String {
     }
 }
 
-/// The step counter: the lab's step and error (not the model's).
+/// The step counter: the lab's step, its point (to the sliders' precision, where
+/// "Move my model" would put it) and its error (not the model's).
 #[must_use]
 pub fn progress_text(t: &Texts, d: &Descent) -> String {
-    match d.losses.last() {
-        Some(&loss) => fill(
+    match (d.current(), d.losses.last()) {
+        (Some(p), Some(&loss)) => fill(
             t.stepped,
             &[
                 ("steps", &d.path.len().saturating_sub(1).to_string()),
+                ("w", &t.plain(p.weight, 4)),
+                ("b", &t.plain(p.bias, 2)),
                 ("error", &t.num(loss, 2)),
             ],
         ),
-        None => t.no_run.to_string(),
+        _ => t.no_run.to_string(),
     }
 }
 
-/// Where the lab starts: Jay's start, or the model's point it was given.
+/// Where the lab starts: w 0, b 0 (Jay's gradient descent), Jay's start, or the
+/// model's point it was given.
 #[must_use]
-pub fn start_text(t: &Texts, start: Params) -> String {
-    let template = if start == START {
-        t.lab_from_start
-    } else {
-        t.lab_from_model
+pub fn start_text(t: &Texts, start: Start) -> String {
+    let template = match start {
+        Start::Origin => t.lab_from_origin,
+        Start::Jays => t.lab_from_start,
+        Start::Model(_) => t.lab_from_model,
     };
+    let p = start.point();
     fill(
         template,
-        &[
-            ("w", &t.plain(start.weight, 4)),
-            ("b", &t.plain(start.bias, 2)),
-        ],
+        &[("w", &t.plain(p.weight, 4)), ("b", &t.plain(p.bias, 2))],
     )
 }
 
@@ -157,7 +159,7 @@ pub fn standardise_hint(t: &Texts) -> String {
 #[must_use]
 pub fn lesson(t: &Texts) -> String {
     let scaling = Scaling::Standardised;
-    let steps = steps_to_goal(START, scaling.default_rate(), scaling, 100)
+    let steps = steps_to_goal(Start::Jays.point(), scaling.default_rate(), scaling, 100)
         .map_or_else(|| t.few_dozen.to_string(), |n| n.to_string());
     fill(
         t.server.lesson,
@@ -179,6 +181,15 @@ pub fn rate_label(rate: f64) -> String {
     } else {
         crate::lesson::format::plain(rate, 3)
     }
+}
+
+/// The run's rates: one (`2e-7`), or the weight's and the bias's (`1e-8 / 1`).
+#[must_use]
+pub fn rates_label(rates: Rates) -> String {
+    rates.single().map_or_else(
+        || format!("{} / {}", rate_label(rates.weight), rate_label(rates.bias)),
+        rate_label,
+    )
 }
 
 /// A stable-rate limit with three significant digits: `2.35e-7`, `1`.

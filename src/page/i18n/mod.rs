@@ -148,7 +148,7 @@ pub struct Texts {
     pub standardised: &'static str,
     /// `{at}`, `{goal}`.
     pub goal_at: &'static str,
-    /// The lab's step counter: `{steps}`, `{error}`.
+    /// The lab's step counter: `{steps}`, `{w}`, `{b}`, `{error}`.
     pub stepped: &'static str,
     pub few_dozen: &'static str,
     pub loss_label: &'static str,
@@ -165,9 +165,10 @@ pub struct Texts {
     pub lab_from_start: &'static str,
     /// `{w}`, `{b}`.
     pub lab_from_model: &'static str,
-    pub lab_use_model: &'static str,
-    pub lab_use_start: &'static str,
+    /// `{w}`, `{b}` (issue 22.3: w 0, b 0, as Jay's gradient descent starts).
+    pub lab_from_origin: &'static str,
     pub step10: &'static str,
+    pub step100: &'static str,
     pub lab_ready: &'static str,
     pub lab_playing: &'static str,
     /// `{step}`.
@@ -209,6 +210,18 @@ pub struct ServerWords {
     /// `{mean}`, `{std}`.
     pub standardise_hint: &'static str,
     pub rate_hint: &'static str,
+    // Issue 22.3: where a run starts, and the lab's areas and rates (Jay's two).
+    pub lab_start_legend: &'static str,
+    pub lab_start_origin: &'static str,
+    /// `{w}`, `{b}`.
+    pub lab_start_jays: &'static str,
+    pub lab_start_model: &'static str,
+    pub lab_preset_legend: &'static str,
+    pub lab_preset_raw: &'static str,
+    /// `{w}`, `{b}`: the weight's rate and the bias's.
+    pub lab_preset_jay: &'static str,
+    /// `{ratio}`.
+    pub jay_hint: &'static str,
     pub landscape_caption: &'static str,
     pub map_click: &'static str,
     pub map_tap: &'static str,

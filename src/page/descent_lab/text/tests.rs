@@ -4,7 +4,8 @@
 use super::*;
 use crate::{
     coach::Lang,
-    lesson::descent::{run, steps_to_goal},
+    lesson::descent::{run, steps_to_goal, ORIGIN},
+    lesson::neuron::{Params, START},
     page::i18n::texts,
 };
 
@@ -73,7 +74,7 @@ fn play_at_the_default_rate_stops_at_the_stall_and_says_why_in_each_language() {
         en,
         "Stalled at step 18: over 10 steps the error fell by less than 0.1%, and it is still above 450. \
          With raw areas (about 2,000 sq ft) the valley is long and thin, so each step only crawls along it. \
-         Tick “Standardise the area”: the valley turns round and the steps head straight for the goal."
+         Choose “Standardise the area”: the valley turns round and the steps head straight for the goal."
     );
     let pt = state_text(
         texts(Lang::Pt),
@@ -111,7 +112,7 @@ fn from_the_stated_start_standardised_play_reaches_the_goal_in_the_promised_step
         assert!(numbers.contains(&"11"), "{lang:?}: {lesson}");
         assert!(lesson.contains(&t.plain(START.bias, 0)), "{lesson}");
         // The lab says it starts there.
-        let start = start_text(t, START);
+        let start = start_text(t, Start::Jays);
         assert!(start.contains(&t.plain(START.weight, 4)), "{start}");
         let (d, said) = play(START, Scaling::Standardised, lang);
         assert_eq!(d.path.len() - 1, 11, "{lang:?}");
@@ -121,11 +122,11 @@ fn from_the_stated_start_standardised_play_reaches_the_goal_in_the_promised_step
         assert!(heard[1].contains("11"), "{}", heard[1]);
     }
     assert_eq!(
-        start_text(texts(Lang::En), START),
+        start_text(texts(Lang::En), Start::Jays),
         "Starts from Jay's start: w 0.1, b 150."
     );
     assert_eq!(
-        start_text(texts(Lang::Pt), Params::new(0.0585, 247.26)),
+        start_text(texts(Lang::Pt), Start::Model(Params::new(0.0585, 247.26))),
         "Começa no ponto do seu modelo: p 0,0585, v 247,26."
     );
 }
@@ -146,7 +147,10 @@ fn pause_ready_and_the_ends_are_each_one_line() {
         state_text(t, &some, Mode::Ready),
         state_text(t, &more, Mode::Ready)
     );
-    assert_eq!(progress_text(t, &more), "Lab: step 9, error 690.31");
+    assert_eq!(
+        progress_text(t, &more),
+        "Lab: step 9, w 0.1053, b 150, error 690.31"
+    );
     let wild = run(START, 1e-6, Scaling::Raw, 200);
     let text = state_text(t, &wild, Mode::Playing);
     assert!(text.starts_with("Diverged at step "), "{text}");
@@ -176,4 +180,50 @@ fn the_hints_quote_this_datas_average_and_spread() {
             "{lang:?}"
         );
     }
+}
+
+#[test]
+fn from_zero_with_jays_rates_the_counter_shows_his_point_after_1_10_and_100_steps() {
+    // The numbers of `lesson::descent`'s pinned run (descent/jays_rates.rs), as
+    // the page writes them; the Playwright test reads the same lines.
+    let expected = [
+        (
+            Lang::En,
+            [
+                "Lab: step 1, w 0.0075, b 366.27, error 964.54",
+                "Lab: step 10, w 0.0077, b 350.71, error 728.64",
+                "Lab: step 100, w 0.0123, b 341.4, error 680.27",
+            ],
+        ),
+        (
+            Lang::Pt,
+            [
+                "Laboratório: passo 1, p 0,0075, v 366,27, erro 964,54",
+                "Laboratório: passo 10, p 0,0077, v 350,71, erro 728,64",
+                "Laboratório: passo 100, p 0,0123, v 341,4, erro 680,27",
+            ],
+        ),
+        (
+            Lang::Zh,
+            [
+                "实验：第 1 步，w 0.0075，b 366.27，误差 964.54",
+                "实验：第 10 步，w 0.0077，b 350.71，误差 728.64",
+                "实验：第 100 步，w 0.0123，b 341.4，误差 680.27",
+            ],
+        ),
+    ];
+    for (lang, lines) in expected {
+        let t = texts(lang);
+        for (steps, line) in [1, 10, 100].into_iter().zip(lines) {
+            let d = run(ORIGIN, Rates::JAY, Scaling::Raw, steps);
+            assert_eq!(progress_text(t, &d), line);
+            assert_eq!(state_text(t, &d, Mode::Ready), t.lab_ready);
+        }
+    }
+    assert_eq!(
+        start_text(texts(Lang::En), Start::Origin),
+        "Starts from w 0, b 0, as Jay's gradient descent does."
+    );
+    assert_eq!(rates_label(Rates::JAY), "1e-8 / 1");
+    assert_eq!(rates_label(Rates::one(2e-7)), "2e-7");
 }
