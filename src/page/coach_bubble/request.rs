@@ -94,7 +94,8 @@ mod js {
     use super::{Question, Said};
     use crate::coach::Lang;
 
-    /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt"}`.
+    /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt"}`,
+    /// with `"visit":…, "attempt":…` when the page has a visit id.
     pub fn body(q: &Question) -> Result<String, JsValue> {
         let object = Object::new();
         let attempts: Array = q.attempts.iter().map(|&e| JsValue::from_f64(e)).collect();
@@ -106,6 +107,14 @@ mod js {
             ("lang", JsValue::from_str(q.lang.code())),
         ] {
             Reflect::set(&object, &JsValue::from_str(key), &value)?;
+        }
+        // The visit's id the head script made (`early_input`), for the
+        // insights: the attempt is recorded with its number. No script, no id.
+        let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"));
+        if let Some(visit) = visit.ok().filter(JsValue::is_string) {
+            Reflect::set(&object, &JsValue::from_str("visit"), &visit)?;
+            let number = JsValue::from_f64(q.attempts.len() as f64 + 1.0);
+            Reflect::set(&object, &JsValue::from_str("attempt"), &number)?;
         }
         JSON::stringify(&object)?
             .as_string()

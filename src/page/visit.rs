@@ -1,0 +1,69 @@
+//! The visit, for the insights (issue 23; the server side is
+//! `crate::insights` and `POST /insights/events`).
+//!
+//! A tiny script in the page's `<head>` ([`SCRIPT`], with the render's CSP
+//! nonce) makes the visit's id on every page load: 128 bits from
+//! `crypto.getRandomValues`, base64url, kept only on `window.__jayVisit`
+//! (no cookie, no storage). It reports the visit's start once with
+//! `navigator.sendBeacon`: the language (`<html lang>`), the layout (from the
+//! path), the viewport's width, and `?room=CODE`. `window.__jayTool(name)`
+//! queues a tool's use; the queue is sent every 5 s and when the page is
+//! hidden or left. A visitor whose browser says Do Not Track or Global
+//! Privacy Control gets no id and sends nothing (the server also drops
+//! requests with `DNT: 1` / `Sec-GPC: 1`). No script, or no endpoint:
+//! nothing breaks, the page just records nothing.
+//!
+//! The WASM only calls [`used`] where a tool is used, and the comment
+//! request sends `window.__jayVisit` (`coach_bubble::request`).
+
+use crate::insights::Tool;
+
+/// The head script (no `&`, `<` or `>`: safe as text and as markup).
+pub const SCRIPT: &str = concat!(
+    r#"(function(){try{var w=window,n=navigator,d=document,l=location,q=[],u="/insights/events";"#,
+    r#"if(n.doNotTrack=="1"||n.globalPrivacyControl||!n.sendBeacon)return;"#,
+    r#"var b=new Uint8Array(16);crypto.getRandomValues(b);"#,
+    r#"var v=w.__jayVisit=btoa(String.fromCharCode.apply(null,b)).replace(/\+/g,"-").replace(/\//g,"_").replace(/=+$/,"");"#,
+    r#"var s=function(o){o.visit=v;try{n.sendBeacon(u,JSON.stringify(o))}catch(e){}},"#,
+    r#"f=function(){if(q.length)s({tools:q.splice(0,64)})},"#,
+    r#"p=new URLSearchParams(l.search),r=p.get("room"),"#,
+    r#"o={lang:(d.documentElement.lang||"en").split("-")[0],layout:/^\/embed/.test(l.pathname)?"embed":"page",width:w.innerWidth||1};"#,
+    r#"if(/^[A-Za-z0-9-]{1,24}$/.test(r||""))o.room=r;s(o);"#,
+    r#"if(p.has("w"))q.push("shared_link");"#,
+    r#"w.__jayTool=function(t){q.push(t);if(q.length==64)f()};"#,
+    r#"setInterval(f,5000);addEventListener("pagehide",f);"#,
+    r#"addEventListener("visibilitychange",function(){if(d.visibilityState=="hidden")f()})"#,
+    r#"}catch(e){}})()"#,
+);
+
+/// Notes that the visitor used `tool` (through the head script's queue);
+/// nothing when the script is absent.
+#[cfg(feature = "hydrate")]
+pub fn used(tool: Tool) {
+    use wasm_bindgen::{JsCast, JsValue};
+    let global = js_sys::global();
+    if let Ok(queue) = js_sys::Reflect::get(&global, &JsValue::from_str("__jayTool")) {
+        if let Some(queue) = queue.dyn_ref::<js_sys::Function>() {
+            let _ = queue.call1(&global, &JsValue::from_str(tool.code()));
+        }
+    }
+}
+
+/// The server runs no script.
+#[cfg(not(feature = "hydrate"))]
+pub fn used(_tool: Tool) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_script_is_safe_inline_and_reports_to_the_endpoint() {
+        assert!(!SCRIPT.contains(['<', '>', '&']));
+        assert!(SCRIPT.contains("crypto.getRandomValues"));
+        assert!(SCRIPT.contains("__jayVisit") && SCRIPT.contains("__jayTool"));
+        assert!(SCRIPT.contains("\"/insights/events\""));
+        assert!(SCRIPT.contains("pagehide") && SCRIPT.contains("visibilitychange"));
+        assert!(!SCRIPT.contains("cookie") && !SCRIPT.contains("Storage"));
+    }
+}
