@@ -164,6 +164,9 @@ pub fn DescentLab(
             .ok()
             .flatten()
             .and_then(|b| b.get_attribute("data-testid"));
+        if action.is_some() {
+            crate::page::visit::used(crate::insights::Tool::DescentLab);
+        }
         match action.as_deref() {
             Some("gd-step") => advance(1),
             Some("gd-step10") => advance(10),

@@ -18,7 +18,10 @@ pub fn BestResponse(
     jump: Callback<Params>,
 ) -> impl IntoView {
     let press = move |button: Press| {
-        move |_| jump.run(button.apply(params.get_untracked()).clamped_to_sliders())
+        move |_| {
+            crate::page::visit::used(crate::insights::Tool::BestResponse);
+            jump.run(button.apply(params.get_untracked()).clamped_to_sliders())
+        }
     };
     let t = use_texts();
     view! {

@@ -77,6 +77,7 @@ pub fn LanguageSwitcher(params: Memo<Params>, embed: bool) -> impl IntoView {
                     lang=html_tag(lang)
                     aria-current=(lang == current).then_some("true")
                     data-testid=format!("lang-{}", lang.code())
+                    on:click=move |_| crate::page::visit::used(crate::insights::Tool::LanguageSwitch)
                 >
                     {endonym(lang)}
                 </a>

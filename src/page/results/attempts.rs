@@ -175,6 +175,7 @@ pub fn Attempts(model: Model) -> impl IntoView {
     // the link itself, selected, to copy by hand.
     let shared = RwSignal::new(None::<(String, bool)>);
     let copy_best = move |_| {
+        crate::page::visit::used(crate::insights::Tool::SharedLink);
         let Some(best) = attempts.with_untracked(|a| best_index(a).map(|i| a[i].params)) else {
             return;
         };
