@@ -344,3 +344,23 @@ async fn metrics_show_the_insights_counts() {
     assert!(text.contains("jay_insights_written_total 4"), "{text}");
     assert!(text.contains("jay_insights_dropped_total 0"), "{text}");
 }
+
+#[tokio::test]
+async fn the_page_carries_the_visit_script_with_its_nonce_and_csp_allows_the_beacon() {
+    let app = spawn_recording("", "on").await;
+    let response = reqwest::get(format!("{}/?room=Class-7B", app.base))
+        .await
+        .expect("page");
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii")
+        .to_string();
+    assert!(csp.contains("connect-src 'self'"), "{csp}");
+    let html = response.text().await.expect("html");
+    let script = html
+        .split("<script")
+        .find(|s| s.contains("__jayVisit"))
+        .expect("the visit script");
+    assert!(script.trim_start().starts_with("nonce="), "{script:.80}");
+    assert!(script.contains("/insights/events") && script.contains("getRandomValues"));
+}
