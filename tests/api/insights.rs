@@ -38,6 +38,11 @@ pub struct Recording {
 
 /// The app with `registry`, `JAY_INSIGHTS` = `insights`, behind one trusted proxy.
 pub async fn spawn_recording(registry: &str, insights: &str) -> Recording {
+    spawn_limited(registry, insights, 100_000).await
+}
+
+/// [`spawn_recording`] with `rate` comments a minute, `rate` at once.
+pub async fn spawn_limited(registry: &str, insights: &str, rate: u32) -> Recording {
     static N: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "jay-insights-{}-{}",
@@ -56,8 +61,8 @@ pub async fn spawn_recording(registry: &str, insights: &str) -> Recording {
         Registry::parse(&format!("strategy = \"thompson\"\n{registry}")).expect("registry");
     let coach = Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(7));
     let guard = Guard {
-        rate_per_min: 100_000,
-        rate_burst: 100_000,
+        rate_per_min: rate,
+        rate_burst: rate,
         trusted_proxy_hops: 1,
         ..Guard::default()
     };
@@ -363,4 +368,18 @@ async fn the_page_carries_the_visit_script_with_its_nonce_and_csp_allows_the_bea
         .expect("the visit script");
     assert!(script.trim_start().starts_with("nonce="), "{script:.80}");
     assert!(script.contains("/insights/events") && script.contains("getRandomValues"));
+}
+
+#[tokio::test]
+async fn reports_have_their_own_allowance_per_client() {
+    // One comment a minute: reports get three a minute, four at once.
+    let app = spawn_limited("", "on", 1).await;
+    let tools = json!({"visit": VISIT, "tools": ["map"]}).to_string();
+    let from = |ip: &'static str| [("x-forwarded-for", ip)];
+    for _ in 0..4 {
+        assert_eq!(app.report(&tools, &from("198.51.100.1")).await.0, 204);
+    }
+    let (status, answer) = app.report(&tools, &from("198.51.100.1")).await;
+    assert_eq!(status, 429, "{answer}");
+    assert_eq!(app.report(&tools, &from("198.51.100.2")).await.0, 204);
 }
