@@ -16,6 +16,7 @@ use leptos::prelude::*;
 #[cfg(feature = "ssr")]
 use crate::page::controls::language::use_lang;
 use crate::page::{
+    chart::diagram::diagram,
     chart::question::Question,
     chart::Chart,
     coach_bubble::CoachBubble,
@@ -148,6 +149,9 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
             <section class="panel model" aria-label=t.model_section>
                 {notices}
                 <Chart params=params highlight=highlight reached=reached/>
+                // Between the line and the sliders: the sum the neuron makes
+                // for one house (the one picked in the table, else the first).
+                {diagram(t, params.into(), highlight.into())}
                 <div class="controls">
                     <ParamControl
                         id="weight"
