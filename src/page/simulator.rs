@@ -149,9 +149,6 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
             <section class="panel model" aria-label=t.model_section>
                 {notices}
                 <Chart params=params highlight=highlight reached=reached/>
-                // Between the line and the sliders: the sum the neuron makes
-                // for one house (the one picked in the table, else the first).
-                {diagram(t, params.into(), highlight.into())}
                 <div class="controls">
                     <ParamControl
                         id="weight"
@@ -189,6 +186,10 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         {t.start_over}
                     </button>
                 </div>
+                // Under the sliders (so they stay in view on a wide screen): the
+                // sum the neuron makes for one house (the one picked in the
+                // table, else the first).
+                {diagram(t, params.into(), highlight.into())}
             </section>
             // The error and the latest comment stay in view whatever control is
             // used: sticky at the top of the right column on a wide screen (the
