@@ -13,7 +13,11 @@
 //! into code of its own, and the chart's thirty-odd typed elements cost the WASM
 //! kilobytes that a few `write!`s do not. The server writes the same strings, so
 //! hydration finds them as they are. Only numbers and fixed words go into them.
+//!
+//! Beside it, the neuron diagram ([`diagram`]) computes one house's price (the
+//! one picked in the table, else the first) with the same weight and bias.
 
+pub mod diagram;
 pub mod question;
 
 use std::fmt::Write;

@@ -16,6 +16,7 @@ use leptos::prelude::*;
 #[cfg(feature = "ssr")]
 use crate::page::controls::language::use_lang;
 use crate::page::{
+    chart::diagram::diagram,
     chart::question::Question,
     chart::Chart,
     coach_bubble::CoachBubble,
@@ -185,6 +186,10 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
                         {t.start_over}
                     </button>
                 </div>
+                // Under the sliders (so they stay in view on a wide screen): the
+                // sum the neuron makes for one house (the one picked in the
+                // table, else the first).
+                {diagram(t, params.into(), highlight.into())}
             </section>
             // The error and the latest comment stay in view whatever control is
             // used: sticky at the top of the right column on a wide screen (the
