@@ -164,9 +164,6 @@ pub fn DescentLab(
             .ok()
             .flatten()
             .and_then(|b| b.get_attribute("data-testid"));
-        if action.is_some() {
-            crate::page::visit::used(crate::insights::Tool::DescentLab);
-        }
         match action.as_deref() {
             Some("gd-step") => advance(1),
             Some("gd-step10") => advance(10),
@@ -205,7 +202,12 @@ pub fn DescentLab(
     let rate_text = move || localise(rate_label(rate()), t.lang);
 
     view! {
-        <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">
+        <section
+            class="panel descent-lab"
+            aria-labelledby="descent-title"
+            data-testid="descent-lab"
+            data-tool="descent_lab"
+        >
             <h2 id="descent-title">{t.descent}</h2>
             <p class="lesson" data-testid="descent-lesson" inner_html=crate::server_only!(lesson(t))>
             </p>

@@ -109,7 +109,6 @@ pub fn Landscape(
     let on_pointer = move |e: ev::PointerEvent| match e.type_().as_str() {
         "pointerdown" if e.button() == 0 => {
             if let Some(p) = point_at(&e) {
-                crate::page::visit::used(crate::insights::Tool::Map);
                 dragging.set_value(true);
                 pending.set(Some(p));
             }
@@ -140,13 +139,12 @@ pub fn Landscape(
         };
         if let Some(to) = moved_by_key(params.get_untracked(), &e.key(), held) {
             e.prevent_default();
-            crate::page::visit::used(crate::insights::Tool::Map);
             glide.run(to);
         }
     };
 
     view! {
-        <figure class="landscape" data-testid="landscape">
+        <figure class="landscape" data-testid="landscape" data-tool="map">
             <div class="landscape-head">
                 <h2 id="landscape-title">{t.landscape_section}</h2>
                 <button

@@ -13,10 +13,10 @@
 //! requests with `DNT: 1` / `Sec-GPC: 1`). No script, or no endpoint:
 //! nothing breaks, the page just records nothing.
 //!
-//! The WASM only calls [`used`] where a tool is used, and the comment
-//! request sends `window.__jayVisit` (`coach_bubble::request`).
-
-use crate::insights::Tool;
+//! A tool's use is noted by one capturing listener in the same script: the
+//! element's nearest `data-tool` attribute names it (the page's markup carries
+//! one per tool, [`crate::insights::Tool`]'s codes), so the WASM has no code for
+//! it. The comment request sends `window.__jayVisit` (`coach_bubble::request`).
 
 /// The head script (no `&`, `<` or `>`: safe as text and as markup).
 pub const SCRIPT: &str = concat!(
@@ -31,27 +31,18 @@ pub const SCRIPT: &str = concat!(
     r#"if(/^[A-Za-z0-9-]{1,24}$/.test(r||""))o.room=r;s(o);"#,
     r#"if(p.has("w"))q.push("shared_link");"#,
     r#"w.__jayTool=function(t){q.push(t);if(q.length==64)f()};"#,
+    // A tool is noted where it is used, by one listener for the whole page: the
+    // element's nearest `data-tool` names it (the WASM carries no code for it).
+    // The map counts a press or a moving key; the others a button's or a
+    // link's click, or a committed value (`change`).
+    r#"var h=function(e){var x=e.target.closest?e.target.closest("[data-tool]"):null;if(!x)return;"#,
+    r#"var n=x.getAttribute("data-tool"),y=e.type;"#,
+    r#"if(n=="map"?(y=="pointerdown"||(y=="keydown"?/^(Arrow|Page|Home|End)/.test(e.key):false)):(y=="change"||(y=="click"?!!e.target.closest("button,a"):false)))w.__jayTool(n)};"#,
+    r#"["click","change","pointerdown","keydown"].forEach(function(y){d.addEventListener(y,h,true)});"#,
     r#"setInterval(f,5000);addEventListener("pagehide",f);"#,
     r#"addEventListener("visibilitychange",function(){if(d.visibilityState=="hidden")f()})"#,
     r#"}catch(e){}})()"#,
 );
-
-/// Notes that the visitor used `tool` (through the head script's queue);
-/// nothing when the script is absent.
-#[cfg(feature = "hydrate")]
-pub fn used(tool: Tool) {
-    use wasm_bindgen::{JsCast, JsValue};
-    let global = js_sys::global();
-    if let Ok(queue) = js_sys::Reflect::get(&global, &JsValue::from_str("__jayTool")) {
-        if let Some(queue) = queue.dyn_ref::<js_sys::Function>() {
-            let _ = queue.call1(&global, &JsValue::from_str(tool.code()));
-        }
-    }
-}
-
-/// The server runs no script.
-#[cfg(not(feature = "hydrate"))]
-pub fn used(_tool: Tool) {}
 
 #[cfg(test)]
 mod tests {
@@ -65,5 +56,6 @@ mod tests {
         assert!(SCRIPT.contains("\"/insights/events\""));
         assert!(SCRIPT.contains("pagehide") && SCRIPT.contains("visibilitychange"));
         assert!(!SCRIPT.contains("cookie") && !SCRIPT.contains("Storage"));
+        assert!(SCRIPT.contains("[data-tool]"));
     }
 }

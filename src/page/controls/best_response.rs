@@ -18,14 +18,11 @@ pub fn BestResponse(
     jump: Callback<Params>,
 ) -> impl IntoView {
     let press = move |button: Press| {
-        move |_| {
-            crate::page::visit::used(crate::insights::Tool::BestResponse);
-            jump.run(button.apply(params.get_untracked()).clamped_to_sliders())
-        }
+        move |_| jump.run(button.apply(params.get_untracked()).clamped_to_sliders())
     };
     let t = use_texts();
     view! {
-        <div class="best-response" role="group" aria-label=t.one_at_a_time>
+        <div class="best-response" role="group" aria-label=t.one_at_a_time data-tool="best_response">
             <button type="button" data-testid="best-bias" on:click=press(Press::BestBias)>
                 {t.best_bias}
             </button>

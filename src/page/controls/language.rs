@@ -77,7 +77,6 @@ pub fn LanguageSwitcher(params: Memo<Params>, embed: bool) -> impl IntoView {
                     lang=html_tag(lang)
                     aria-current=(lang == current).then_some("true")
                     data-testid=format!("lang-{}", lang.code())
-                    on:click=move |_| crate::page::visit::used(crate::insights::Tool::LanguageSwitch)
                 >
                     {endonym(lang)}
                 </a>
@@ -85,7 +84,7 @@ pub fn LanguageSwitcher(params: Memo<Params>, embed: bool) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav class="languages" aria-label=t.language>
+        <nav class="languages" aria-label=t.language data-tool="language_switch">
             {links}
         </nav>
     }

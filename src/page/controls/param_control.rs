@@ -78,7 +78,6 @@ pub fn ParamControl(
     let on_release = move |_| committed();
     let on_number = move |ev| match parse_clamped(&event_target_value(&ev), t.lang, min, max) {
         Some(v) => {
-            crate::page::visit::used(crate::insights::Tool::TypedValue);
             value.set(v);
             on_commit.run(());
         }
@@ -119,7 +118,6 @@ pub fn ParamControl(
             .and_then(|b| b.get_attribute("data-nudge"))
             .and_then(|i| steps.get(i.parse::<usize>().ok()?).copied());
         if let Some(by) = by {
-            crate::page::visit::used(crate::insights::Tool::Nudge);
             value.set(nudged(value.get_untracked(), by, step, min, max));
             on_commit.run(());
         }
@@ -153,6 +151,7 @@ pub fn ParamControl(
                 <input
                     type="text"
                     class="param-number"
+                    data-tool="typed_value"
                     id=number_id
                     role="spinbutton"
                     aria-label=fill(t.exact_value, &[("label", label)])
@@ -170,6 +169,7 @@ pub fn ParamControl(
             </div>
             <div
                 class="param-nudges"
+                data-tool="nudge"
                 data-testid=format!("{id}-nudges")
                 inner_html=nudges
                 on:click=on_nudge

@@ -175,7 +175,6 @@ pub fn Attempts(model: Model) -> impl IntoView {
     // the link itself, selected, to copy by hand.
     let shared = RwSignal::new(None::<(String, bool)>);
     let copy_best = move |_| {
-        crate::page::visit::used(crate::insights::Tool::SharedLink);
         let Some(best) = attempts.with_untracked(|a| best_index(a).map(|i| a[i].params)) else {
             return;
         };
@@ -224,6 +223,7 @@ pub fn Attempts(model: Model) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="copy-best"
+                    data-tool="shared_link"
                     disabled=move || attempts.with(Vec::is_empty)
                     on:click=copy_best
                 >
