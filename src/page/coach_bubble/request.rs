@@ -94,27 +94,24 @@ mod js {
     use super::{Question, Said};
     use crate::coach::Lang;
 
-    /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt"}`,
-    /// with `"visit":…, "attempt":…` when the page has a visit id.
+    /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt",
+    /// "attempt":…, "visit":…}`: `visit` is the id the head script made for
+    /// the insights (`page::visit`); without one it is `undefined`, which
+    /// `JSON.stringify` leaves out, and the server records nothing.
     pub fn body(q: &Question) -> Result<String, JsValue> {
         let object = Object::new();
         let attempts: Array = q.attempts.iter().map(|&e| JsValue::from_f64(e)).collect();
+        let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"))?;
         for (key, value) in [
             ("error", JsValue::from_f64(q.error)),
+            ("attempt", JsValue::from_f64(q.attempts.len() as f64 + 1.0)),
             ("attempts", attempts.into()),
             ("weight", JsValue::from_f64(q.weight)),
             ("bias", JsValue::from_f64(q.bias)),
             ("lang", JsValue::from_str(q.lang.code())),
+            ("visit", visit),
         ] {
             Reflect::set(&object, &JsValue::from_str(key), &value)?;
-        }
-        // The visit's id the head script made (`early_input`), for the
-        // insights: the attempt is recorded with its number. No script, no id.
-        let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"));
-        if let Some(visit) = visit.ok().filter(JsValue::is_string) {
-            Reflect::set(&object, &JsValue::from_str("visit"), &visit)?;
-            let number = JsValue::from_f64(q.attempts.len() as f64 + 1.0);
-            Reflect::set(&object, &JsValue::from_str("attempt"), &number)?;
         }
         JSON::stringify(&object)?
             .as_string()
