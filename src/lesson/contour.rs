@@ -14,13 +14,32 @@
 
 use crate::{
     lesson::landscape::{Quadratic, Vec2},
-    lesson::neuron::{best_bias_for_weight, Params, BIAS_SLIDER, GOAL, WEIGHT_SLIDER},
+    lesson::neuron::{
+        best_bias_for_weight, reaches_goal, Params, BIAS_SLIDER, GOAL, WEIGHT_SLIDER,
+    },
 };
 
 /// The goal ladder above the floor: Jay's score lines, 799, 750, 600, 500 and the
 /// goal 450 ([`crate::lesson::score_line`]). The last rung, the floor itself, is
 /// [`crate::lesson::neuron::min_error`]; see [`ladder`].
 pub const LADDER_ABOVE_FLOOR: [f64; 5] = [799.0, 750.0, 600.0, 500.0, GOAL];
+
+/// How many of the rungs above the floor an error has reached: the ladder's one
+/// rule, at or below a rung, the goal as [`reaches_goal`] says. The rungs fall,
+/// so the count is also the lowest one reached (1 = 799, 5 = the goal).
+#[must_use]
+pub fn rungs_reached(error: f64) -> usize {
+    LADDER_ABOVE_FLOOR
+        .iter()
+        .filter(|&&r| {
+            if r == GOAL {
+                reaches_goal(error)
+            } else {
+                error <= r
+            }
+        })
+        .count()
+}
 
 /// The contours the map draws around the island: the ladder without 750, which
 /// would crowd the 799 line (the two are a few pixels apart in the full view).

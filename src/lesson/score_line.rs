@@ -5,11 +5,11 @@
 //! his sliders' ranges reaches). The page says them in its own words, in each
 //! language (`page::i18n`'s `score_lines`); this module only decides which.
 //!
-//! The thresholds are the goal ladder's rungs ([`LADDER_ABOVE_FLOOR`]) with the
-//! ladder's rule: a rung counts at or below its value, the goal as
-//! [`reaches_goal`] says, so the line and the ticked rung never disagree.
+//! The thresholds are the goal ladder's rungs with the ladder's own rule
+//! ([`rungs_reached`]: at or below a rung, the goal as `reaches_goal` says), so
+//! the line and the ticked rung never disagree.
 
-use crate::lesson::{contour::LADDER_ABOVE_FLOOR, neuron::reaches_goal};
+use crate::lesson::contour::rungs_reached;
 
 /// An error at or above this is "way off".
 pub const WAY_OFF: f64 = 100_000.0;
@@ -44,22 +44,17 @@ impl ScoreLine {
         if error >= WAY_OFF {
             return Some(Self::WayOff);
         }
-        if reaches_goal(error) {
-            return Some(Self::Goal);
-        }
-        const BELOW: [ScoreLine; 4] = [
+        // The lowest rung reached, by the ladder's own rule.
+        const AT_RUNG: [ScoreLine; 5] = [
             ScoreLine::Below799,
             ScoreLine::Below750,
             ScoreLine::Below600,
             ScoreLine::Below500,
+            ScoreLine::Goal,
         ];
-        // The lowest rung above the goal that the error is at or below.
-        LADDER_ABOVE_FLOOR
-            .iter()
-            .zip(BELOW)
-            .rev()
-            .find(|(&rung, _)| error <= rung)
-            .map(|(_, line)| line)
+        rungs_reached(error)
+            .checked_sub(1)
+            .and_then(|i| AT_RUNG.get(i).copied())
     }
 
     /// Its index in a language's `score_lines`.

@@ -1,6 +1,6 @@
 //! The goal ladder: 799 → 750 → 600 → 500 → 450 → 447.29 (the floor no line
 //! gets below), the thresholds of Jay's score lines. Each rung is ticked once
-//! the best attempt is at or below it (for 450, [`reaches_goal`]: the rule the
+//! the best attempt is at or below it (for 450, [`crate::lesson::neuron::reaches_goal`]: the rule the
 //! score and the chart use), and the newest one is said once, in a polite live
 //! region. Under it, Jay's line for the latest attempt
 //! ([`crate::lesson::score_line`]): encouragement at each rung, a tease when the
@@ -16,8 +16,8 @@ use leptos::prelude::*;
 
 use crate::page::{controls::language::use_texts, model::Attempt, results::attempts::best_index};
 use crate::{
-    lesson::contour::LADDER_ABOVE_FLOOR as RUNGS,
-    lesson::neuron::{min_error, reaches_goal, GOAL},
+    lesson::contour::{rungs_reached, LADDER_ABOVE_FLOOR as RUNGS},
+    lesson::neuron::min_error,
     lesson::score_line::ScoreLine,
     page::i18n::{fill, Texts},
 };
@@ -26,16 +26,7 @@ use crate::{
 /// attempt with error `best` has reached. The floor counts as reached at its
 /// printed value, 447.29.
 pub fn reached(best: f64) -> usize {
-    let below = RUNGS
-        .iter()
-        .filter(|&&r| {
-            if r == GOAL {
-                reaches_goal(best)
-            } else {
-                best <= r
-            }
-        })
-        .count();
+    let below = rungs_reached(best);
     let floor = best < min_error() + 0.005;
     below + usize::from(floor)
 }
@@ -119,7 +110,7 @@ pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, page::i18n::texts};
+    use crate::{coach::Lang, lesson::neuron::reaches_goal, page::i18n::texts};
 
     #[test]
     fn one_goal_rule_for_the_ladder_the_score_the_announcer_and_the_coach() {
