@@ -27,7 +27,9 @@
 //!   migrations at start-up;
 //! - `writer`: a bounded queue and one task committing batches, which never
 //!   slows a comment and never fails a request (drops are counted);
-//! - `report`: the queries `/insights` shows;
+//! - `report`: the queries `/insights` shows, from the rows or, for whole
+//!   days, from `rollup`'s per-visit sums and per-day counts (kept by the
+//!   writer's transactions; latencies kept to two significant digits);
 //! - `capture`: what a request gives (the `DNT` / `Sec-GPC` opt-out, a
 //!   comment's attempt and its outcome).
 //!
@@ -45,6 +47,8 @@ pub mod capture;
 pub mod config;
 #[cfg(feature = "ssr")]
 pub mod report;
+#[cfg(feature = "ssr")]
+mod rollup;
 #[cfg(feature = "ssr")]
 pub mod sink;
 #[cfg(feature = "ssr")]

@@ -18,18 +18,31 @@
 //! Percentiles and medians are computed here from counts ([`stats`]): SQLite
 //! has no percentile function, and the rows grouped by value are few.
 //!
+//! Each report answers from the per-day rollups ([`daily`]) when the filter
+//! names no room and cuts no day in two: no visit (of its language) began on
+//! its first day before `from`, nor on its last day at or after `to` (a
+//! filter from a day's first minute up to now qualifies, as
+//! [`Filter::last_days`] makes). Otherwise from the visits' sums ([`sums`]:
+//! a room's few visits at once; the coach from the attempts). With
+//! [`Store::use_rollups`] off, from the stored rows, as before the rollups.
+//! All three give the same numbers (`tests/rollups.rs`).
+//!
 //! [`reaches_goal`]: crate::lesson::neuron::reaches_goal
 
 pub mod coach;
+mod daily;
 pub mod effort;
 pub mod funnel;
 pub mod room;
 pub mod stats;
+mod sums;
 pub mod tools;
 
 use sqlx::{any::AnyArguments, Arguments};
 
 use super::{
+    rollup::day_of,
+    sink::StoreError,
     store::Store,
     values::{Minute, RoomCode},
 };
@@ -57,6 +70,129 @@ impl Filter {
             lang: None,
             room: None,
         }
+    }
+
+    /// Every visit of the last `days` UTC days up to `now`, today included:
+    /// from the first minute of the day `days − 1` days before today's (a
+    /// filter the rollups answer).
+    pub fn last_days(days: u32, now: Minute) -> Self {
+        let first = day_of(now.0) - i64::from(days.max(1)) + 1;
+        Self::period(
+            Minute(first.saturating_mul(Minute::PER_DAY)),
+            Minute(now.0.saturating_add(1)),
+        )
+    }
+}
+
+/// Where a report reads (see the module's docs).
+enum Source {
+    Days(Days),
+    Sums,
+    Rows,
+}
+
+impl Store {
+    async fn source(&self, filter: &Filter) -> Result<Source, StoreError> {
+        if !self.rollups_on() {
+            return Ok(Source::Rows);
+        }
+        Ok(match self.whole_days(filter).await? {
+            Some(days) => Source::Days(days),
+            None => Source::Sums,
+        })
+    }
+
+    /// The funnel of the filter's visits.
+    pub async fn funnel(&self, filter: &Filter) -> Result<funnel::Funnel, StoreError> {
+        match self.source(filter).await? {
+            Source::Days(days) => daily::funnel(self, days).await,
+            Source::Sums => sums::funnel(self, filter).await,
+            Source::Rows => self.funnel_rows(filter).await,
+        }
+    }
+
+    /// Visits and visits at the goal per UTC day the visits began, oldest first
+    /// (days without visits are left out).
+    pub async fn per_day(&self, filter: &Filter) -> Result<Vec<funnel::Day>, StoreError> {
+        match self.source(filter).await? {
+            Source::Days(days) => daily::per_day(self, days).await,
+            Source::Sums => sums::per_day(self, filter).await,
+            Source::Rows => self.per_day_rows(filter).await,
+        }
+    }
+
+    /// Attempts and minutes to the goal of the filter's visits that reached it.
+    pub async fn effort(&self, filter: &Filter) -> Result<effort::Effort, StoreError> {
+        match self.source(filter).await? {
+            Source::Days(days) => daily::effort(self, days).await,
+            Source::Sums => sums::effort(self, filter).await,
+            Source::Rows => self.effort_rows(filter).await,
+        }
+    }
+
+    /// The last points of at most `cap` visits that did not reach the goal
+    /// (the latest first), and the paths of at most `cap` that did (the latest
+    /// visits): from the visits' sums whenever the rollups are on.
+    pub async fn points(&self, filter: &Filter, cap: u32) -> Result<effort::Points, StoreError> {
+        if self.rollups_on() {
+            sums::points(self, filter, cap).await
+        } else {
+            self.points_rows(filter, cap).await
+        }
+    }
+
+    /// Every tool ([`Tool::ALL`](super::Tool::ALL), in that order), used or not.
+    pub async fn tools(&self, filter: &Filter) -> Result<Vec<tools::ToolReport>, StoreError> {
+        match self.source(filter).await? {
+            Source::Days(days) => daily::tools(self, days).await,
+            Source::Sums => sums::tools(self, filter).await,
+            Source::Rows => self.tools_rows(filter).await,
+        }
+    }
+
+    /// The coach over the attempts of the filter's visits (from the day
+    /// rollups, or from the attempts).
+    pub async fn coach(&self, filter: &Filter) -> Result<coach::CoachReport, StoreError> {
+        match self.source(filter).await? {
+            Source::Days(days) => daily::coach(self, days).await,
+            Source::Sums | Source::Rows => self.coach_rows(filter).await,
+        }
+    }
+}
+
+/// The whole days `[first, end)` (and language) whose rollups answer a filter.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Days {
+    pub first: i64,
+    pub end: i64,
+    /// The language's code, `""` for all.
+    pub lang: &'static str,
+}
+
+impl Store {
+    /// The days whose rollups answer `filter` exactly, if they do (see the
+    /// module's docs).
+    pub(super) async fn whole_days(&self, filter: &Filter) -> Result<Option<Days>, StoreError> {
+        if filter.room.is_some() || filter.from >= filter.to {
+            return Ok(None);
+        }
+        self.migrate().await?;
+        let first = day_of(filter.from.0);
+        let end = day_of(filter.to.0 - 1) + 1;
+        let lang = filter.lang.map_or("", |l| l.code());
+        let (cut,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM insights_visits \
+             WHERE ((started_min >= $1 AND started_min < $2) \
+             OR (started_min >= $3 AND started_min < $4)) AND ($5 = '' OR lang = $5) LIMIT 1) x",
+        )
+        .bind(first.saturating_mul(Minute::PER_DAY))
+        .bind(filter.from.0)
+        .bind(filter.to.0)
+        .bind(end.saturating_mul(Minute::PER_DAY))
+        .bind(lang)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((cut == 0).then_some(Days { first, end, lang }))
     }
 }
 
@@ -94,6 +230,22 @@ impl Query {
         sql.push(')');
         q.sql = sql;
         q
+    }
+
+    /// The filter as a condition on `insights_visit_sums` (bound here), its
+    /// start column written as `started` (`+started_min` keeps SQLite from
+    /// using its index).
+    pub(super) fn sums_condition(&mut self, filter: &Filter, started: &str) -> String {
+        let from = self.int(filter.from.0);
+        let to = self.int(filter.to.0);
+        let mut sql = format!("{started} >= {from} AND {started} < {to}");
+        if let Some(lang) = filter.lang {
+            sql += &format!(" AND lang = {}", self.text(lang.code()));
+        }
+        if let Some(room) = &filter.room {
+            sql += &format!(" AND room = {}", self.text(room.as_str()));
+        }
+        sql
     }
 
     /// Adds `va (visit_id, started_min, attempts, best, goal_at)`: per visit

@@ -16,7 +16,12 @@
 //! is (the writer counts and warns, `super::writer`). The migrations run
 //! before the first statement that needs them, and again after a failure.
 
-use std::{borrow::Cow, str::FromStr, time::Duration};
+use std::{
+    borrow::Cow,
+    str::FromStr,
+    sync::atomic::{AtomicBool, Ordering},
+    time::Duration,
+};
 
 use async_trait::async_trait;
 use futures::future::BoxFuture;
@@ -31,13 +36,16 @@ use tokio::sync::OnceCell;
 use super::{
     config::{Backend, DatabaseUrl},
     event::Event,
+    rollup::{self, two_significant, write::Added},
     sink::{Sink, StoreError},
     values::{Minute, RoomCode},
 };
 
 /// The schema's migrations, oldest first: (version, description, SQL).
-const MIGRATIONS: [(i64, &str, &str); 1] =
-    [(1, "insights", include_str!("migrations/0001_insights.sql"))];
+const MIGRATIONS: [(i64, &str, &str); 2] = [
+    (1, "insights", include_str!("migrations/0001_insights.sql")),
+    (2, "rollups", include_str!("migrations/0002_rollups.sql")),
+];
 
 /// The migrations, compiled in (the binary needs no folder beside it).
 #[derive(Debug)]
@@ -69,6 +77,8 @@ pub struct Store {
     backend: Backend,
     /// Set once the migrations have run on this database.
     migrated: OnceCell<()>,
+    /// The reports may read the rollups (see [`Store::use_rollups`]).
+    rollups: AtomicBool,
 }
 
 impl Store {
@@ -107,6 +117,7 @@ impl Store {
             pool,
             backend: url.backend(),
             migrated: OnceCell::new(),
+            rollups: AtomicBool::new(true),
         })
     }
 
@@ -119,6 +130,18 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Whether the reports may answer from the rollups when a filter allows
+    /// (on unless turned off here). Off, every report reads the stored rows,
+    /// as before the rollups: the same numbers, slower; the benchmark's
+    /// "before" and the tests' reference.
+    pub fn use_rollups(&self, on: bool) {
+        self.rollups.store(on, Ordering::Relaxed);
+    }
+
+    pub(super) fn rollups_on(&self) -> bool {
+        self.rollups.load(Ordering::Relaxed)
     }
 
     /// Runs the migrations that have not run yet (once per store while they
@@ -162,14 +185,19 @@ const INSERT_ATTEMPT: &str = "INSERT INTO insights_attempts \
     ON CONFLICT (visit_id, attempt) DO NOTHING";
 const INSERT_TOOL: &str = "INSERT INTO insights_tools (visit_id, tool, first_min, uses) \
     VALUES ($1, $2, $3, 1) \
-    ON CONFLICT (visit_id, tool) DO UPDATE SET uses = insights_tools.uses + 1";
+    ON CONFLICT (visit_id, tool) DO UPDATE SET uses = insights_tools.uses + 1 \
+    RETURNING uses";
 
-/// Stores one event. A visit or attempt seen before is kept as first stored;
-/// a tool used again counts one more use.
-async fn insert(conn: &mut AnyConnection, event: &Event) -> Result<(), sqlx::Error> {
+/// Stores one event, noting in `added` a row it added. A visit or attempt
+/// seen before is kept as first stored; a tool used again counts one more use.
+async fn insert<'a>(
+    conn: &mut AnyConnection,
+    event: &'a Event,
+    added: &mut Added<'a>,
+) -> Result<(), sqlx::Error> {
     match event {
         Event::Visit(v) => {
-            sqlx::query(INSERT_VISIT)
+            let done = sqlx::query(INSERT_VISIT)
                 .bind(v.id.as_str())
                 .bind(v.lang.code())
                 .bind(v.layout.code())
@@ -178,10 +206,14 @@ async fn insert(conn: &mut AnyConnection, event: &Event) -> Result<(), sqlx::Err
                 .bind(v.started.0)
                 .execute(conn)
                 .await?;
+            if done.rows_affected() == 1 {
+                added.visits.push(v);
+            }
         }
         Event::Attempt(a) => {
             let n = &a.numbers;
-            sqlx::query(INSERT_ATTEMPT)
+            let latency = i64::try_from(two_significant(n.latency_ms())).unwrap_or(i64::MAX);
+            let done = sqlx::query(INSERT_ATTEMPT)
                 .bind(a.visit.as_str())
                 .bind(i64::from(n.number()))
                 .bind(a.lang.code())
@@ -191,18 +223,24 @@ async fn insert(conn: &mut AnyConnection, event: &Event) -> Result<(), sqlx::Err
                 .bind(a.model.as_str())
                 .bind(a.outcome.code())
                 .bind(a.outcome.reason().map(|r| r.as_str()))
-                .bind(i64::try_from(n.latency_ms()).unwrap_or(i64::MAX))
+                .bind(latency)
                 .bind(a.at.0)
                 .execute(conn)
                 .await?;
+            if done.rows_affected() == 1 {
+                added.attempts.push((a, latency));
+            }
         }
         Event::Tool(t) => {
-            sqlx::query(INSERT_TOOL)
+            let (uses,): (i64,) = sqlx::query_as(INSERT_TOOL)
                 .bind(t.visit.as_str())
                 .bind(t.tool.code())
                 .bind(t.at.0)
-                .execute(conn)
+                .fetch_one(conn)
                 .await?;
+            if uses == 1 {
+                added.tools.push(t);
+            }
         }
     }
     Ok(())
@@ -213,18 +251,21 @@ impl Sink for Store {
     async fn write(&self, events: &[Event]) -> Result<(), StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
+        let mut added = Added::default();
         for event in events {
-            insert(&mut tx, event).await?;
+            insert(&mut tx, event, &mut added).await?;
         }
+        rollup::write::apply(&mut tx, self.backend == Backend::Postgres, &added).await?;
         tx.commit().await?;
         Ok(())
     }
 
     /// Each table by its own minute: visits begun, attempts made and tools
-    /// first used before `cutoff`.
+    /// first used before `cutoff` (the count); the rollups follow.
     async fn purge_before(&self, cutoff: Minute) -> Result<u64, StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
+        let days = rollup::purge::before(&mut tx, cutoff).await?;
         let mut removed = 0;
         for sql in [
             "DELETE FROM insights_attempts WHERE at_min < $1",
@@ -237,6 +278,7 @@ impl Sink for Store {
                 .await?
                 .rows_affected();
         }
+        rollup::purge::after(&mut tx, cutoff, &days).await?;
         tx.commit().await?;
         Ok(removed)
     }

@@ -16,7 +16,8 @@ pub struct Latency {
     pub model: String,
     pub lang: Lang,
     pub comments: u64,
-    /// Nearest-rank percentiles, in milliseconds.
+    /// Nearest-rank percentiles, in milliseconds (of latencies stored to
+    /// two significant digits).
     pub p50_ms: u64,
     pub p95_ms: u64,
 }
@@ -48,37 +49,69 @@ impl CoachReport {
 }
 
 impl Store {
-    pub async fn coach(&self, filter: &Filter) -> Result<CoachReport, StoreError> {
+    /// [`Store::coach`] from the stored rows.
+    pub(super) async fn coach_rows(&self, filter: &Filter) -> Result<CoachReport, StoreError> {
         let q = Query::visits(filter).push(
             "SELECT a.model, a.lang, a.outcome, a.reason, a.latency_ms, COUNT(*) \
              FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
              GROUP BY a.model, a.lang, a.outcome, a.reason, a.latency_ms",
         );
         let rows: Vec<(String, String, String, Option<String>, i64, i64)> = fetch(self, &q).await?;
-        let mut report = CoachReport::default();
-        let mut per_model: BTreeMap<String, u64> = BTreeMap::new();
-        let mut rejections: BTreeMap<String, u64> = BTreeMap::new();
-        let mut latency: BTreeMap<(String, &'static str), BTreeMap<u64, u64>> = BTreeMap::new();
+        let mut tally = Tally::default();
         for (model, lang, outcome, reason, latency_ms, n) in rows {
-            let n = count(n);
-            report.comments += n;
-            match outcome.as_str() {
-                "offline" => report.offline += n,
-                "rejected" => *rejections.entry(reason.unwrap_or_default()).or_default() += n,
-                _ => {}
-            }
-            if let Some(lang) = Lang::parse(&lang) {
-                *latency
-                    .entry((model.clone(), lang.code()))
-                    .or_default()
-                    .entry(count(latency_ms))
-                    .or_default() += n;
-            }
-            *per_model.entry(model).or_default() += n;
+            tally.latency(&model, &lang, latency_ms, n);
+            tally.comments(model, &outcome, reason, n);
         }
-        report.per_model = per_model.into_iter().collect();
-        report.rejections = rejections.into_iter().collect();
-        report.latency = latency
+        Ok(tally.report())
+    }
+}
+
+/// The coach's report, added up from counted rows.
+#[derive(Default)]
+pub(super) struct Tally {
+    report: CoachReport,
+    per_model: BTreeMap<String, u64>,
+    rejections: BTreeMap<String, u64>,
+    latency: BTreeMap<(String, &'static str), BTreeMap<u64, u64>>,
+}
+
+impl Tally {
+    /// `n` comments of `model` with this outcome (and reason, if refused).
+    pub fn comments(&mut self, model: String, outcome: &str, reason: Option<String>, n: i64) {
+        let n = count(n);
+        self.report.comments += n;
+        match outcome {
+            "offline" => self.report.offline += n,
+            "rejected" => {
+                *self
+                    .rejections
+                    .entry(reason.unwrap_or_default())
+                    .or_default() += n
+            }
+            _ => {}
+        }
+        *self.per_model.entry(model).or_default() += n;
+    }
+
+    /// `n` comments of `model` in `lang` that took `latency_ms` (a language
+    /// this build does not know is left out).
+    pub fn latency(&mut self, model: &str, lang: &str, latency_ms: i64, n: i64) {
+        if let Some(lang) = Lang::parse(lang) {
+            *self
+                .latency
+                .entry((model.to_string(), lang.code()))
+                .or_default()
+                .entry(count(latency_ms))
+                .or_default() += count(n);
+        }
+    }
+
+    pub fn report(self) -> CoachReport {
+        let mut report = self.report;
+        report.per_model = self.per_model.into_iter().collect();
+        report.rejections = self.rejections.into_iter().collect();
+        report.latency = self
+            .latency
             .into_iter()
             .filter_map(|((model, lang), hist)| {
                 let hist: Vec<(u64, u64)> = hist.into_iter().collect();
@@ -91,6 +124,6 @@ impl Store {
                 })
             })
             .collect();
-        Ok(report)
+        report
     }
 }

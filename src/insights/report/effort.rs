@@ -47,8 +47,8 @@ pub struct Points {
 }
 
 impl Store {
-    /// Attempts and minutes to the goal of the filter's visits that reached it.
-    pub async fn effort(&self, filter: &Filter) -> Result<Effort, StoreError> {
+    /// [`Store::effort`] from the stored rows.
+    pub(super) async fn effort_rows(&self, filter: &Filter) -> Result<Effort, StoreError> {
         let mut q = Query::visits(filter);
         let goal = q.real(GOAL);
         let q = q.push(&format!(
@@ -68,10 +68,12 @@ impl Store {
         Ok(effort)
     }
 
-    /// The last points of at most `cap` visits that did not reach the goal
-    /// (the latest first), and the paths of at most `cap` that did (the latest
-    /// visits).
-    pub async fn points(&self, filter: &Filter, cap: u32) -> Result<Points, StoreError> {
+    /// [`Store::points`] from the stored rows.
+    pub(super) async fn points_rows(
+        &self,
+        filter: &Filter,
+        cap: u32,
+    ) -> Result<Points, StoreError> {
         let mut q = Query::visits(filter);
         let goal = q.real(GOAL);
         let limit = q.int(i64::from(cap));
@@ -98,32 +100,38 @@ impl Store {
              ORDER BY p.visit_id, a.attempt"
         ));
         let rows: Vec<(String, f64, f64, f64)> = fetch(self, &q).await?;
-        let mut paths: Vec<Vec<Point>> = Vec::new();
-        let mut current: Option<String> = None;
-        for (visit, weight, bias, error) in rows {
-            let point = Point {
+        Ok(points(stuck, rows))
+    }
+}
+
+/// The points from the stuck visits' last points and the paths' rows
+/// (visit, point), in order.
+pub(super) fn points(stuck: Vec<(f64, f64, f64)>, rows: Vec<(String, f64, f64, f64)>) -> Points {
+    let mut paths: Vec<Vec<Point>> = Vec::new();
+    let mut current: Option<String> = None;
+    for (visit, weight, bias, error) in rows {
+        let point = Point {
+            weight,
+            bias,
+            error,
+        };
+        match paths.last_mut() {
+            Some(path) if current.as_deref() == Some(visit.as_str()) => path.push(point),
+            _ => {
+                paths.push(vec![point]);
+                current = Some(visit);
+            }
+        }
+    }
+    Points {
+        stuck: stuck
+            .into_iter()
+            .map(|(weight, bias, error)| Point {
                 weight,
                 bias,
                 error,
-            };
-            match paths.last_mut() {
-                Some(path) if current.as_deref() == Some(visit.as_str()) => path.push(point),
-                _ => {
-                    paths.push(vec![point]);
-                    current = Some(visit);
-                }
-            }
-        }
-        Ok(Points {
-            stuck: stuck
-                .into_iter()
-                .map(|(weight, bias, error)| Point {
-                    weight,
-                    bias,
-                    error,
-                })
-                .collect(),
-            paths,
-        })
+            })
+            .collect(),
+        paths,
     }
 }

@@ -1,14 +1,12 @@
 //! The funnel (how far the filter's visits got) and the visits per day.
 
 use super::{count, fetch, Filter, Query};
-use crate::{
-    insights::{sink::StoreError, store::Store, values::Minute},
-    lesson::neuron::GOAL,
-};
+use crate::insights::{rollup, sink::StoreError, store::Store, values::Minute};
 
 /// The funnel's rungs below the start: 799, 600, 500 and the goal, each
-/// counted "at or below" like the page's goal ladder.
-pub const RUNGS: [f64; 4] = [799.0, 600.0, 500.0, GOAL];
+/// counted "at or below" like the page's goal ladder (the rollups count them
+/// too: [`rollup::RUNGS`]).
+pub const RUNGS: [f64; 4] = rollup::RUNGS;
 
 /// How many visits got how far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,8 +48,8 @@ impl Day {
 }
 
 impl Store {
-    /// The funnel of the filter's visits.
-    pub async fn funnel(&self, filter: &Filter) -> Result<Funnel, StoreError> {
+    /// [`Store::funnel`] from the stored rows.
+    pub(super) async fn funnel_rows(&self, filter: &Filter) -> Result<Funnel, StoreError> {
         let mut q = Query::visits(filter).with_visit_attempts();
         let rungs: Vec<String> = RUNGS
             .iter()
@@ -75,9 +73,8 @@ impl Store {
             .unwrap_or_default())
     }
 
-    /// Visits and visits at the goal per UTC day the visits began, oldest first
-    /// (days without visits are left out).
-    pub async fn per_day(&self, filter: &Filter) -> Result<Vec<Day>, StoreError> {
+    /// [`Store::per_day`] from the stored rows.
+    pub(super) async fn per_day_rows(&self, filter: &Filter) -> Result<Vec<Day>, StoreError> {
         // A constant, not a bound value: PostgreSQL matches the GROUP BY
         // expression to the selected one by its text.
         let day = Minute::PER_DAY;

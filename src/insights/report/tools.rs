@@ -47,47 +47,56 @@ fn group(by_goal: &ByGoal) -> Group {
 }
 
 impl Store {
-    /// Every tool ([`Tool::ALL`], in that order), used or not.
-    pub async fn tools(&self, filter: &Filter) -> Result<Vec<ToolReport>, StoreError> {
+    /// [`Store::tools`] from the stored rows.
+    pub(super) async fn tools_rows(&self, filter: &Filter) -> Result<Vec<ToolReport>, StoreError> {
         let q = Query::visits(filter)
             .with_visit_attempts()
             .push("SELECT goal_at, COUNT(*) FROM va GROUP BY goal_at");
         let all: Vec<(Option<i64>, i64)> = fetch(self, &q).await?;
-        let all: ByGoal = all
-            .into_iter()
-            .map(|(at, n)| (at.map(count), count(n)))
-            .collect();
 
         let q = Query::visits(filter).with_visit_attempts().push(
             "SELECT t.tool, va.goal_at, COUNT(*) FROM va \
              JOIN insights_tools t ON t.visit_id = va.visit_id GROUP BY t.tool, va.goal_at",
         );
-        let rows: Vec<(String, Option<i64>, i64)> = fetch(self, &q).await?;
-        let mut used: BTreeMap<Tool, ByGoal> = BTreeMap::new();
-        for (code, at, n) in rows {
-            // A tool this build does not know (a newer one wrote it) is left out.
-            if let Ok(tool) = Tool::parse(&code) {
-                *used
-                    .entry(tool)
-                    .or_default()
-                    .entry(at.map(count))
-                    .or_default() += count(n);
-            }
-        }
-        Ok(Tool::ALL
-            .iter()
-            .map(|&tool| {
-                let users = used.remove(&tool).unwrap_or_default();
-                let others: ByGoal = all
-                    .iter()
-                    .map(|(at, &n)| (*at, n.saturating_sub(users.get(at).copied().unwrap_or(0))))
-                    .collect();
-                ToolReport {
-                    tool,
-                    used: group(&users),
-                    not_used: group(&others),
-                }
-            })
-            .collect())
+        let used: Vec<(String, Option<i64>, i64)> = fetch(self, &q).await?;
+        Ok(reports(all, used))
     }
+}
+
+/// The reports from the visits by their first attempt at the goal (`all`),
+/// and the same per tool code (`used`).
+pub(super) fn reports(
+    all: Vec<(Option<i64>, i64)>,
+    used: Vec<(String, Option<i64>, i64)>,
+) -> Vec<ToolReport> {
+    let all: ByGoal = all
+        .into_iter()
+        .map(|(at, n)| (at.map(count), count(n)))
+        .collect();
+    let mut by_tool: BTreeMap<Tool, ByGoal> = BTreeMap::new();
+    for (code, at, n) in used {
+        // A tool this build does not know (a newer one wrote it) is left out.
+        if let Ok(tool) = Tool::parse(&code) {
+            *by_tool
+                .entry(tool)
+                .or_default()
+                .entry(at.map(count))
+                .or_default() += count(n);
+        }
+    }
+    Tool::ALL
+        .iter()
+        .map(|&tool| {
+            let users = by_tool.remove(&tool).unwrap_or_default();
+            let others: ByGoal = all
+                .iter()
+                .map(|(at, &n)| (*at, n.saturating_sub(users.get(at).copied().unwrap_or(0))))
+                .collect();
+            ToolReport {
+                tool,
+                used: group(&users),
+                not_used: group(&others),
+            }
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@
 mod data;
 mod privacy;
 mod reports;
+mod rollups;
 mod store;
 mod writer;
 

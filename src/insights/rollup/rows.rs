@@ -1,0 +1,188 @@
+//! Writing sums and cells, many rows a statement (multi-row upserts: every
+//! key once per statement, as PostgreSQL requires).
+
+use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+
+use super::{placeholders, Cell, Sums};
+
+/// Writes visits' sums, `rows` at once. `best` is bound as a number even
+/// when it has none (no attempt yet): sqlx's `Any` driver gives a missing
+/// `f64` the type of an `f32`, and PostgreSQL then refuses the `f64` of the
+/// statement's next use.
+pub(super) async fn write_sums(
+    conn: &mut AnyConnection,
+    rows: &[(&str, &Sums)],
+) -> Result<(), sqlx::Error> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let values: Vec<String> = (0..rows.len())
+        .map(|r| format!("({})", placeholders(r * 10 + 1, 10)))
+        .collect();
+    let sql = format!(
+        "INSERT INTO insights_visit_sums (visit_id, started_min, lang, room, attempts, best, \
+         goal_at, goal_min, last_min, tools) VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
+         started_min = excluded.started_min, lang = excluded.lang, room = excluded.room, \
+         attempts = excluded.attempts, \
+         best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
+         goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
+         last_min = excluded.last_min, tools = excluded.tools",
+        values.join(", ")
+    );
+    let mut args = AnyArguments::default();
+    for (id, s) in rows {
+        let encoded = (|| {
+            args.add(id.to_string())?;
+            args.add(s.started)?;
+            args.add(s.lang.clone())?;
+            args.add(s.room.clone())?;
+            args.add(s.attempts)?;
+            args.add(s.best.unwrap_or(0.0))?;
+            args.add(s.goal_at)?;
+            args.add(s.goal_min)?;
+            args.add(s.last_min)?;
+            args.add(s.tools)
+        })();
+        encoded.map_err(sqlx::Error::Encode)?;
+    }
+    sqlx::query_with(&sql, args).execute(conn).await?;
+    Ok(())
+}
+
+/// One key or count of a cell's row.
+enum V<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+
+/// A cell's table, key columns, count columns and key values.
+type Row<'a> = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    Vec<V<'a>>,
+);
+
+fn row(cell: &Cell) -> Row<'_> {
+    use V::{Int, Text};
+    match cell {
+        Cell::Visits { day, lang } => (
+            "insights_day_visits",
+            &["day", "lang"],
+            &[
+                "visits",
+                "attempted",
+                "rung_799",
+                "rung_600",
+                "rung_500",
+                "reached",
+            ],
+            vec![Int(*day), Text(lang)],
+        ),
+        Cell::GoalAt { day, lang, goal_at } => (
+            "insights_day_goal_at",
+            &["day", "lang", "goal_at"],
+            &["visits"],
+            vec![Int(*day), Text(lang), Int(*goal_at)],
+        ),
+        Cell::Minutes { day, lang, minutes } => (
+            "insights_day_goal_minutes",
+            &["day", "lang", "minutes"],
+            &["visits"],
+            vec![Int(*day), Text(lang), Int(*minutes)],
+        ),
+        Cell::Tool {
+            day,
+            lang,
+            tool,
+            goal_at,
+        } => (
+            "insights_day_tools",
+            &["day", "lang", "tool", "goal_at"],
+            &["visits"],
+            vec![Int(*day), Text(lang), Text(tool), Int(*goal_at)],
+        ),
+        Cell::Comments {
+            day,
+            lang,
+            model,
+            comment_lang,
+            outcome,
+            reason,
+        } => (
+            "insights_day_comments",
+            &["day", "lang", "model", "comment_lang", "outcome", "reason"],
+            &["comments"],
+            vec![
+                Int(*day),
+                Text(lang),
+                Text(model),
+                Text(comment_lang),
+                Text(outcome),
+                Text(reason),
+            ],
+        ),
+        Cell::Latency {
+            day,
+            lang,
+            model,
+            comment_lang,
+            latency_ms,
+        } => (
+            "insights_day_latency",
+            &["day", "lang", "model", "comment_lang", "latency_ms"],
+            &["comments"],
+            vec![
+                Int(*day),
+                Text(lang),
+                Text(model),
+                Text(comment_lang),
+                Int(*latency_ms),
+            ],
+        ),
+    }
+}
+
+/// Adds each `n` to its cell's counts (a new row when it has none); every
+/// cell of one table, each once.
+pub(super) async fn upsert(
+    conn: &mut AnyConnection,
+    cells: &[(&Cell, &[i64; 6])],
+) -> Result<(), sqlx::Error> {
+    let Some((first, _)) = cells.first() else {
+        return Ok(());
+    };
+    let (table, keys, counts, _) = row(first);
+    let width = keys.len() + counts.len();
+    let values: Vec<String> = (0..cells.len())
+        .map(|r| format!("({})", placeholders(r * width + 1, width)))
+        .collect();
+    let adds: Vec<String> = counts
+        .iter()
+        .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
+        .collect();
+    let columns: Vec<&str> = keys.iter().chain(counts).copied().collect();
+    let sql = format!(
+        "INSERT INTO {table} ({}) VALUES {} ON CONFLICT ({}) DO UPDATE SET {}",
+        columns.join(", "),
+        values.join(", "),
+        keys.join(", "),
+        adds.join(", ")
+    );
+    let mut args = AnyArguments::default();
+    for (cell, n) in cells {
+        let (_, _, _, key) = row(cell);
+        for v in key
+            .into_iter()
+            .chain(n.iter().take(counts.len()).map(|&n| V::Int(n)))
+        {
+            match v {
+                V::Int(i) => args.add(i),
+                V::Text(t) => args.add(t.to_string()),
+            }
+            .map_err(sqlx::Error::Encode)?;
+        }
+    }
+    sqlx::query_with(&sql, args).execute(conn).await?;
+    Ok(())
+}
