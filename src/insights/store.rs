@@ -29,17 +29,19 @@ use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
     error::BoxDynError,
     migrate::{Migration, MigrationSource, MigrationType, Migrator},
-    AnyConnection, AnyPool, ConnectOptions, Executor,
+    AnyPool, ConnectOptions, Executor,
 };
 use tokio::sync::OnceCell;
 
 use super::{
     config::{Backend, DatabaseUrl},
     event::Event,
-    rollup::{self, two_significant, write::Added},
+    rollup,
     sink::{Sink, StoreError},
-    values::{Minute, RoomCode},
+    values::Minute,
 };
+
+mod insert;
 
 /// The schema's migrations, oldest first: (version, description, SQL).
 const MIGRATIONS: [(i64, &str, &str); 2] = [
@@ -176,85 +178,12 @@ fn create_parent_folder(url: &str) {
     }
 }
 
-const INSERT_VISIT: &str = "INSERT INTO insights_visits \
-    (visit_id, lang, layout, device, room, started_min) VALUES ($1, $2, $3, $4, $5, $6) \
-    ON CONFLICT (visit_id) DO NOTHING";
-const INSERT_ATTEMPT: &str = "INSERT INTO insights_attempts \
-    (visit_id, attempt, lang, error, weight, bias, model, outcome, reason, latency_ms, at_min) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-    ON CONFLICT (visit_id, attempt) DO NOTHING";
-const INSERT_TOOL: &str = "INSERT INTO insights_tools (visit_id, tool, first_min, uses) \
-    VALUES ($1, $2, $3, 1) \
-    ON CONFLICT (visit_id, tool) DO UPDATE SET uses = insights_tools.uses + 1 \
-    RETURNING uses";
-
-/// Stores one event, noting in `added` a row it added. A visit or attempt
-/// seen before is kept as first stored; a tool used again counts one more use.
-async fn insert<'a>(
-    conn: &mut AnyConnection,
-    event: &'a Event,
-    added: &mut Added<'a>,
-) -> Result<(), sqlx::Error> {
-    match event {
-        Event::Visit(v) => {
-            let done = sqlx::query(INSERT_VISIT)
-                .bind(v.id.as_str())
-                .bind(v.lang.code())
-                .bind(v.layout.code())
-                .bind(v.device.code())
-                .bind(v.room.as_ref().map(RoomCode::as_str))
-                .bind(v.started.0)
-                .execute(conn)
-                .await?;
-            if done.rows_affected() == 1 {
-                added.visits.push(v);
-            }
-        }
-        Event::Attempt(a) => {
-            let n = &a.numbers;
-            let latency = i64::try_from(two_significant(n.latency_ms())).unwrap_or(i64::MAX);
-            let done = sqlx::query(INSERT_ATTEMPT)
-                .bind(a.visit.as_str())
-                .bind(i64::from(n.number()))
-                .bind(a.lang.code())
-                .bind(n.error())
-                .bind(n.weight())
-                .bind(n.bias())
-                .bind(a.model.as_str())
-                .bind(a.outcome.code())
-                .bind(a.outcome.reason().map(|r| r.as_str()))
-                .bind(latency)
-                .bind(a.at.0)
-                .execute(conn)
-                .await?;
-            if done.rows_affected() == 1 {
-                added.attempts.push((a, latency));
-            }
-        }
-        Event::Tool(t) => {
-            let (uses,): (i64,) = sqlx::query_as(INSERT_TOOL)
-                .bind(t.visit.as_str())
-                .bind(t.tool.code())
-                .bind(t.at.0)
-                .fetch_one(conn)
-                .await?;
-            if uses == 1 {
-                added.tools.push(t);
-            }
-        }
-    }
-    Ok(())
-}
-
 #[async_trait]
 impl Sink for Store {
     async fn write(&self, events: &[Event]) -> Result<(), StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
-        let mut added = Added::default();
-        for event in events {
-            insert(&mut tx, event, &mut added).await?;
-        }
+        let added = insert::insert(&mut tx, events).await?;
         rollup::write::apply(&mut tx, self.backend == Backend::Postgres, &added).await?;
         tx.commit().await?;
         Ok(())

@@ -28,10 +28,11 @@ pub struct Added<'a> {
 }
 
 /// Visit ids per statement.
-const CHUNK: usize = 500;
-/// Rows per statement that writes sums or cells (at most 10 values each:
-/// well under SQLite's 32,766 and PostgreSQL's 65,535 bound values).
-const ROWS: usize = 300;
+const CHUNK: usize = 100;
+/// Rows per statement that writes sums or cells: SQLite compiles a statement
+/// of hundreds of rows far more slowly than a few of fifty (the writer
+/// bench: 500-row inserts halved its events a second).
+const ROWS: usize = 50;
 
 type SumsRow = (
     String,

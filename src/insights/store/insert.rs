@@ -1,0 +1,189 @@
+//! A batch's events into their tables, many rows a statement (one
+//! statement per event cost the writer most of its time): visits and
+//! attempts with `ON CONFLICT DO NOTHING … RETURNING` the keys it added, a
+//! visit's uses of one tool added up first (PostgreSQL updates a row once per
+//! statement). What the rows keep is as one event at a time would leave it: a
+//! visit or attempt seen before (in the batch or earlier) is kept as first
+//! stored; a tool counts every use from its first minute.
+
+use std::collections::{HashMap, HashSet};
+
+use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+
+use crate::insights::{
+    event::{Attempt, Event, ToolUse, Visit},
+    rollup::{two_significant, write::Added},
+    values::RoomCode,
+};
+
+/// Rows per statement: SQLite compiles a statement of hundreds of rows far
+/// more slowly than a few of fifty (`benches/insights_writer.rs`: 500 rows a
+/// statement gave 5,500 events a second, 50 gave 12,000; one row 8,000).
+const ROWS: usize = 50;
+
+/// `($1, …, $w), ($w+1, …)`: `rows` tuples of `width` placeholders.
+fn tuples(rows: usize, width: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let row: Vec<String> = (1..=width).map(|c| format!("${}", r * width + c)).collect();
+            format!("({})", row.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Stores `events`; the rows it added.
+pub async fn insert<'a>(
+    conn: &mut AnyConnection,
+    events: &'a [Event],
+) -> Result<Added<'a>, sqlx::Error> {
+    let mut visits: Vec<&Visit> = Vec::new();
+    let mut attempts: Vec<&Attempt> = Vec::new();
+    // Per (visit, tool): its first use in the batch and how many.
+    let mut tools: Vec<(&ToolUse, i64)> = Vec::new();
+    let (mut seen_visits, mut seen_attempts) = (HashSet::new(), HashSet::new());
+    let mut tool_at: HashMap<(&str, &str), usize> = HashMap::new();
+    for event in events {
+        match event {
+            Event::Visit(v) => {
+                if seen_visits.insert(v.id.as_str()) {
+                    visits.push(v);
+                }
+            }
+            Event::Attempt(a) => {
+                if seen_attempts.insert((a.visit.as_str(), a.numbers.number())) {
+                    attempts.push(a);
+                }
+            }
+            Event::Tool(t) => {
+                let key = (t.visit.as_str(), t.tool.code());
+                match tool_at.get(&key) {
+                    Some(&i) => tools[i].1 += 1,
+                    None => {
+                        tool_at.insert(key, tools.len());
+                        tools.push((t, 1));
+                    }
+                }
+            }
+        }
+    }
+    let mut added = Added::default();
+    for chunk in visits.chunks(ROWS) {
+        let ids = insert_visits(conn, chunk).await?;
+        added
+            .visits
+            .extend(chunk.iter().filter(|v| ids.contains(v.id.as_str())));
+    }
+    for chunk in attempts.chunks(ROWS) {
+        let keys = insert_attempts(conn, chunk).await?;
+        for a in chunk {
+            let key = (a.visit.as_str().to_string(), i64::from(a.numbers.number()));
+            if keys.contains(&key) {
+                added.attempts.push((a, latency(a)));
+            }
+        }
+    }
+    for chunk in tools.chunks(ROWS) {
+        let uses = insert_tools(conn, chunk).await?;
+        for &(t, n) in chunk {
+            let key = (t.visit.as_str().to_string(), t.tool.code().to_string());
+            // A row this statement made holds only the batch's uses.
+            if uses.get(&key) == Some(&n) {
+                added.tools.push(t);
+            }
+        }
+    }
+    Ok(added)
+}
+
+/// An attempt's latency as stored: two significant digits.
+fn latency(a: &Attempt) -> i64 {
+    i64::try_from(two_significant(a.numbers.latency_ms())).unwrap_or(i64::MAX)
+}
+
+/// The ids of the visits it added.
+async fn insert_visits(
+    conn: &mut AnyConnection,
+    visits: &[&Visit],
+) -> Result<HashSet<String>, sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO insights_visits (visit_id, lang, layout, device, room, started_min) \
+         VALUES {} ON CONFLICT (visit_id) DO NOTHING RETURNING visit_id",
+        tuples(visits.len(), 6)
+    );
+    let mut args = AnyArguments::default();
+    for v in visits {
+        let row = (|| {
+            args.add(v.id.as_str().to_string())?;
+            args.add(v.lang.code())?;
+            args.add(v.layout.code())?;
+            args.add(v.device.code())?;
+            args.add(v.room.as_ref().map(|r| RoomCode::as_str(r).to_string()))?;
+            args.add(v.started.0)
+        })();
+        row.map_err(sqlx::Error::Encode)?;
+    }
+    let ids: Vec<(String,)> = sqlx::query_as_with(&sql, args).fetch_all(conn).await?;
+    Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// The (visit, number) of the attempts it added.
+async fn insert_attempts(
+    conn: &mut AnyConnection,
+    attempts: &[&Attempt],
+) -> Result<HashSet<(String, i64)>, sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO insights_attempts (visit_id, attempt, lang, error, weight, bias, model, \
+         outcome, reason, latency_ms, at_min) VALUES {} \
+         ON CONFLICT (visit_id, attempt) DO NOTHING RETURNING visit_id, attempt",
+        tuples(attempts.len(), 11)
+    );
+    let mut args = AnyArguments::default();
+    for a in attempts {
+        let n = &a.numbers;
+        let row = (|| {
+            args.add(a.visit.as_str().to_string())?;
+            args.add(i64::from(n.number()))?;
+            args.add(a.lang.code())?;
+            args.add(n.error())?;
+            args.add(n.weight())?;
+            args.add(n.bias())?;
+            args.add(a.model.as_str().to_string())?;
+            args.add(a.outcome.code())?;
+            args.add(a.outcome.reason().map(|r| r.as_str().to_string()))?;
+            args.add(latency(a))?;
+            args.add(a.at.0)
+        })();
+        row.map_err(sqlx::Error::Encode)?;
+    }
+    let keys: Vec<(String, i64)> = sqlx::query_as_with(&sql, args).fetch_all(conn).await?;
+    Ok(keys.into_iter().collect())
+}
+
+/// Each (visit, tool)'s uses after the statement.
+async fn insert_tools(
+    conn: &mut AnyConnection,
+    tools: &[(&ToolUse, i64)],
+) -> Result<HashMap<(String, String), i64>, sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO insights_tools (visit_id, tool, first_min, uses) VALUES {} \
+         ON CONFLICT (visit_id, tool) DO UPDATE SET uses = insights_tools.uses + excluded.uses \
+         RETURNING visit_id, tool, uses",
+        tuples(tools.len(), 4)
+    );
+    let mut args = AnyArguments::default();
+    for &(t, n) in tools {
+        let row = (|| {
+            args.add(t.visit.as_str().to_string())?;
+            args.add(t.tool.code())?;
+            args.add(t.at.0)?;
+            args.add(n)
+        })();
+        row.map_err(sqlx::Error::Encode)?;
+    }
+    let rows: Vec<(String, String, i64)> = sqlx::query_as_with(&sql, args).fetch_all(conn).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(visit, tool, uses)| ((visit, tool), uses))
+        .collect())
+}
