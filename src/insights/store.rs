@@ -8,8 +8,11 @@
 //! (timestamps, decimals): every column is TEXT, BIGINT or DOUBLE PRECISION,
 //! which `Any` maps the same way on both, times are whole minutes in a BIGINT,
 //! and the SQL keeps to what both speak (`$1` placeholders, `ON CONFLICT`,
-//! `WITH`, `CASE`, integer division). Percentiles, which the two compute
-//! differently (or not at all), are computed in Rust (`super::report`).
+//! `WITH`, `CASE`, integer division, `RETURNING`). Two differences are
+//! spelled per backend: the writer's statements of many rows mark their
+//! values `?` on SQLite (`rollup::Marks`), and lock what they fold with `FOR
+//! UPDATE` on PostgreSQL. Percentiles, which the two compute differently (or
+//! not at all), are computed in Rust (`super::report`).
 //!
 //! The pool connects lazily: opening never waits for the database, and a
 //! database that is down at start or later only fails the calls made while it
@@ -110,6 +113,12 @@ impl Store {
                     if conn.backend_name().eq_ignore_ascii_case("sqlite") {
                         // Readers (the /insights page) never wait for the writer.
                         conn.execute("PRAGMA journal_mode = WAL").await?;
+                        // Commits without waiting for the disk: a crash of
+                        // the machine (not of the server) may lose the events
+                        // since the last checkpoint, never the database
+                        // (SQLite's advice for WAL). The writer bench:
+                        // 11,100 → 14,000 events a second.
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
                     }
                     Ok(())
                 })
@@ -183,8 +192,9 @@ impl Sink for Store {
     async fn write(&self, events: &[Event]) -> Result<(), StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
-        let added = insert::insert(&mut tx, events).await?;
-        rollup::write::apply(&mut tx, self.backend == Backend::Postgres, &added).await?;
+        let postgres = self.backend == Backend::Postgres;
+        let added = insert::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
+        rollup::write::apply(&mut tx, postgres, &added).await?;
         tx.commit().await?;
         Ok(())
     }

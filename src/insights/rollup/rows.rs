@@ -3,7 +3,7 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{placeholders, Cell, Sums};
+use super::{Cell, Marks, Sums};
 
 /// Writes visits' sums, `rows` at once. `best` is bound as a number even
 /// when it has none (no attempt yet): sqlx's `Any` driver gives a missing
@@ -11,14 +11,12 @@ use super::{placeholders, Cell, Sums};
 /// statement's next use.
 pub(super) async fn write_sums(
     conn: &mut AnyConnection,
+    marks: Marks,
     rows: &[(&str, &Sums)],
 ) -> Result<(), sqlx::Error> {
     if rows.is_empty() {
         return Ok(());
     }
-    let values: Vec<String> = (0..rows.len())
-        .map(|r| format!("({})", placeholders(r * 10 + 1, 10)))
-        .collect();
     let sql = format!(
         "INSERT INTO insights_visit_sums (visit_id, started_min, lang, room, attempts, best, \
          goal_at, goal_min, last_min, tools) VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
@@ -27,7 +25,7 @@ pub(super) async fn write_sums(
          best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
          goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
          last_min = excluded.last_min, tools = excluded.tools",
-        values.join(", ")
+        marks.tuples(rows.len(), 10)
     );
     let mut args = AnyArguments::default();
     for (id, s) in rows {
@@ -147,6 +145,7 @@ fn row(cell: &Cell) -> Row<'_> {
 /// cell of one table, each once.
 pub(super) async fn upsert(
     conn: &mut AnyConnection,
+    marks: Marks,
     cells: &[(&Cell, &[i64; 6])],
 ) -> Result<(), sqlx::Error> {
     let Some((first, _)) = cells.first() else {
@@ -154,9 +153,6 @@ pub(super) async fn upsert(
     };
     let (table, keys, counts, _) = row(first);
     let width = keys.len() + counts.len();
-    let values: Vec<String> = (0..cells.len())
-        .map(|r| format!("({})", placeholders(r * width + 1, width)))
-        .collect();
     let adds: Vec<String> = counts
         .iter()
         .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
@@ -165,7 +161,7 @@ pub(super) async fn upsert(
     let sql = format!(
         "INSERT INTO {table} ({}) VALUES {} ON CONFLICT ({}) DO UPDATE SET {}",
         columns.join(", "),
-        values.join(", "),
+        marks.tuples(cells.len(), width),
         keys.join(", "),
         adds.join(", ")
     );

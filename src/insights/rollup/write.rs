@@ -11,9 +11,9 @@ use std::collections::{BTreeSet, HashMap};
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
-    bit, placeholders,
+    bit,
     rows::{upsert, write_sums},
-    Cell, Comment, Deltas, Sums,
+    Cell, Comment, Deltas, Marks, Sums,
 };
 use crate::insights::event::{Attempt, ToolUse, Visit};
 
@@ -28,11 +28,9 @@ pub struct Added<'a> {
 }
 
 /// Visit ids per statement.
-const CHUNK: usize = 100;
-/// Rows per statement that writes sums or cells: SQLite compiles a statement
-/// of hundreds of rows far more slowly than a few of fifty (the writer
-/// bench: 500-row inserts halved its events a second).
-const ROWS: usize = 50;
+const CHUNK: usize = 400;
+/// Rows per statement that writes sums or cells (as `store::insert`'s).
+const ROWS: usize = 200;
 
 type SumsRow = (
     String,
@@ -47,12 +45,14 @@ type SumsRow = (
     i64,
 );
 
-/// Folds `added` into the rollups; `lock`: lock the sums rows it reads.
+/// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
+/// and its statements number their values).
 pub async fn apply(
     conn: &mut AnyConnection,
-    lock: bool,
+    postgres: bool,
     added: &Added<'_>,
 ) -> Result<(), sqlx::Error> {
+    let marks = Marks::new(postgres);
     let ids: BTreeSet<&str> = (added.visits.iter().map(|v| v.id.as_str()))
         .chain(added.attempts.iter().map(|(a, _)| a.visit.as_str()))
         .chain(added.tools.iter().map(|t| t.visit.as_str()))
@@ -61,7 +61,7 @@ pub async fn apply(
         return Ok(());
     }
     let ids: Vec<&str> = ids.into_iter().collect();
-    let old = read(conn, &ids, lock).await?;
+    let old = read(conn, marks, &ids, postgres).await?;
     let mut new = old.clone();
     for v in &added.visits {
         let s = new.entry(v.id.as_str().to_string()).or_default();
@@ -109,7 +109,7 @@ pub async fn apply(
         let sql = format!(
             "SELECT visit_id, model, lang, outcome, reason, latency_ms FROM insights_attempts \
              WHERE visit_id IN ({})",
-            placeholders(1, chunk.len())
+            marks.list(1, chunk.len())
         );
         let rows: Vec<(String, String, String, String, Option<String>, i64)> =
             sqlx::query_as_with(&sql, texts(chunk)?)
@@ -136,7 +136,7 @@ pub async fn apply(
         .filter(|&(id, after)| old.get(id) != Some(after))
         .collect();
     for chunk in changed.chunks(ROWS) {
-        write_sums(conn, chunk).await?;
+        write_sums(conn, marks, chunk).await?;
     }
     let mut by_table: Vec<(&Cell, &[i64; 6])> = Vec::new();
     for (cell, n) in &deltas {
@@ -147,12 +147,12 @@ pub async fn apply(
             std::mem::discriminant(*first) == std::mem::discriminant(cell)
         });
         if !same_table || by_table.len() == ROWS {
-            upsert(conn, &by_table).await?;
+            upsert(conn, marks, &by_table).await?;
             by_table.clear();
         }
         by_table.push((cell, n));
     }
-    upsert(conn, &by_table).await?;
+    upsert(conn, marks, &by_table).await?;
     Ok(())
 }
 
@@ -181,15 +181,15 @@ fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Error> {
 /// transactions lock them in the same order).
 async fn read(
     conn: &mut AnyConnection,
+    marks: Marks,
     ids: &[&str],
     lock: bool,
 ) -> Result<HashMap<String, Sums>, sqlx::Error> {
     let mut sums = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
-        let values: Vec<String> = (1..=chunk.len()).map(|i| format!("(${i})")).collect();
         let sql = format!(
             "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
-            values.join(", ")
+            marks.tuples(chunk.len(), 1)
         );
         sqlx::query_with(&sql, texts(chunk)?)
             .execute(&mut *conn)
@@ -197,7 +197,7 @@ async fn read(
         let sql = format!(
             "SELECT visit_id, started_min, lang, room, attempts, best, goal_at, goal_min, \
              last_min, tools FROM insights_visit_sums WHERE visit_id IN ({}) ORDER BY visit_id{}",
-            placeholders(1, chunk.len()),
+            marks.list(1, chunk.len()),
             if lock { " FOR UPDATE" } else { "" }
         );
         let rows: Vec<SumsRow> = sqlx::query_as_with(&sql, texts(chunk)?)

@@ -12,29 +12,19 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use crate::insights::{
     event::{Attempt, Event, ToolUse, Visit},
-    rollup::{two_significant, write::Added},
+    rollup::{two_significant, write::Added, Marks},
     values::RoomCode,
 };
 
-/// Rows per statement: SQLite compiles a statement of hundreds of rows far
-/// more slowly than a few of fifty (`benches/insights_writer.rs`: 500 rows a
-/// statement gave 5,500 events a second, 50 gave 12,000; one row 8,000).
-const ROWS: usize = 50;
-
-/// `($1, …, $w), ($w+1, …)`: `rows` tuples of `width` placeholders.
-fn tuples(rows: usize, width: usize) -> String {
-    (0..rows)
-        .map(|r| {
-            let row: Vec<String> = (1..=width).map(|c| format!("${}", r * width + c)).collect();
-            format!("({})", row.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+/// Rows per statement (`benches/insights_writer.rs`, SQLite: one row a
+/// statement gave about 8,000 events a second; 50 rows 19,000; 200 rows
+/// 24,700; 500 rows 25,400, with values marked by [`Marks`]).
+const ROWS: usize = 200;
 
 /// Stores `events`; the rows it added.
 pub async fn insert<'a>(
     conn: &mut AnyConnection,
+    marks: Marks,
     events: &'a [Event],
 ) -> Result<Added<'a>, sqlx::Error> {
     let mut visits: Vec<&Visit> = Vec::new();
@@ -69,13 +59,13 @@ pub async fn insert<'a>(
     }
     let mut added = Added::default();
     for chunk in visits.chunks(ROWS) {
-        let ids = insert_visits(conn, chunk).await?;
+        let ids = insert_visits(conn, marks, chunk).await?;
         added
             .visits
             .extend(chunk.iter().filter(|v| ids.contains(v.id.as_str())));
     }
     for chunk in attempts.chunks(ROWS) {
-        let keys = insert_attempts(conn, chunk).await?;
+        let keys = insert_attempts(conn, marks, chunk).await?;
         for a in chunk {
             let key = (a.visit.as_str().to_string(), i64::from(a.numbers.number()));
             if keys.contains(&key) {
@@ -84,7 +74,7 @@ pub async fn insert<'a>(
         }
     }
     for chunk in tools.chunks(ROWS) {
-        let uses = insert_tools(conn, chunk).await?;
+        let uses = insert_tools(conn, marks, chunk).await?;
         for &(t, n) in chunk {
             let key = (t.visit.as_str().to_string(), t.tool.code().to_string());
             // A row this statement made holds only the batch's uses.
@@ -104,12 +94,13 @@ fn latency(a: &Attempt) -> i64 {
 /// The ids of the visits it added.
 async fn insert_visits(
     conn: &mut AnyConnection,
+    marks: Marks,
     visits: &[&Visit],
 ) -> Result<HashSet<String>, sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_visits (visit_id, lang, layout, device, room, started_min) \
          VALUES {} ON CONFLICT (visit_id) DO NOTHING RETURNING visit_id",
-        tuples(visits.len(), 6)
+        marks.tuples(visits.len(), 6)
     );
     let mut args = AnyArguments::default();
     for v in visits {
@@ -130,13 +121,14 @@ async fn insert_visits(
 /// The (visit, number) of the attempts it added.
 async fn insert_attempts(
     conn: &mut AnyConnection,
+    marks: Marks,
     attempts: &[&Attempt],
 ) -> Result<HashSet<(String, i64)>, sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_attempts (visit_id, attempt, lang, error, weight, bias, model, \
          outcome, reason, latency_ms, at_min) VALUES {} \
          ON CONFLICT (visit_id, attempt) DO NOTHING RETURNING visit_id, attempt",
-        tuples(attempts.len(), 11)
+        marks.tuples(attempts.len(), 11)
     );
     let mut args = AnyArguments::default();
     for a in attempts {
@@ -163,13 +155,14 @@ async fn insert_attempts(
 /// Each (visit, tool)'s uses after the statement.
 async fn insert_tools(
     conn: &mut AnyConnection,
+    marks: Marks,
     tools: &[(&ToolUse, i64)],
 ) -> Result<HashMap<(String, String), i64>, sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_tools (visit_id, tool, first_min, uses) VALUES {} \
          ON CONFLICT (visit_id, tool) DO UPDATE SET uses = insights_tools.uses + excluded.uses \
          RETURNING visit_id, tool, uses",
-        tuples(tools.len(), 4)
+        marks.tuples(tools.len(), 4)
     );
     let mut args = AnyArguments::default();
     for &(t, n) in tools {
