@@ -8,11 +8,19 @@
 -- From the environment: BENCH_METHOD (GET), BENCH_BODY and BENCH_TYPE (its
 -- Content-Type). At the end it prints one line of figures for the caller:
 --   figures requests=N duration_us=N p50_us=N p99_us=N non2xx=N errors=N
+--
+-- With BENCH_VISITS (a number), every request is an attempt of a visit the
+-- caller announced: BENCH_BODY's %VISIT% becomes loadbench-visit-NNNN (the
+-- request's count modulo BENCH_VISITS) and %ATTEMPT% the attempt number
+-- BENCH_ATTEMPT_FROM + (the count divided by BENCH_VISITS) + 1, so no two
+-- requests of a run (nor of runs with attempt ranges apart) repeat one.
 
 local method = os.getenv("BENCH_METHOD") or "GET"
 local body = os.getenv("BENCH_BODY")
 if body == "" then body = nil end
 local ctype = os.getenv("BENCH_TYPE")
+local visits = tonumber(os.getenv("BENCH_VISITS") or "0") or 0
+local attempt_from = tonumber(os.getenv("BENCH_ATTEMPT_FROM") or "0") or 0
 
 -- Each wrk thread has its own Lua state: `id` (0, 1, …) and BENCH_THREADS (how
 -- many there are) interleave their counters, so no two threads share an address.
@@ -36,7 +44,14 @@ function request()
       math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256),
   }
   if ctype and ctype ~= "" then headers["Content-Type"] = ctype end
-  return wrk.format(method, nil, headers, body)
+  local b = body
+  if visits > 0 and b then
+    local visit = string.format("loadbench-visit-%04d", n % visits)
+    local attempt = tostring(attempt_from + math.floor(n / visits) + 1)
+    b = (b:gsub("%%VISIT%%", visit))
+    b = (b:gsub("%%ATTEMPT%%", attempt))
+  end
+  return wrk.format(method, nil, headers, b)
 end
 
 function done(summary, latency, requests)
