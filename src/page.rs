@@ -14,7 +14,8 @@
 //!
 //! Around them: [`app`] (the shell and the route table), [`api`] (the server
 //! function), [`i18n`] (the words), [`model`], [`early_input`] (what was done
-//! before hydration), [`address_bar`], [`location`] and [`embed`].
+//! before hydration), [`visit`] (the visit id and tool reports for the insights),
+//! [`address_bar`], [`location`] and [`embed`].
 
 pub mod address_bar;
 pub mod api;
@@ -31,3 +32,4 @@ pub mod location;
 pub mod model;
 pub mod results;
 pub mod simulator;
+pub mod visit;

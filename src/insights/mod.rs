@@ -27,7 +27,9 @@
 //!   migrations at start-up;
 //! - `writer`: a bounded queue and one task committing batches, which never
 //!   slows a comment and never fails a request (drops are counted);
-//! - `report`: the queries `/insights` shows.
+//! - `report`: the queries `/insights` shows;
+//! - `capture`: what a request gives (the `DNT` / `Sec-GPC` opt-out, a
+//!   comment's attempt and its outcome).
 //!
 //! At start-up the server calls [`Insights::start`] and gives each request
 //! handler the [`Recorder`]; `/insights` reads the [`Store`].
@@ -37,6 +39,8 @@ pub mod event;
 pub mod input;
 pub mod values;
 
+#[cfg(feature = "ssr")]
+pub mod capture;
 #[cfg(feature = "ssr")]
 pub mod config;
 #[cfg(feature = "ssr")]

@@ -20,6 +20,8 @@ use crate::coach::{text::input::InputError, Comment};
 
 #[cfg(feature = "ssr")]
 pub mod body;
+#[cfg(feature = "ssr")]
+mod record;
 
 /// Why the server function gave no comment.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
@@ -61,6 +63,14 @@ impl FromServerFnError for CommentError {
 /// flagged `limited: "client"`. A call the browser abandons (a newer attempt
 /// superseded it, so the connection closed and this future was dropped) is
 /// not charged to the visitor's allowance.
+///
+/// With `visit` (the page's visit id, `crate::insights::VisitId`) the
+/// attempt is recorded for the insights once the comment is made: number
+/// `attempt` (default: the earlier errors + 1), the point, and the comment's
+/// model, outcome and latency (`crate::insights::capture`). A bad `visit` or
+/// `attempt` is a 400 naming it. Nothing is recorded without `visit`,
+/// without `weight` and `bias`, or when the request says `DNT: 1` or
+/// `Sec-GPC: 1`; recording never waits and never fails the comment.
 // JSON, not the default form encoding: a form cannot carry an empty list.
 #[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
@@ -69,6 +79,8 @@ pub async fn get_comment(
     #[server(default)] weight: Option<f64>,
     #[server(default)] bias: Option<f64>,
     #[server(default)] lang: Option<String>,
+    #[server(default)] visit: Option<String>,
+    #[server(default)] attempt: Option<u32>,
 ) -> Result<Comment, CommentError> {
     use crate::{
         coach::{
@@ -116,6 +128,8 @@ pub async fn get_comment(
         (Some(_), None) => return Err(refuse(InputError::required("bias", "weight"))),
         (None, Some(_)) => return Err(refuse(InputError::required("weight", "bias"))),
     };
+    let recording =
+        record::Recording::check(visit, attempt, error, &attempts, params).map_err(refuse)?;
     let input = CoachInput::new(error, attempts, params, None, lang).map_err(refuse)?;
     let client = leptos_axum::extract::<Extension<ClientIp>>().await.ok();
     let limiter = use_context::<Arc<ClientLimiter>>();
@@ -123,7 +137,11 @@ pub async fn get_comment(
     let charge = match (&limiter, client) {
         (Some(limiter), Some(Extension(ClientIp(ip)))) => match limiter.charge(ip) {
             Ok(charge) => Some(charge),
-            Err(_) => return Ok(coach.limited(&input, Limited::Client)),
+            Err(_) => {
+                let comment = coach.limited(&input, Limited::Client);
+                record::attempt(recording, &comment).await;
+                return Ok(comment);
+            }
         },
         _ => None,
     };
@@ -133,5 +151,6 @@ pub async fn get_comment(
     if let Some(charge) = charge {
         charge.keep();
     }
+    record::attempt(recording, &comment).await;
     Ok(comment)
 }

@@ -8,6 +8,7 @@ use crate::{
     page::i18n::{html_tag, texts},
     page::location::{path, query_param},
     page::simulator::Simulator,
+    page::visit,
 };
 
 /// The stylesheet's address (hashed in a release build), given by the server.
@@ -29,9 +30,9 @@ impl StylesheetHref {
 /// The document around the app: `<head>` with the page's title, description,
 /// stylesheet and hydration scripts. Only the server renders it, once per
 /// request (the browser hydrates `<body>`), so the head needs no Leptos in the
-/// browser: nothing in it changes after the page has loaded. Its one script of
-/// its own notes what the visitor does before hydration
-/// ([`early_input`]), with the render's CSP nonce.
+/// browser: nothing in it changes after the page has loaded. Its two scripts of
+/// its own note what the visitor does before hydration ([`early_input`]) and
+/// make the visit's id for the insights ([`visit`]), with the render's CSP nonce.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     let t = texts(page_lang());
     let stylesheet = use_context::<StylesheetHref>()
@@ -49,6 +50,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link id="leptos" rel="stylesheet" href=stylesheet/>
                 // Before any control exists: notes a move made before hydration.
                 <script nonce=leptos::nonce::use_nonce() inner_html=early_input::SCRIPT></script>
+                // The visit's random id and its reports, for the insights.
+                <script nonce=leptos::nonce::use_nonce() inner_html=visit::SCRIPT></script>
                 <AutoReload options=options.clone()/>
                 <HydrationScripts options/>
             </head>

@@ -202,7 +202,11 @@ pub fn DescentLab(
     let rate_text = move || localise(rate_label(rate()), t.lang);
 
     view! {
-        <section class="panel descent-lab" aria-labelledby="descent-title" data-testid="descent-lab">
+        <section
+            class="panel descent-lab"
+            aria-labelledby="descent-title"
+            data-testid="descent-lab"
+        >
             <h2 id="descent-title">{t.descent}</h2>
             <p class="lesson" data-testid="descent-lesson" inner_html=crate::server_only!(lesson(t))>
             </p>

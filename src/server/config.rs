@@ -20,6 +20,7 @@
 //! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>` | unset: open |
 //! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
 //! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
+//! | `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS` | the insights' recording and database (`crate::insights::config`) | on; SQLite `insights.db` in `JAY_DATA_DIR`; `90` |
 //!
 //! The other `LEPTOS_*` variables are read by Leptos itself (`leptos_config`).
 
@@ -35,6 +36,7 @@ use super::assets::{AssetsError, SiteAssets};
 pub use crate::coach::secret::Secret;
 use crate::coach::secret::MIN_KEY_CHARS;
 use crate::coach::Lang;
+use crate::insights::{InsightsConfig, InsightsConfigError};
 
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
 pub const OUTPUT_NAME: &str = "jay-trainer";
@@ -53,6 +55,8 @@ pub struct Settings {
     /// Where and how often the router's statistics are saved.
     pub data_dir: PathBuf,
     pub save_every: std::time::Duration,
+    /// What the insights record, and where (`crate::insights`).
+    pub insights: InsightsConfig,
 }
 
 /// The server's protections, with the defaults of the table above.
@@ -237,6 +241,9 @@ pub enum ConfigError {
     Leptos(#[from] LeptosConfigError),
     #[error(transparent)]
     Assets(#[from] AssetsError),
+    /// `JAY_INSIGHTS`, `JAY_DATABASE_URL` or `JAY_INSIGHTS_DAYS` (a URL shown without its password).
+    #[error("insights (set JAY_INSIGHTS=off to record nothing): {0}")]
+    Insights(#[from] InsightsConfigError),
 }
 
 impl Settings {
@@ -260,6 +267,7 @@ impl Settings {
             .map_or_else(|| PathBuf::from("data"), PathBuf::from);
         let save_every =
             std::time::Duration::from_secs(number(&var, "JAY_SAVE_EVERY_S", 30, 1..=86_400)?);
+        let insights = InsightsConfig::from_vars(var, &data_dir)?;
         // Hashed file names when the build wrote its hash file beside this
         // executable, or LEPTOS_HASH_FILES says so (Leptos checked it is a
         // bool); the file is read here so that a missing one stops start-up.
@@ -273,6 +281,7 @@ impl Settings {
             guard,
             data_dir,
             save_every,
+            insights,
         })
     }
 }

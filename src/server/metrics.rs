@@ -13,7 +13,9 @@
 //! - `jay_upstream_calls_total{model,outcome}` (kept across restarts by the snapshot);
 //! - `jay_breaker_state{model,state}` (1 for the current state);
 //! - `jay_selection_probability{model}` and `jay_success_estimate{model}`;
-//! - `jay_upstream_calls_today`.
+//! - `jay_upstream_calls_today`;
+//! - `jay_insights_written_total` and `jay_insights_dropped_total`: the
+//!   insights' events committed, and lost (queue full or database refused).
 
 use std::{sync::Arc, time::Duration};
 
@@ -31,7 +33,10 @@ use prometheus_client::{
 };
 use tokio::time::Instant;
 
-use crate::coach::{service::Coach, service::Observer, Comment, Limited};
+use crate::{
+    coach::{service::Coach, service::Observer, Comment, Limited},
+    insights::Recorder,
+};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct HttpLabels {
@@ -118,6 +123,13 @@ impl Metrics {
         }
     }
 
+    /// Also shows the insights' counts, read from `recorder` on each scrape.
+    pub fn with_insights(mut self, recorder: Recorder) -> Self {
+        self.registry
+            .register_collector(Box::new(InsightsCounts(recorder)));
+        self
+    }
+
     /// The text exposition of every metric.
     pub fn render(&self) -> String {
         let mut text = String::new();
@@ -185,6 +197,7 @@ pub fn route_of(path: &str) -> &'static str {
         "/healthz" => "/healthz",
         "/test" => "/test",
         "/api/comment" => "/api/comment",
+        "/insights/events" => "/insights/events",
         p if p.starts_with("/pkg/") => "/pkg",
         _ => "other",
     }
@@ -197,6 +210,33 @@ pub async fn track(metrics: Arc<Metrics>, request: Request, next: Next) -> Respo
     let response = next.run(request).await;
     metrics.record_http(route, response.status(), started.elapsed());
     response
+}
+
+/// Reads the insights' writer counts at scrape time.
+#[derive(Debug)]
+struct InsightsCounts(Recorder);
+
+impl Collector for InsightsCounts {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let stats = self.0.stats();
+        for (name, help, n) in [
+            (
+                "jay_insights_written",
+                "Insights events committed",
+                stats.written,
+            ),
+            (
+                "jay_insights_dropped",
+                "Insights events lost (queue full or database refused)",
+                stats.dropped(),
+            ),
+        ] {
+            let counter = ConstCounter::new(n);
+            let metric = encoder.encode_descriptor(name, help, None, counter.metric_type())?;
+            counter.encode(metric)?;
+        }
+        Ok(())
+    }
 }
 
 /// Reads the router's state at scrape time.

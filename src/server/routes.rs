@@ -39,7 +39,10 @@ use crate::coach::{
     Coach, Comment, Lang,
 };
 
+mod events;
 mod reload;
+
+pub use events::{insights_events, MAX_EVENTS_BODY};
 
 /// Longest query string accepted by `/error` (a history of hundreds of
 /// attempts fits; only the latest 100 are kept).

@@ -32,6 +32,7 @@ use super::{
 };
 use crate::{
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
+    insights::{Insights, Recorder, StoreError},
     page::app::{shell, PATHS},
 };
 
@@ -73,6 +74,19 @@ pub fn router_with_limiter(
     guard: &Guard,
     limiter: Arc<ClientLimiter>,
 ) -> Router {
+    router_recording(options, coach, guard, limiter, Recorder::off())
+}
+
+/// [`router_with_limiter`] recording the insights through `recorder`
+/// (visits and tools at `POST /insights/events`, attempts from the page's
+/// comment requests).
+pub fn router_recording(
+    options: LeptosOptions,
+    coach: Arc<Coach>,
+    guard: &Guard,
+    limiter: Arc<ClientLimiter>,
+    recorder: Recorder,
+) -> Router {
     // The app's pages (it routes by hand: `app::PATHS`).
     let routes = PATHS
         .iter()
@@ -90,18 +104,19 @@ pub fn router_with_limiter(
     let stylesheet = assets.stylesheet(&options);
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
     let page_context = {
-        let (coach, limiter) = (coach.clone(), limiter.clone());
+        let (coach, limiter, recorder) = (coach.clone(), limiter.clone(), recorder.clone());
         let ancestors = guard.frame_ancestors.clone();
         let live_reload = live_reload();
         move || {
             provide_context(stylesheet.clone());
             provide_context(coach.clone());
             provide_context(limiter.clone());
+            provide_context(recorder.clone());
             provide_page_policy(&ancestors, live_reload);
         }
     };
     let hops = guard.trusted_proxy_hops;
-    let metrics = Arc::new(Metrics::new(&coach));
+    let metrics = Arc::new(Metrics::new(&coach).with_insights(recorder.clone()));
     coach.set_observer(metrics.clone());
     let counted = metrics.clone();
     Router::new()
@@ -114,6 +129,7 @@ pub fn router_with_limiter(
             guard.cors_origins.as_deref(),
             guard.default_lang,
         ))
+        .merge(routes::insights_events(recorder, guard))
         .leptos_routes_with_context(&state, routes, page_context.clone(), {
             let options = options.clone();
             move || shell(options.clone())
@@ -181,6 +197,8 @@ pub enum StartupError {
     Registry(#[from] crate::coach::registry::RegistryError),
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: SocketAddr, source: io::Error },
+    #[error("insights: {0}")]
+    Insights(#[from] StoreError),
 }
 
 /// A bound, not yet serving, application.
@@ -190,6 +208,8 @@ pub struct Application {
     coach: Arc<Coach>,
     /// Where and how often to save the router's statistics (`None`: never).
     persistence: Option<(PathBuf, Duration)>,
+    /// Stopped (what is queued written) after the last request.
+    insights: Insights,
 }
 
 impl Application {
@@ -221,7 +241,8 @@ impl Application {
         );
         let snapshot = settings.data_dir.join(SNAPSHOT);
         persistence::restore(&coach, &snapshot);
-        let mut app = Self::with_coach(settings.leptos, coach, &guard).await?;
+        let insights = Insights::start(&settings.insights)?;
+        let mut app = Self::with_insights(settings.leptos, coach, &guard, insights).await?;
         app.persistence = Some((snapshot, settings.save_every));
         Ok(app)
     }
@@ -232,15 +253,29 @@ impl Application {
         coach: Arc<Coach>,
         guard: &Guard,
     ) -> Result<Self, StartupError> {
+        Self::with_insights(options, coach, guard, Insights::off()).await
+    }
+
+    /// [`Self::with_coach`], recording into `insights` (tests bring a store
+    /// in a temporary folder).
+    pub async fn with_insights(
+        options: LeptosOptions,
+        coach: Arc<Coach>,
+        guard: &Guard,
+        insights: Insights,
+    ) -> Result<Self, StartupError> {
         let addr = options.site_addr;
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|source| StartupError::Bind { addr, source })?;
+        let limiter = Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst));
+        let recorder = insights.recorder().clone();
         Ok(Self {
             listener,
-            router: router(options, coach.clone(), guard),
+            router: router_recording(options, coach.clone(), guard, limiter, recorder),
             coach,
             persistence: None,
+            insights,
         })
     }
 
@@ -306,6 +341,8 @@ impl Application {
             }
             persistence::save(&self.coach, path);
         }
+        // What the last requests recorded is written before the database closes.
+        self.insights.stop().await;
         result
     }
 }

@@ -16,6 +16,7 @@ mod docs;
 mod guard;
 mod helpers;
 mod input_props;
+mod insights;
 mod judged;
 mod languages;
 mod metrics;

@@ -1,6 +1,7 @@
 //! The server-rendered page holds the whole simulator before any WASM runs.
 
 use jay_trainer::{
+    insights::InsightsConfig,
     lesson::format::grouped,
     lesson::neuron::{Params, HOUSES, START},
     server::{
@@ -22,12 +23,16 @@ async fn spawn_app() -> String {
 /// [`spawn_app`] with these options.
 async fn spawn_with(leptos: LeptosOptions) -> String {
     // The repository's registry and no token: remote models are skipped.
+    let data_dir = std::env::temp_dir().join(format!("jay-page-{}", std::process::id()));
+    // These tests are about the page: nothing recorded.
+    let off = |name: &str| (name == "JAY_INSIGHTS").then(|| "off".to_string());
     let settings = Settings {
         leptos,
         models_path: "models.toml".into(),
         hf_token: None,
         guard: Guard::default(),
-        data_dir: std::env::temp_dir().join(format!("jay-page-{}", std::process::id())),
+        insights: InsightsConfig::from_vars(off, &data_dir).expect("insights off"),
+        data_dir,
         save_every: std::time::Duration::from_secs(30),
     };
     let app = Application::build(settings)

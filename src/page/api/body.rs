@@ -148,7 +148,7 @@ fn blame(field: Option<String>, e: &serde_json::Error) -> InputError {
         None => InputError {
             field: "body".into(),
             message: format!(
-                "must be a JSON object {{\"error\", \"attempts\", \"weight\", \"bias\", \"lang\"}}: {message}"
+                "must be a JSON object {{\"error\", \"attempts\", \"weight\", \"bias\", \"lang\", \"visit\", \"attempt\"}}: {message}"
             ),
         },
     }

@@ -29,6 +29,9 @@ pub struct Said {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     pub error: f64,
+    /// The attempt's number in the visit, 1 for the first (every run
+    /// counted: a start over goes on counting), for the insights.
+    pub number: usize,
     pub attempts: Vec<f64>,
     pub weight: f64,
     pub bias: f64,
@@ -94,16 +97,22 @@ mod js {
     use super::{Question, Said};
     use crate::coach::Lang;
 
-    /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt"}`.
+    /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt",
+    /// "attempt":…, "visit":…}`: `visit` is the id the head script made for
+    /// the insights (`page::visit`); without one it is `undefined`, which
+    /// `JSON.stringify` leaves out, and the server records nothing.
     pub fn body(q: &Question) -> Result<String, JsValue> {
         let object = Object::new();
         let attempts: Array = q.attempts.iter().map(|&e| JsValue::from_f64(e)).collect();
+        let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"))?;
         for (key, value) in [
             ("error", JsValue::from_f64(q.error)),
+            ("attempt", JsValue::from_f64(q.number as f64)),
             ("attempts", attempts.into()),
             ("weight", JsValue::from_f64(q.weight)),
             ("bias", JsValue::from_f64(q.bias)),
             ("lang", JsValue::from_str(q.lang.code())),
+            ("visit", visit),
         ] {
             Reflect::set(&object, &JsValue::from_str(key), &value)?;
         }

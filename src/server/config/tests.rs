@@ -119,3 +119,14 @@ fn an_hf_token_shorter_than_8_characters_is_refused_at_start_up() {
         Some("hf_abcdefgh".into())
     );
 }
+
+#[test]
+fn a_bad_insights_variable_stops_start_up_naming_it_and_the_way_out() {
+    let var = |name: &str| (name == "JAY_INSIGHTS_DAYS").then(|| "0".to_string());
+    let e = ConfigError::from(
+        InsightsConfig::from_vars(var, std::path::Path::new("data")).expect_err("0 days"),
+    );
+    let message = e.to_string();
+    assert!(message.contains("JAY_INSIGHTS_DAYS"), "{message}");
+    assert!(message.contains("JAY_INSIGHTS=off"), "{message}");
+}
