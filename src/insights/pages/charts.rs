@@ -10,7 +10,10 @@
 use std::fmt::Write;
 
 use crate::{
-    insights::report::{effort::Points, funnel::Day},
+    insights::report::{
+        effort::{Point, Points},
+        funnel::Day,
+    },
     lesson::neuron::Params,
     page::{
         i18n::Texts,
@@ -44,7 +47,7 @@ fn open(class: &str, height: f64) -> String {
 pub fn funnel(steps: &[(&str, u64, String)]) -> String {
     const ROW: f64 = 38.0;
     const LEFT: f64 = 4.0;
-    const BAR: f64 = 250.0;
+    const BAR: f64 = 230.0;
     let first = steps.first().map_or(0, |s| s.1).max(1) as f64;
     let mut s = open("funnel-chart", ROW * steps.len() as f64 + 4.0);
     for (i, (label, n, shown)) in steps.iter().enumerate() {
@@ -155,33 +158,52 @@ pub fn days(days: &[Day], first: i64, last: i64, labels: (&str, &str)) -> String
     s
 }
 
-/// Where learners stop, on the error landscape the page shows (its full
-/// view, its colours, contours, axes, goal label and island): the paths of
-/// visits that reached the goal as lines ending in a dot, and the last
-/// points of those that did not as dots.
-pub fn map(t: &Texts, points: &Points) -> String {
-    let view = MapView::full();
+/// The view of the map to draw `points` on: the page's zoom on the valley
+/// when every dot and every path's end is inside it (the lines are clipped
+/// at its edge), else the whole map; and whether it is the zoom.
+pub fn view_for(points: &Points) -> (MapView, bool) {
+    let valley = MapView::valley();
+    let inside = |p: &Point| {
+        (valley.weight.0..=valley.weight.1).contains(&p.weight)
+            && (valley.bias.0..=valley.bias.1).contains(&p.bias)
+    };
+    let ends = points.paths.iter().filter_map(|path| path.last());
+    let drawn = points.stuck.len() + points.paths.len();
+    if drawn > 0 && points.stuck.iter().chain(ends).all(inside) {
+        (valley, true)
+    } else {
+        (MapView::full(), false)
+    }
+}
+
+/// Where learners stop, on the error landscape the page shows (its colours,
+/// contours, axes, goal label and island, in `view`): the paths of the
+/// visits that reached the goal as faint lines ending in a dot, and above
+/// them the last points of those that did not as dots.
+pub fn map(t: &Texts, points: &Points, view: &MapView) -> String {
     let mut s = format!(
         r#"<svg class="insights-map-svg" viewBox="0 0 {WIDTH} {HEIGHT}" aria-hidden="true" focusable="false">"#
     );
-    s.push_str(&background(t, &view));
-    s.push_str(&goal_label(t, &view));
+    s.push_str(&background(t, view));
+    s.push_str(&goal_label(t, view));
     s.push_str(r#"<g clip-path="url(#landscape-plot)">"#);
+    let at = |p: &Point| view.to_svg(Params::new(p.weight, p.bias));
     for path in &points.paths {
-        let at: Vec<(f64, f64)> = path
-            .iter()
-            .map(|p| view.to_svg(Params::new(p.weight, p.bias)))
-            .collect();
-        if at.len() > 1 {
-            s.push_str(r#"<polyline class="arrived" points=""#);
-            let pairs: Vec<String> = at
+        if path.len() > 1 {
+            let pairs: Vec<String> = path
                 .iter()
-                .map(|&(x, y)| format!("{},{}", coord(x), coord(y)))
+                .map(|p| {
+                    let (x, y) = at(p);
+                    format!("{},{}", coord(x), coord(y))
+                })
                 .collect();
-            s.push_str(&pairs.join(" "));
-            s.push_str(r#""></polyline>"#);
+            let _ = write!(
+                s,
+                r#"<polyline class="arrived" points="{}"></polyline>"#,
+                pairs.join(" ")
+            );
         }
-        if let Some(&(x, y)) = at.last() {
+        if let Some((x, y)) = path.last().map(at) {
             let _ = write!(
                 s,
                 r#"<circle class="arrived-end" cx="{}" cy="{}" r="2.5"></circle>"#,
@@ -191,7 +213,7 @@ pub fn map(t: &Texts, points: &Points) -> String {
         }
     }
     for p in &points.stuck {
-        let (x, y) = view.to_svg(Params::new(p.weight, p.bias));
+        let (x, y) = at(p);
         let _ = write!(
             s,
             r#"<circle class="stuck" cx="{}" cy="{}" r="3.5"></circle>"#,
@@ -200,7 +222,7 @@ pub fn map(t: &Texts, points: &Points) -> String {
         );
     }
     s.push_str("</g>");
-    s.push_str(&island(&view));
+    s.push_str(&island(view));
     s.push_str("</svg>");
     s
 }
@@ -210,7 +232,6 @@ mod tests {
     use super::*;
     use crate::{
         coach::Lang,
-        insights::report::effort::Point,
         page::{
             i18n::texts,
             landscape::geometry::{PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
@@ -221,11 +242,11 @@ mod tests {
     fn funnel_bars_scale_with_the_first_step() {
         let s = funnel(&[("Visits", 10, "10".into()), ("<Goal>", 5, "5 · 50%".into())]);
         assert!(
-            s.contains(r#"class="bar" x="4" y="18.00" width="250.00""#),
+            s.contains(r#"class="bar" x="4" y="18.00" width="230.00""#),
             "{s}"
         );
         assert!(
-            s.contains(r#"class="bar goal" x="4" y="56.00" width="125.00""#),
+            s.contains(r#"class="bar goal" x="4" y="56.00" width="115.00""#),
             "{s}"
         );
         assert!(s.contains("&lt;Goal&gt;") && !s.contains("<Goal>"));
@@ -304,7 +325,7 @@ mod tests {
                 }],
             ],
         };
-        let s = map(t, &points);
+        let s = map(t, &points, &MapView::full());
         assert!(s.starts_with(r#"<svg class="insights-map-svg" viewBox="0 0 360 300""#));
         assert!(s.contains(&background(t, &MapView::full())));
         assert!(s.contains(&island(&MapView::full())));
@@ -324,9 +345,44 @@ mod tests {
         );
         assert_eq!(s.matches(r#"class="arrived-end""#).count(), 2);
         assert_eq!(s.matches(r#"class="stuck""#).count(), 1);
-        assert!(
-            s.find("class=\"stuck\"") < s.find("island-halo"),
-            "the island on top"
+        let at = |class: &str| s.find(&format!("class=\"{class}\"")).expect(class);
+        assert!(at("arrived") < at("stuck"), "dots over paths");
+        assert!(at("stuck") < at("island-halo"), "the island on top");
+        // A path from (0, 0) leaves the valley: the whole map.
+        assert_eq!(view_for(&points), (MapView::full(), false));
+    }
+
+    #[test]
+    fn the_map_zooms_on_the_valley_when_everything_is_in_it() {
+        let near = |error| Point {
+            weight: 0.06,
+            bias: 230.0,
+            error,
+        };
+        let start = Point {
+            weight: 0.1,
+            bias: 150.0,
+            error: 13_359.0,
+        };
+        let points = Points {
+            stuck: vec![near(600.0)],
+            paths: vec![vec![start, near(449.0)]],
+        };
+        assert_eq!(view_for(&points), (MapView::valley(), true));
+        let nothing = Points::default();
+        assert_eq!(
+            view_for(&nothing),
+            (MapView::full(), false),
+            "nothing to zoom on"
         );
+        let far = Points {
+            stuck: vec![Point {
+                weight: 0.3,
+                bias: 400.0,
+                error: 9e4,
+            }],
+            ..points
+        };
+        assert!(!view_for(&far).1);
     }
 }

@@ -17,6 +17,7 @@
 //! answer is a `503` page that says so.
 
 pub mod access;
+pub mod cells;
 pub mod charts;
 pub mod data;
 pub mod filter;

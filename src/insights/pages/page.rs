@@ -191,11 +191,12 @@ pub fn main(
         Period::All => data.days.first().map_or(now.day(), |d| d.day),
     };
     let (first_label, last_label) = (date(lang, first_day), date(lang, now.day()));
+    let (view, zoomed) = charts::view_for(&data.points);
     let svg = context! {
         funnel => charts::funnel(&steps),
         attempts => charts::histogram(&bins(&effort.attempts, &ATTEMPT_BINS), median_place(&effort.attempts, &ATTEMPT_BINS), w.median),
         minutes => charts::histogram(&bins(&effort.minutes, &MINUTE_BINS), median_place(&effort.minutes, &MINUTE_BINS), w.median),
-        map => charts::map(t, &data.points),
+        map => charts::map(t, &data.points, &view),
         days => charts::days(&data.days, first_day, now.day(), (&first_label, &last_label)),
     };
 
@@ -245,7 +246,76 @@ pub fn main(
             stuck_note => fill(w.stuck_note, &[("cap", &t.num(f64::from(CAP), 0))]),
             stuck_summary => fill(w.stuck_summary, &[("stuck", &t.num(f.attempted.saturating_sub(f.reached_goal()) as f64, 0)), ("arrived", &t.num(f.reached_goal() as f64, 0))]),
             points_csv => format!("/insights/points.csv{query}"),
+            zoomed => zoomed.then(|| fill(w.zoomed, &[("zoom", t.zoom)])),
             ..base
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::insights::report::{coach::CoachReport, funnel::Funnel};
+
+    fn data() -> Data {
+        Data {
+            funnel: Funnel {
+                visits: 3,
+                attempted: 2,
+                at_or_below: [1, 1, 1, 0],
+            },
+            coach: CoachReport {
+                comments: 2,
+                offline: 1,
+                per_model: vec![
+                    ("<img src=x onerror=alert(1)>".into(), 1),
+                    ("offline".into(), 1),
+                ],
+                rejections: vec![("\"><script>alert(1)</script>".into(), 1)],
+                latency: Vec::new(),
+            },
+            ..Data::default()
+        }
+    }
+
+    #[test]
+    fn text_from_the_store_is_escaped() {
+        let html = main(
+            Lang::En,
+            &Choice::default(),
+            Minute(30_000_000),
+            Content::Data(&data()),
+        )
+        .expect("renders");
+        assert!(
+            !html.contains("<img") && !html.contains("<script"),
+            "{html}"
+        );
+        assert!(html.contains("&lt;img src=x onerror=alert(1)&gt;"));
+        assert!(html.contains("Visits: 3."));
+        assert!(html.contains("No visit has reached the goal in this period yet."));
+        assert!(html.contains("50% of the comments came from the offline commentator (1 of 2)."));
+    }
+
+    #[test]
+    fn off_unavailable_and_empty_read_as_sentences_in_every_language() {
+        let empty = Data::default();
+        for lang in Lang::ALL {
+            let w = words(lang);
+            let render =
+                |content| main(lang, &Choice::default(), Minute(0), content).expect("renders");
+            assert!(render(Content::Off).contains(w.off), "{lang:?}");
+            assert!(
+                render(Content::Unavailable).contains(w.unavailable),
+                "{lang:?}"
+            );
+            let html = render(Content::Data(&empty));
+            assert!(
+                html.contains(w.empty) && !html.contains("<table"),
+                "{lang:?}"
+            );
+            // The form keeps the page's language.
+            assert!(html.contains(&format!(r#"name="lang" value="{}""#, lang.code())));
+        }
+    }
 }

@@ -17,6 +17,8 @@ pub struct Column {
     /// The CSV header (`visits`, `goal_rate`).
     pub key: &'static str,
     pub label: String,
+    /// Words, not numbers: aligned to the start (the first column always is).
+    pub text: bool,
 }
 
 /// One cell: for the CSV file and for the page.
@@ -110,6 +112,7 @@ pub fn columns(list: &[(&'static str, &str)]) -> Vec<Column> {
         .map(|&(key, label)| Column {
             key,
             label: label.to_string(),
+            text: false,
         })
         .collect()
 }

@@ -153,7 +153,7 @@ impl Lcg {
 
 /// About 160 made-up visits over the 12 days before `now`, in three
 /// languages and two rooms, walking from Jay's start towards the best fit
-/// with noise: about half reach the goal.
+/// with less and less noise: about half reach the goal.
 pub fn rich(now: Minute) -> Vec<Event> {
     let mut r = Lcg(23);
     let mut events = Vec::new();
@@ -172,16 +172,18 @@ pub fn rich(now: Minute) -> Vec<Event> {
         let tries = if r.next() < 0.12 {
             0
         } else {
-            1 + (r.next() * 24.0) as u32
+            1 + (r.next() * 30.0) as u32
         };
         let mut p = START;
         let mut minute = start.0;
         for n in 1..=tries {
-            let pull = 0.15 + 0.5 * skill;
+            // Closer and steadier with each attempt.
+            let (pull, steady) = (0.1 + 0.5 * skill, 0.85_f64.powi(n as i32));
             p = Params::new(
-                (p.weight + pull * (best.weight - p.weight) + (r.next() - 0.5) * 0.03)
+                (p.weight + pull * (best.weight - p.weight) + (r.next() - 0.5) * 0.02 * steady)
                     .clamp(0.0, 0.4),
-                (p.bias + pull * (best.bias - p.bias) + (r.next() - 0.5) * 60.0).clamp(0.0, 460.0),
+                (p.bias + pull * (best.bias - p.bias) + (r.next() - 0.5) * 40.0 * steady)
+                    .clamp(0.0, 460.0),
             );
             minute += (r.next() * 2.0) as i64;
             let (model, outcome, ms) = match (r.next() * 10.0) as u32 {

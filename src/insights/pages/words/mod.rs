@@ -80,6 +80,8 @@ pub struct Words {
     pub stuck_dot: &'static str,
     pub arrived_line: &'static str,
     pub goal_island: &'static str,
+    /// The map is zoomed on the valley: `{zoom}` (the page's button).
+    pub zoomed: &'static str,
     /// `{stuck}`, `{arrived}`.
     pub stuck_summary: &'static str,
     pub stuck_caption: &'static str,
@@ -89,6 +91,7 @@ pub struct Words {
     /// Last errors above 799, 600–799, 500–600, 450–500.
     pub bands: [&'static str; 4],
     pub points_csv: &'static str,
+    pub points_caption: &'static str,
     // 4. What helps.
     pub helps: &'static str,
     pub helps_note: &'static str,
@@ -227,6 +230,7 @@ mod tests {
                 (w.bin_open, &["{from}"]),
                 (w.stuck_note, &["{cap}"]),
                 (w.stuck_summary, &["{stuck}", "{arrived}"]),
+                (w.zoomed, &["{zoom}"]),
                 (w.offline_share, &["{share}", "{n}", "{total}"]),
             ] {
                 for name in names {
