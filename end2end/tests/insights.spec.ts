@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { error } from "./neuron";
 
 // /insights (issue 23): a visit that reaches the goal moves the funnel, and
-// axe finds no violation on the page, with data, in English and Chinese.
+// axe finds no violation on the page, with data, in each language.
 // The recording is the main page's (its head script and comment requests),
 // so this needs the whole site built (`cargo leptos end-to-end`).
 
@@ -46,7 +46,7 @@ test("a visit that reaches the goal moves the funnel on /insights", async ({ pag
   await expect(page.locator("#funnel-table")).toBeVisible();
 });
 
-for (const lang of ["en", "zh"]) {
+for (const lang of ["en", "pt", "zh"]) {
   test(`axe finds no violation on /insights in ${lang}, with data`, async ({ page }) => {
     // At least one visit with an attempt, whatever ran before.
     if ((await reachedGoal(page)) === 0) {
@@ -55,7 +55,7 @@ for (const lang of ["en", "zh"]) {
     }
     await page.goto(`/insights?period=all&lang=${lang}`);
     await expect(page.locator("#funnel-table")).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    await expect(page.locator("html")).toHaveAttribute("lang", { en: "en", pt: "pt-BR", zh: "zh-CN" }[lang]!);
     expect(await violations(page)).toEqual([]);
   });
 }

@@ -27,6 +27,11 @@ async fn spawn_seeded(token: Option<&str>) -> String {
         .write(&seed::small(Minute::now()))
         .await
         .expect("seeded");
+    spawn(insights, token).await
+}
+
+/// The app with `insights`, behind `token` when given; its base URL.
+async fn spawn(insights: Insights, token: Option<&str>) -> String {
     let registry = Registry::parse("strategy = \"thompson\"\n").expect("registry");
     let coach = Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(7));
     let guard = Guard {
@@ -152,7 +157,7 @@ async fn the_filter_narrows_the_visits_and_a_bad_field_is_named() {
         .text()
         .await
         .expect("body");
-    assert!(html.contains("· room class-7b. Visits: 1."), "{html}");
+    assert!(html.contains("· Room class-7b. Visits: 1."), "{html}");
     assert!(funnel_row(&html, "Reached the goal: 450 or less").contains("<td>1</td><td>100%</td>"));
     // Last 24 hours: v3, v4 and v5; of them, in English, v4 and v5.
     let html = get(&format!("{base}/insights?period=1"))
@@ -296,4 +301,22 @@ async fn with_recording_off_the_page_says_so() {
         get(&format!("{base}/insights/funnel.csv")).await.status(),
         404
     );
+}
+
+#[tokio::test]
+async fn a_database_that_does_not_answer_is_a_page_that_says_so() {
+    // Its folder is a file: the database cannot be opened.
+    let file = tempfile::NamedTempFile::new().expect("a file");
+    let config = InsightsConfig::from_vars(|_| None, file.path()).expect("config");
+    let base = spawn(Insights::start(&config).expect("opened lazily"), None).await;
+    let r = get(&format!("{base}/insights?lang=pt")).await;
+    assert_eq!(r.status(), 503);
+    let html = r.text().await.expect("body");
+    assert!(
+        html.contains(r#"data-testid="insights-unavailable""#),
+        "{html}"
+    );
+    let r = get(&format!("{base}/insights/days.csv")).await;
+    assert_eq!(r.status(), 503);
+    assert!(r.text().await.expect("body").contains("not answering"));
 }

@@ -43,7 +43,10 @@ use axum::{
 pub use access::Access;
 
 use self::{data::Data, filter::Choice, page::Content, tables::Tables, words::words};
-use super::{store::Store, values::Minute};
+use super::{
+    store::Store,
+    values::{FieldError, Minute},
+};
 use crate::{coach::Lang, page::app::StylesheetHref};
 
 /// What the handlers share.
@@ -95,9 +98,9 @@ fn text(status: StatusCode, line: String) -> Response {
         .into_response()
 }
 
-/// The filter of `pairs`, or the `400` naming the bad field.
-fn choice(pairs: &[(String, String)]) -> Result<Choice, Response> {
-    Choice::parse(pairs).map_err(|e| text(StatusCode::BAD_REQUEST, e.to_string()))
+/// The `400` for a bad filter field: one line naming it.
+fn refuse(e: &FieldError) -> Response {
+    text(StatusCode::BAD_REQUEST, e.to_string())
 }
 
 /// The reports for `choice` now, or the store's error (logged).
@@ -123,9 +126,9 @@ async fn overview(
         .find(|(k, _)| k == "lang")
         .map(|(_, v)| v.as_str());
     let lang = shell::page_lang(asked, &headers);
-    let choice = match choice(&query) {
+    let choice = match Choice::parse(&query) {
         Ok(choice) => choice,
-        Err(refusal) => return refusal,
+        Err(e) => return refuse(&e),
     };
     let now = Minute::now();
     let data = match &ctx.store {
@@ -168,9 +171,9 @@ async fn csv_file(
             ),
         );
     };
-    let choice = match choice(&pairs(query.as_deref())) {
+    let choice = match Choice::parse(&pairs(query.as_deref())) {
         Ok(choice) => choice,
-        Err(refusal) => return refusal,
+        Err(e) => return refuse(&e),
     };
     let Some(store) = &ctx.store else {
         return text(

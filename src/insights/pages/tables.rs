@@ -29,7 +29,7 @@ pub struct Tables {
     pub days: Table,
 }
 
-/// 2. A histogram of effort: `(name, caption, first column's heading)`.
+/// Effort, as a histogram: `(name, caption, first column's heading)`.
 fn histogram(
     f: &Fmt,
     (name, caption, heading): (&'static str, &str, &str),
@@ -126,7 +126,7 @@ impl Tables {
     }
 }
 
-/// 1. How far visits get: each step's count, its share of all visits and
+/// The funnel: each step's count, its share of all visits and
 /// of the step before.
 fn funnel(f: &Fmt, data: &Data) -> Table {
     const KEYS: [&str; 6] = [
@@ -148,7 +148,7 @@ fn funnel(f: &Fmt, data: &Data) -> Table {
     ];
     let mut t = Table::new(
         "funnel",
-        w.funnel,
+        w.funnel_caption,
         columns(&[
             ("step", w.col_step),
             ("visits", w.col_visits),
@@ -168,7 +168,7 @@ fn funnel(f: &Fmt, data: &Data) -> Table {
     t
 }
 
-/// 3. Where the visits that did not reach the goal stopped, by band.
+/// Where the visits that did not reach the goal stopped, by band.
 fn stuck(f: &Fmt, data: &Data) -> Table {
     const KEYS: [&str; 4] = ["above_799", "600_to_799", "500_to_600", "450_to_500"];
     let w = f.w;
@@ -219,7 +219,7 @@ fn points(f: &Fmt, data: &Data) -> Table {
     t
 }
 
-/// 4. What helps: each tool's users against the rest.
+/// What helps: each tool's users against the rest.
 fn tools(f: &Fmt, data: &Data) -> Table {
     let w = f.w;
     let mut t = Table::new(
@@ -251,7 +251,7 @@ fn tools(f: &Fmt, data: &Data) -> Table {
     t
 }
 
-/// 5. The coach: comments per model, refusals per reason, latencies.
+/// The coach: comments per model, refusals per reason, latencies.
 fn coach(f: &Fmt, data: &Data) -> (Table, Table, Table) {
     let (w, coach) = (f.w, &data.coach);
     let mut models = Table::new(
@@ -304,7 +304,7 @@ fn coach(f: &Fmt, data: &Data) -> (Table, Table, Table) {
     (models, rejections, latency)
 }
 
-/// 6. Per day: visits, those that reached the goal, and the rate.
+/// Per day: visits, those that reached the goal, and the rate.
 fn days(f: &Fmt, data: &Data) -> Table {
     let w = f.w;
     let mut t = Table::new(

@@ -53,6 +53,7 @@ pub struct Words {
     pub funnel_note: &'static str,
     /// Visits, a first attempt, ≤ 799, ≤ 600, ≤ 500, the goal.
     pub steps: [&'static str; 6],
+    pub funnel_caption: &'static str,
     pub col_step: &'static str,
     pub col_visits: &'static str,
     pub col_share_all: &'static str,

@@ -38,6 +38,7 @@ pub static WORDS: Words = Words {
         "误差不超过 500",
         "达到目标：不超过 450",
     ],
+    funnel_caption: "每一步的访问次数",
     col_step: "步骤",
     col_visits: "访问次数",
     col_share_all: "占全部访问",
