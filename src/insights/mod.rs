@@ -28,6 +28,7 @@
 //! - `writer`: a bounded queue and one task committing batches, which never
 //!   slows a comment and never fails a request (drops are counted);
 //! - `report`: the queries `/insights` shows;
+//! - `pages`: `/insights` itself (HTML and CSV, behind `JAY_INSIGHTS_TOKEN`);
 //! - `capture`: what a request gives (the `DNT` / `Sec-GPC` opt-out, a
 //!   comment's attempt and its outcome).
 //!
@@ -43,6 +44,8 @@ pub mod values;
 pub mod capture;
 #[cfg(feature = "ssr")]
 pub mod config;
+#[cfg(feature = "ssr")]
+pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod report;
 #[cfg(feature = "ssr")]
