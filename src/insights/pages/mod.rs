@@ -5,9 +5,11 @@
 //! - [`access`]: public unless the operator sets `JAY_INSIGHTS_TOKEN`
 //!   (bearer or HTTP Basic), for every insights page;
 //! - [`shell`]: the HTML document around a page, its language and its
-//!   Content-Security-Policy (shared with a room's live view).
+//!   Content-Security-Policy (shared with a room's live view);
+//! - [`room`]: a class room's live view, `/insights/room/{code}`.
 
 pub mod access;
+pub mod room;
 pub mod shell;
 
 use std::sync::Arc;
@@ -41,11 +43,17 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
     access: Access,
     stylesheet: &StylesheetHref,
 ) -> Router<S> {
+    let rooms = room::routes(store.clone(), stylesheet);
     let ctx = Ctx {
         store,
         stylesheet: stylesheet.0.as_str().into(),
     };
-    access.protect(Router::new().route("/insights", get(page)).with_state(ctx))
+    access.protect(
+        Router::new()
+            .route("/insights", get(page))
+            .with_state(ctx)
+            .merge(rooms),
+    )
 }
 
 /// Parses a query string into its pairs.

@@ -278,5 +278,8 @@ async fn a_room_now(db: &TestDb) {
     let other = RoomCode::parse("class-8").expect("room");
     let v8 = s.room_now(&other, Minute(T0), 100).await.expect("class-8");
     assert_eq!(v8.len(), 1);
-    assert_eq!((v8[0].attempts, v8[0].latest, v8[0].reached), (0, None, false));
+    assert_eq!(
+        (v8[0].attempts, v8[0].latest, v8[0].reached),
+        (0, None, false)
+    );
 }
