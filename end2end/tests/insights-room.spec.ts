@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { error } from "./neuron";
 
 // A class room's live view (issue 23): a learner who opens `/?room=CODE` and
 // tries shows up as a dot on `/insights/room/CODE`, which moves as they try
@@ -8,11 +9,11 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 
 const room = (name: string) => `e2e-${name}-${Date.now().toString(36)}`;
 
-/// A visit id as the page's head script makes them (16–32 of A-Z a-z 0-9 _ -).
+// A visit id as the page's head script makes them (16–32 of A-Z a-z 0-9 _ -).
 const visitId = () => `e2e${Math.random().toString(36).slice(2)}xxxxxxxxxxxxxxxx`.slice(0, 22);
 
-/// A visit in `code` and its attempts, as the page's script and comment
-/// requests send them.
+// A visit in `code` and its attempts, as the page's script and comment
+// requests send them.
 async function learner(request: APIRequestContext, code: string) {
   const visit = visitId();
   const started = await request.post("/insights/events", {
@@ -21,10 +22,10 @@ async function learner(request: APIRequestContext, code: string) {
   });
   expect(started.status()).toBe(204);
   let n = 0;
-  return async (weight: number, bias: number, error: number) => {
+  return async (weight: number, bias: number) => {
     n += 1;
     const comment = await request.post("/api/comment", {
-      data: { error, weight, bias, lang: "en", visit, attempt: n },
+      data: { error: error(weight, bias), weight, bias, lang: "en", visit, attempt: n },
     });
     expect(comment.status()).toBe(200);
   };
@@ -52,7 +53,7 @@ test("dots move as learners try, and a learner at the goal is a star", async ({ 
   const code = room("move");
   const first = await learner(request, code);
   const second = await learner(request, code);
-  await first(0.1, 150, 35_000);
+  await first(0.1, 150);
   await page.goto(`/insights/room/${code}`);
   // The server may not have written the attempt yet: the view catches up.
   const dots = page.locator(".room-dots .dot");
@@ -63,16 +64,16 @@ test("dots move as learners try, and a learner at the goal is a star", async ({ 
   const key = await dot.getAttribute("data-key");
   const before = await dot.boundingBox();
 
-  await first(0.0585, 247.26, 447.5);
-  await second(0.2, 100, 9_000);
+  await first(0.0585, 247.26);
+  await second(0.2, 100);
   await expect(page.locator(".room-dots .dot.goal")).toHaveCount(1);
   await expect(dots).toHaveCount(2);
   const star = page.locator(`.room-dots [data-key="${key}"]`);
   await expect(star).toHaveClass("dot goal");
   await expect(star.locator("use")).toHaveAttribute("href", "#room-star");
-  await expect
-    .poll(async () => (await star.boundingBox())?.x ?? 0)
-    .toBeGreaterThan((before?.x ?? 0) + 20);
+  // Up and to the left: a lower weight and a higher bias (after the move's transition).
+  await expect.poll(async () => (await star.boundingBox())?.x ?? 0).toBeLessThan((before?.x ?? 0) - 20);
+  await expect.poll(async () => (await star.boundingBox())?.y ?? 0).toBeLessThan((before?.y ?? 0) - 20);
   await expect(page.locator('[data-rung="5"] .n')).toHaveText("1");
 });
 
@@ -80,8 +81,8 @@ test("axe finds no violation on a room's live view with learners in it", async (
   const code = room("axe");
   const one = await learner(request, code);
   const two = await learner(request, code);
-  await one(0.1, 150, 35_000);
-  await two(0.0585, 247.26, 447.5);
+  await one(0.1, 150);
+  await two(0.0585, 247.26);
   for (const [path, words] of [
     [`/insights/room/${code}`, "in the room"],
     [`/insights/room/${code}?lang=pt`, "na sala"],

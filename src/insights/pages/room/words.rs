@@ -87,7 +87,7 @@ static PT: RoomWords = RoomWords {
 static ZH: RoomWords = RoomWords {
     title: "{room} 教室实时视图 — Jay Trainer",
     heading: "{room} 教室 · 实时",
-    lead: "每个点代表本教室的一位学生，位置是其最近一次尝试所得的直线；星形表示已到达目标。不显示姓名：任何人看到的都只是一个点。",
+    lead: "每个点代表本教室的一位学生，所在位置对应其最近一次尝试的直线；星形表示已到达目标。不显示姓名：任何人看到的都只是一个点。",
     join: "学生打开：",
     count: "教室里 {visitors} 人 · {goal} 人到达目标 · {waiting} 人尚未尝试",
     map_label: "本教室学生在误差地图上的位置",
