@@ -1,32 +1,51 @@
 //! The insights pages (issue 23), rendered by the server with no WASM:
 //! `GET /insights`, what the recorded visits show for a period, a language
-//! and a room, and each of its tables as a CSV file.
+//! and a room ([`filter`]), and `GET /insights/<table>.csv`, each of its
+//! tables as a CSV file for the same filter.
 //!
 //! - [`access`]: public unless the operator sets `JAY_INSIGHTS_TOKEN`
 //!   (bearer or HTTP Basic), for every insights page;
 //! - [`shell`]: the HTML document around a page, its language and its
 //!   Content-Security-Policy (shared with a room's live view);
+//! - [`filter`]: the form's fields, parsed at the edge (a bad one is a `400`
+//!   naming it);
+//! - [`data`]: the reports read from the store, and what is summed up here;
+//! - [`tables`] (of [`table`]s), [`charts`], [`page`]: the page, in
+//!   [`words`] of three languages;
 //! - [`room`]: a class room's live view, `/insights/room/{code}`.
+//!
+//! With recording off (no store) the page says so; a database that does not
+//! answer is a `503` page that says so.
 
 pub mod access;
+pub mod charts;
+pub mod data;
+pub mod filter;
+pub mod page;
 pub mod room;
 pub mod shell;
+pub mod table;
+pub mod tables;
+pub mod words;
 
 use std::sync::Arc;
 
 use axum::{
-    extract::{RawQuery, State},
-    http::{HeaderMap, StatusCode},
-    response::Response,
+    extract::{Path, RawQuery, State},
+    http::{
+        header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
+        HeaderMap, HeaderValue, StatusCode,
+    },
+    response::{IntoResponse, Response},
     routing::get,
     Router,
 };
-use minijinja::context;
 
 pub use access::Access;
 
-use super::store::Store;
-use crate::page::app::StylesheetHref;
+use self::{data::Data, filter::Choice, page::Content, tables::Tables, words::words};
+use super::{store::Store, values::Minute};
+use crate::{coach::Lang, page::app::StylesheetHref};
 
 /// What the handlers share.
 #[derive(Clone)]
@@ -48,45 +67,149 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
         store,
         stylesheet: stylesheet.0.as_str().into(),
     };
-    access.protect(
-        Router::new()
-            .route("/insights", get(page))
-            .with_state(ctx)
-            .merge(rooms),
-    )
+    let router = Router::new()
+        .route("/insights", get(overview))
+        .route("/insights/{file}", get(csv_file))
+        .with_state(ctx)
+        .merge(rooms);
+    access.protect(router)
 }
 
-/// Parses a query string into its pairs.
+/// A query string's pairs.
 fn pairs(query: Option<&str>) -> Vec<(String, String)> {
     form_urlencoded::parse(query.unwrap_or_default().as_bytes())
         .into_owned()
         .collect()
 }
 
-async fn page(State(ctx): State<Ctx>, RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
+/// A refusal or a notice in one line of text.
+fn text(status: StatusCode, line: String) -> Response {
+    (
+        status,
+        [
+            (
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            ),
+            (CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        format!("{line}\n"),
+    )
+        .into_response()
+}
+
+/// The filter of `pairs`, or the `400` naming the bad field.
+fn choice(pairs: &[(String, String)]) -> Result<Choice, Response> {
+    Choice::parse(pairs).map_err(|e| text(StatusCode::BAD_REQUEST, e.to_string()))
+}
+
+/// The reports for `choice` now, or the store's error (logged).
+async fn load(store: &Store, choice: &Choice, now: Minute) -> Option<Data> {
+    match Data::load(store, &choice.filter(now)).await {
+        Ok(data) => Some(data),
+        Err(e) => {
+            tracing::warn!("/insights: {e}");
+            None
+        }
+    }
+}
+
+/// `GET /insights`.
+async fn overview(
+    State(ctx): State<Ctx>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
     let query = pairs(query.as_deref());
     let asked = query
         .iter()
         .find(|(k, _)| k == "lang")
         .map(|(_, v)| v.as_str());
     let lang = shell::page_lang(asked, &headers);
-    let title = "Insights";
-    let main = shell::render(
-        "insights.html",
-        context! { w => context! { title }, on => ctx.store.is_some() },
-    );
-    let document = main.and_then(|main| {
-        shell::document(
-            &shell::Head {
-                lang,
-                title,
-                stylesheet: &ctx.stylesheet,
-                path: "/insights",
-                query: &query,
-                class: "insights-overview",
-            },
-            &main,
-        )
-    });
-    shell::html(StatusCode::OK, document, None)
+    let choice = match choice(&query) {
+        Ok(choice) => choice,
+        Err(refusal) => return refusal,
+    };
+    let now = Minute::now();
+    let data = match &ctx.store {
+        Some(store) => Some(load(store, &choice, now).await),
+        None => None,
+    };
+    let (status, content) = match &data {
+        None => (StatusCode::OK, Content::Off),
+        Some(None) => (StatusCode::SERVICE_UNAVAILABLE, Content::Unavailable),
+        Some(Some(data)) => (StatusCode::OK, Content::Data(data)),
+    };
+    let head = shell::Head {
+        lang,
+        title: words(lang).title,
+        stylesheet: &ctx.stylesheet,
+        path: "/insights",
+        query: &query,
+        class: "insights-overview",
+    };
+    let document =
+        page::main(lang, &choice, now, content).and_then(|main| shell::document(&head, &main));
+    shell::html(status, document, None)
+}
+
+/// `GET /insights/<table>.csv`: one of [`Tables::NAMES`], for the filter.
+async fn csv_file(
+    State(ctx): State<Ctx>,
+    Path(file): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let Some(name) = file
+        .strip_suffix(".csv")
+        .filter(|n| Tables::NAMES.contains(n))
+    else {
+        return text(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no such table; the tables are {}",
+                Tables::NAMES.map(|n| format!("{n}.csv")).join(", ")
+            ),
+        );
+    };
+    let choice = match choice(&pairs(query.as_deref())) {
+        Ok(choice) => choice,
+        Err(refusal) => return refusal,
+    };
+    let Some(store) = &ctx.store else {
+        return text(
+            StatusCode::NOT_FOUND,
+            "recording is off on this server (JAY_INSIGHTS=off): there are no tables".into(),
+        );
+    };
+    let Some(data) = load(store, &choice, Minute::now()).await else {
+        return text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the insights database is not answering; try again in a minute".into(),
+        );
+    };
+    let tables = Tables::of(&data, Lang::En);
+    let body = match tables.named(name).map(|t| t.csv()) {
+        Some(Ok(body)) => body,
+        _ => {
+            tracing::error!("/insights/{name}.csv not written");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let disposition = format!("attachment; filename=\"jay-insights-{name}.csv\"");
+    (
+        [
+            (
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
+            (CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            (
+                CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition)
+                    .unwrap_or(HeaderValue::from_static("attachment")),
+            ),
+        ],
+        body,
+    )
+        .into_response()
 }

@@ -29,10 +29,7 @@ use std::sync::Arc;
 
 use axum::{
     extract::{Path, RawQuery, State},
-    http::{
-        header::{CACHE_CONTROL, CONTENT_TYPE},
-        HeaderMap, HeaderValue, StatusCode,
-    },
+    http::{header::CACHE_CONTROL, HeaderMap, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     routing::get,
     Json, Router,
@@ -47,12 +44,10 @@ use self::{
     live::{picture, Picture},
     markup::View,
 };
-use super::{pairs, shell};
+use super::{pairs, shell, text};
 use crate::{
     coach::Lang,
-    insights::{
-        report::funnel::Funnel, store::Store, FieldError, Filter, Minute, RoomCode, StoreError,
-    },
+    insights::{report::funnel::Funnel, store::Store, Filter, Minute, RoomCode, StoreError},
     page::{app::StylesheetHref, landscape::geometry::MapView},
 };
 
@@ -137,13 +132,6 @@ fn unstored(mut response: Response) -> Response {
     response
 }
 
-/// A refused code, as one line of text.
-fn refused_line(e: &FieldError) -> Response {
-    let line = format!("{e}\n");
-    let text = HeaderValue::from_static("text/plain; charset=utf-8");
-    unstored((StatusCode::BAD_REQUEST, [(CONTENT_TYPE, text)], line).into_response())
-}
-
 async fn page(
     State(ctx): State<Ctx>,
     Path(code): Path<String>,
@@ -152,7 +140,7 @@ async fn page(
 ) -> Response {
     let room = match RoomCode::parse(&code) {
         Ok(room) => room,
-        Err(e) => return refused_line(&e),
+        Err(e) => return text(StatusCode::BAD_REQUEST, e.to_string()),
     };
     let query = pairs(query.as_deref());
     let lang = lang_of(&query, &headers);
