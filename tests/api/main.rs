@@ -18,6 +18,7 @@ mod helpers;
 mod input_props;
 mod insights;
 mod insights_page;
+mod insights_room;
 mod judged;
 mod languages;
 mod metrics;

@@ -11,7 +11,8 @@
 //!   naming it);
 //! - [`data`]: the reports read from the store, and what is summed up here;
 //! - [`tables`] (of [`table`]s), [`charts`], [`page`]: the page, in
-//!   [`words`] of three languages.
+//!   [`words`] of three languages;
+//! - [`room`]: a class room's live view, `/insights/room/{code}`.
 //!
 //! With recording off (no store) the page says so; a database that does not
 //! answer is a `503` page that says so.
@@ -22,6 +23,7 @@ pub mod charts;
 pub mod data;
 pub mod filter;
 pub mod page;
+pub mod room;
 pub mod shell;
 pub mod table;
 pub mod tables;
@@ -64,6 +66,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
     access: Access,
     stylesheet: &StylesheetHref,
 ) -> Router<S> {
+    let rooms = room::routes(store.clone(), stylesheet);
     let ctx = Ctx {
         store,
         stylesheet: stylesheet.0.as_str().into(),
@@ -71,7 +74,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
     let router = Router::new()
         .route("/insights", get(overview))
         .route("/insights/{file}", get(csv_file))
-        .with_state(ctx);
+        .with_state(ctx)
+        .merge(rooms);
     access.protect(router)
 }
 

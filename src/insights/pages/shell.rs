@@ -36,6 +36,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
     for (name, source) in [
         ("shell.html", include_str!("templates/shell.html")),
         ("insights.html", include_str!("templates/insights.html")),
+        ("room.html", include_str!("templates/room.html")),
     ] {
         if let Err(e) = env.add_template(name, source) {
             // A test renders every template: this cannot ship.
