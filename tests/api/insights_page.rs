@@ -277,8 +277,33 @@ async fn a_token_guards_the_page_and_the_files() {
             .expect("request");
         assert_eq!(basic.status(), 200, "{path}");
     }
-    // The rest of the site stays open.
+    // The rest of the site stays open, and so does the pages' own stylesheet
+    // (a browser fetches it before it asks for the password).
     assert_eq!(get(&format!("{base}/healthz")).await.status(), 200);
+    let page = Client::new()
+        .get(format!("{base}/insights"))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .expect("request")
+        .text()
+        .await
+        .expect("html");
+    let href = page
+        .split(r#"<link rel="stylesheet" href=""#)
+        .nth(2)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the pages' own stylesheet, after the site's")
+        .replace("&#x2f;", "/");
+    assert!(href.starts_with("/insights/style.css?v="), "{href}");
+    let css = get(&format!("{base}{href}")).await;
+    assert_eq!(css.status(), 200);
+    assert_eq!(css.headers()["content-type"], "text/css; charset=utf-8");
+    assert!(css.headers()["cache-control"]
+        .to_str()
+        .expect("ascii")
+        .contains("immutable"));
+    assert!(css.text().await.expect("css").contains(".insights"));
 }
 
 #[tokio::test]

@@ -12,7 +12,8 @@
 //! - [`data`]: the reports read from the store, and what is summed up here;
 //! - [`tables`] (of [`table`]s), [`charts`], [`page`]: the page, in
 //!   [`words`] of three languages;
-//! - [`room`]: a class room's live view, `/insights/room/{code}`.
+//! - [`room`]: a class room's live view, `/insights/room/{code}`;
+//! - [`style`]: their own stylesheet, `/insights/style.css`, public.
 //!
 //! With recording off (no store) the page says so; a database that does not
 //! answer is a `503` page that says so.
@@ -25,6 +26,7 @@ pub mod filter;
 pub mod page;
 pub mod room;
 pub mod shell;
+pub mod style;
 pub mod table;
 pub mod tables;
 pub mod words;
@@ -76,7 +78,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
         .route("/insights/{file}", get(csv_file))
         .with_state(ctx)
         .merge(rooms);
-    access.protect(router)
+    access.protect(router).merge(style::routes())
 }
 
 /// A query string's pairs.

@@ -1,6 +1,7 @@
 //! The HTML document around an insights page (`/insights`, a room's live
 //! view): `<html lang>`, the title, the site's stylesheet (the one the main
-//! page links, hashed in a release build), a skip link, a header with the
+//! page links, hashed in a release build) and the pages' own
+//! ([`super::style`]), a skip link, a header with the
 //! language switch (three links to the same page with `lang` set and every
 //! other parameter kept), and the page's `<main>`. Rendered by minijinja with
 //! HTML escaping on: only the page's own `main` markup goes in as it is.
@@ -134,6 +135,7 @@ pub fn document(head: &Head<'_>, main: &str) -> Result<String, minijinja::Error>
             html_lang => html_tag(head.lang),
             title => head.title,
             stylesheet => head.stylesheet,
+            own_stylesheet => super::style::href(),
             home => format!("/?lang={}", head.lang.code()),
             words => words(head.lang),
             langs => langs,
