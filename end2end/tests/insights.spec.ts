@@ -12,10 +12,11 @@ async function violations(page: Page) {
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
-/** The funnel's last row (the goal) on /insights for the last 24 hours: its
+/** The funnel's last row (the goal) on /insights for the last 24 hours, in
+ *  `room` (each test its own, so parallel tests' visits do not count): its
  *  count of visits, 0 when no visit is recorded yet. */
-async function reachedGoal(page: Page): Promise<number> {
-  await page.goto("/insights?period=1&lang=en");
+async function reachedGoal(page: Page, room?: string): Promise<number> {
+  await page.goto(`/insights?period=1&lang=en${room ? `&room=${room}` : ""}`);
   const cell = page.locator("#funnel-table tbody tr:last-child td").first();
   if ((await cell.count()) === 0) {
     await expect(page.getByTestId("insights-empty")).toBeVisible();
@@ -24,9 +25,12 @@ async function reachedGoal(page: Page): Promise<number> {
   return Number((await cell.innerText()).replace(/,/g, ""));
 }
 
-/** A visit to the main page that types the best fit: the goal on its first attempt. */
-async function reachTheGoal(page: Page) {
-  await page.goto("/");
+/** A room of its own for one test. */
+const newRoom = () => `e2e-${Math.random().toString(36).slice(2, 10)}`;
+
+/** A visit to the main page that types the best fit: the goal on its second attempt. */
+async function reachTheGoal(page: Page, room?: string) {
+  await page.goto(room ? `/?room=${room}` : "/");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(error(0.0585, 247.26)).toBeLessThanOrEqual(450);
   await page.locator("#weight-number").fill("0.0585");
@@ -38,12 +42,27 @@ async function reachTheGoal(page: Page) {
 }
 
 test("a visit that reaches the goal moves the funnel on /insights", async ({ page }) => {
-  const before = await reachedGoal(page);
-  await reachTheGoal(page);
-  // The visit's beacon and the comment's attempt are written within seconds;
-  // other tests' visits may add more, never fewer.
-  await expect.poll(() => reachedGoal(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 1);
+  const room = newRoom();
+  expect(await reachedGoal(page, room)).toBe(0);
+  await reachTheGoal(page, room);
+  // The visit's beacon and the comment's attempt are written within seconds.
+  await expect.poll(() => reachedGoal(page, room), { timeout: 15_000 }).toBe(1);
   await expect(page.locator("#funnel-table")).toBeVisible();
+});
+
+test("a visit whose requests say DNT: 1 leaves no row", async ({ browser, page }) => {
+  const [quiet, control] = [newRoom(), newRoom()];
+  const dnt = await browser.newContext({ extraHTTPHeaders: { DNT: "1" } });
+  const visitor = await dnt.newPage();
+  await reachTheGoal(visitor, quiet);
+  // A visit without it, made after, is written: the writer is past the first.
+  await reachTheGoal(page, control);
+  await visitor.goto("about:blank");
+  await dnt.close();
+  await expect.poll(() => reachedGoal(page, control), { timeout: 15_000 }).toBe(1);
+  expect(await reachedGoal(page, quiet)).toBe(0);
+  await page.goto(`/insights?period=1&lang=en&room=${quiet}`);
+  await expect(page.getByTestId("insights-empty")).toBeVisible();
 });
 
 for (const lang of ["en", "pt", "zh"]) {
