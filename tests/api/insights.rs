@@ -15,9 +15,8 @@ use std::{
 use jay_trainer::{
     coach::{providers::HttpProvider, registry::Registry, Coach},
     insights::{Insights, InsightsConfig, Recorder},
-    server::{config::Guard, startup::Application},
+    server::config::Guard,
 };
-use leptos::config::LeptosOptions;
 use reqwest::Client;
 use serde_json::{json, Value};
 use sqlx::{sqlite::SqliteConnectOptions, ConnectOptions, Connection};
@@ -66,15 +65,7 @@ pub async fn spawn_limited(registry: &str, insights: &str, rate: u32) -> Recordi
         trusted_proxy_hops: 1,
         ..Guard::default()
     };
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
-    let app = Application::with_insights(options, Arc::new(coach), &guard, insights)
-        .await
-        .expect("bind");
-    let base = format!("http://{}", app.local_addr().expect("address"));
-    tokio::spawn(app.run_until_stopped());
+    let base = crate::helpers::serve_recording(coach, &guard, insights).await;
     Recording {
         base,
         dir,

@@ -9,9 +9,8 @@ use std::sync::Arc;
 use jay_trainer::{
     coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach},
     insights::{sink::Sink, Insights, InsightsConfig, Minute},
-    server::{config::Guard, startup::Application},
+    server::config::Guard,
 };
-use leptos::config::LeptosOptions;
 use reqwest::{Client, Response};
 
 const TOKEN: &str = "teach-3rd-grade";
@@ -38,15 +37,7 @@ async fn spawn(insights: Insights, token: Option<&str>) -> String {
         insights_token: token.and_then(Secret::new),
         ..Guard::default()
     };
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
-    let app = Application::with_insights(options, Arc::new(coach), &guard, insights)
-        .await
-        .expect("bind");
-    let base = format!("http://{}", app.local_addr().expect("address"));
-    tokio::spawn(app.run_until_stopped());
+    let base = crate::helpers::serve_recording(coach, &guard, insights).await;
     base
 }
 

@@ -10,9 +10,8 @@ use jay_trainer::{
     insights::{Insights, InsightsConfig},
     lesson::neuron::Params,
     page::landscape::geometry::MapView,
-    server::{config::Guard, startup::Application},
+    server::config::Guard,
 };
-use leptos::config::LeptosOptions;
 use reqwest::{Client, Response};
 use serde_json::{json, Value};
 
@@ -205,15 +204,7 @@ async fn spawn_guarded(token: &str) -> String {
         insights_token: Secret::new(token),
         ..Guard::default()
     };
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
-    let app = Application::with_insights(options, Arc::new(coach), &guard, insights)
-        .await
-        .expect("bind");
-    let base = format!("http://{}", app.local_addr().expect("address"));
-    tokio::spawn(app.run_until_stopped());
+    let base = crate::helpers::serve_recording(coach, &guard, insights).await;
     base
 }
 
