@@ -30,6 +30,7 @@
 //! - `report`: the queries `/insights` shows, from the rows or, for whole
 //!   days, from `rollup`'s per-visit sums and per-day counts (kept by the
 //!   writer's transactions; latencies kept to two significant digits);
+//! - `pages`: `/insights` itself (HTML and CSV, behind `JAY_INSIGHTS_TOKEN`);
 //! - `capture`: what a request gives (the `DNT` / `Sec-GPC` opt-out, a
 //!   comment's attempt and its outcome).
 //!
@@ -45,6 +46,8 @@ pub mod values;
 pub mod capture;
 #[cfg(feature = "ssr")]
 pub mod config;
+#[cfg(feature = "ssr")]
+pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod report;
 #[cfg(feature = "ssr")]

@@ -23,13 +23,15 @@ use crate::page::{
 };
 use crate::{coach::Lang, page::i18n::html_tag};
 
-/// The question about a run's latest attempt: its point and error, and the
+/// The question about a run's latest attempt: its point and error, its
+/// number in the visit (the run begins after `before` attempts), and the
 /// run's earlier errors (at most 100, oldest first); `None` for an empty run.
-fn question(run: &[Attempt], lang: Lang) -> Option<Question> {
+fn question(run: &[Attempt], before: usize, lang: Lang) -> Option<Question> {
     let (current, earlier) = run.split_last()?;
     // The weight and bias too: the coach states facts about the point.
     Some(Question {
         error: current.error,
+        number: before + run.len(),
         attempts: earlier
             .iter()
             .skip(earlier.len().saturating_sub(100))
@@ -70,7 +72,7 @@ pub fn CoachBubble(model: Model) -> impl IntoView {
             (
                 len,
                 if len > before {
-                    question(run, page)
+                    question(run, from, page)
                 } else {
                     None
                 },
@@ -201,17 +203,31 @@ mod tests {
     #[test]
     fn the_question_is_about_the_runs_latest_attempt_and_its_earlier_errors() {
         assert_eq!(
-            question(&[], Lang::En),
+            question(&[], 3, Lang::En),
             None,
             "a start over: nothing to ask"
         );
-        let q = question(&[at(1.0)], Lang::Pt).expect("one attempt");
+        let q = question(&[at(1.0)], 0, Lang::Pt).expect("one attempt");
         assert!(q.attempts.is_empty() && q.error == 1.0 && q.bias == 1.0);
+        assert_eq!(q.number, 1);
         assert_eq!(q.lang, Lang::Pt);
         let long: Vec<Attempt> = (0..150).map(|i| at(f64::from(i))).collect();
-        let q = question(&long, Lang::En).expect("a long run");
+        let q = question(&long, 0, Lang::En).expect("a long run");
         assert_eq!(q.error, 149.0);
+        assert_eq!(
+            q.number, 150,
+            "every attempt counted, not only the 100 sent"
+        );
         assert_eq!(q.attempts.len(), 100);
         assert_eq!((q.attempts[0], q.attempts[99]), (49.0, 148.0));
+    }
+
+    #[test]
+    fn after_a_start_over_the_visit_goes_on_counting() {
+        // Seven attempts, a start over, then the new run's second one: the
+        // ninth of the visit (the insights key attempts by their number).
+        let q = question(&[at(900.0), at(800.0)], 7, Lang::En).expect("a run");
+        assert_eq!(q.number, 9);
+        assert_eq!(q.attempts, vec![900.0]);
     }
 }

@@ -206,7 +206,6 @@ pub fn DescentLab(
             class="panel descent-lab"
             aria-labelledby="descent-title"
             data-testid="descent-lab"
-            data-tool="descent_lab"
         >
             <h2 id="descent-title">{t.descent}</h2>
             <p class="lesson" data-testid="descent-lesson" inner_html=crate::server_only!(lesson(t))>

@@ -144,7 +144,7 @@ pub fn Landscape(
     };
 
     view! {
-        <figure class="landscape" data-testid="landscape" data-tool="map">
+        <figure class="landscape" data-testid="landscape">
             <div class="landscape-head">
                 <h2 id="landscape-title">{t.landscape_section}</h2>
                 <button

@@ -14,9 +14,24 @@
 //! nothing breaks, the page just records nothing.
 //!
 //! A tool's use is noted by one capturing listener in the same script: the
-//! element's nearest `data-tool` attribute names it (the page's markup carries
-//! one per tool, [`crate::insights::Tool`]'s codes), so the WASM has no code for
-//! it. The comment request sends `window.__jayVisit` (`coach_bubble::request`).
+//! nearest of the tools' elements ([`TOOLS`]: a class or a test id each page
+//! panel already has) names it, so neither the WASM nor the markup carries
+//! anything for it. The comment request sends `window.__jayVisit`
+//! (`coach_bubble::request`).
+
+/// Each tool's element, as the script finds it (`closest`, in this order:
+/// the lab's own inputs count as the lab), and its code
+/// ([`crate::insights::Tool`]). The script spells the same list; a test
+/// keeps them equal, and the server's page tests check each is on the page.
+pub const TOOLS: [(&str, &str); 7] = [
+    (".descent-lab", "descent_lab"),
+    (".landscape", "map"),
+    (".best-response", "best_response"),
+    (".param-nudges", "nudge"),
+    (".param-number", "typed_value"),
+    (".languages", "language_switch"),
+    ("[data-testid=copy-best]", "shared_link"),
+];
 
 /// The head script (no `&`, `<` or `>`: safe as text and as markup).
 pub const SCRIPT: &str = concat!(
@@ -31,13 +46,14 @@ pub const SCRIPT: &str = concat!(
     r#"if(/^[A-Za-z0-9-]{1,24}$/.test(r||""))o.room=r;s(o);"#,
     r#"if(p.has("w"))q.push("shared_link");"#,
     r#"w.__jayTool=function(t){q.push(t);if(q.length==64)f()};"#,
-    // A tool is noted where it is used, by one listener for the whole page: the
-    // element's nearest `data-tool` names it (the WASM carries no code for it).
-    // The map counts a press or a moving key; the others a button's or a
-    // link's click, or a committed value (`change`).
-    r#"var h=function(e){var x=e.target.closest?e.target.closest("[data-tool]"):null;if(!x)return;"#,
-    r#"var n=x.getAttribute("data-tool"),y=e.type;"#,
-    r#"if(n=="map"?(y=="pointerdown"||(y=="keydown"?/^(Arrow|Page|Home|End)/.test(e.key):false)):(y=="change"||(y=="click"?!!e.target.closest("button,a"):false)))w.__jayTool(n)};"#,
+    // A tool is noted where it is used, by one listener for the whole page:
+    // the nearest of [`TOOLS`]'s elements names it (the WASM carries no code
+    // and no markup for it). The map counts a press or a moving key; the
+    // others a button's or a link's click, or a committed value (`change`).
+    r#"var T=[[".descent-lab","descent_lab"],[".landscape","map"],[".best-response","best_response"],[".param-nudges","nudge"],[".param-number","typed_value"],[".languages","language_switch"],["[data-testid=copy-best]","shared_link"]];"#,
+    r#"var h=function(e){var x=e.target,n,y=e.type;if(!x.closest)return;"#,
+    r#"T.some(function(t){return x.closest(t[0])?(n=t[1]):0});if(!n)return;"#,
+    r#"if(n=="map"?(y=="pointerdown"||(y=="keydown"?/^(Arrow|Page|Home|End)/.test(e.key):false)):(y=="change"||(y=="click"?!!x.closest("button,a"):false)))w.__jayTool(n)};"#,
     r#"["click","change","pointerdown","keydown"].forEach(function(y){d.addEventListener(y,h,true)});"#,
     r#"setInterval(f,5000);addEventListener("pagehide",f);"#,
     r#"addEventListener("visibilitychange",function(){if(d.visibilityState=="hidden")f()})"#,
@@ -56,6 +72,21 @@ mod tests {
         assert!(SCRIPT.contains("\"/insights/events\""));
         assert!(SCRIPT.contains("pagehide") && SCRIPT.contains("visibilitychange"));
         assert!(!SCRIPT.contains("cookie") && !SCRIPT.contains("Storage"));
-        assert!(SCRIPT.contains("[data-tool]"));
+        let table: Vec<String> = TOOLS
+            .iter()
+            .map(|(selector, code)| format!(r#"["{selector}","{code}"]"#))
+            .collect();
+        assert!(SCRIPT.contains(&format!("var T=[{}];", table.join(","))));
+    }
+
+    #[test]
+    fn every_tool_has_its_element() {
+        for tool in crate::insights::Tool::ALL {
+            assert!(
+                TOOLS.iter().any(|(_, code)| *code == tool.code()),
+                "{}",
+                tool.code()
+            );
+        }
     }
 }

@@ -18,6 +18,7 @@
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
 //! | `JAY_DEFAULT_LANG` | the coach's language for a `/error` caller that sends no `lang` and no usable `Accept-Language` (`en`, `pt` or `zh`) | `en` |
 //! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>` | unset: open |
+//! | `JAY_INSIGHTS_TOKEN` | when set, `/insights` wants it: `Authorization: Bearer <it>`, or as the HTTP Basic password (any user name; the browser asks); 8 to 256 visible ASCII characters | unset: open |
 //! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
 //! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
 //! | `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS` | the insights' recording and database (`crate::insights::config`) | on; SQLite `insights.db` in `JAY_DATA_DIR`; `90` |
@@ -75,6 +76,8 @@ pub struct Guard {
     /// The CSP `frame-ancestors` source list.
     pub frame_ancestors: String,
     pub models_token: Option<Secret>,
+    /// `JAY_INSIGHTS_TOKEN`: what `/insights` wants (`None`: open).
+    pub insights_token: Option<Secret>,
     /// The coach's language when a `/error` caller names none.
     pub default_lang: Lang,
 }
@@ -91,6 +94,7 @@ impl Default for Guard {
             cors_origins: None,
             frame_ancestors: "*".into(),
             models_token: None,
+            insights_token: None,
             default_lang: Lang::En,
         }
     }
@@ -145,6 +149,7 @@ impl Guard {
             cors_origins,
             frame_ancestors,
             models_token: var("JAY_MODELS_TOKEN").and_then(Secret::new),
+            insights_token: insights_token_from(var("JAY_INSIGHTS_TOKEN"))?,
             default_lang: match var("JAY_DEFAULT_LANG").as_deref().map(str::trim) {
                 None | Some("") => d.default_lang,
                 Some(tag) => Lang::parse(tag).ok_or_else(|| ConfigError::Invalid {
@@ -154,6 +159,21 @@ impl Guard {
                 })?,
             },
         })
+    }
+}
+
+/// `JAY_INSIGHTS_TOKEN`, if set (blank is unset): 8 to 256 visible ASCII
+/// characters. A person types it into the browser's password prompt, which
+/// may encode other characters in a way the server cannot tell apart.
+fn insights_token_from(value: Option<String>) -> Result<Option<Secret>, ConfigError> {
+    let Some(token) = value.and_then(Secret::new) else {
+        return Ok(None);
+    };
+    let t = token.expose();
+    if (MIN_KEY_CHARS..=256).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_graphic()) {
+        Ok(Some(token))
+    } else {
+        Err(ConfigError::Token("JAY_INSIGHTS_TOKEN"))
     }
 }
 
@@ -237,6 +257,9 @@ pub enum ConfigError {
     /// The value is never shown.
     #[error("{0} is shorter than {MIN_KEY_CHARS} characters: every answer is searched for it and it would be blanked out of ordinary words; set the real token or leave {0} unset")]
     ShortKey(&'static str),
+    /// The value is never shown.
+    #[error("{0} must be {MIN_KEY_CHARS} to 256 visible ASCII characters (no spaces); its value is not shown")]
+    Token(&'static str),
     #[error("Leptos configuration (LEPTOS_* variables): {0}")]
     Leptos(#[from] LeptosConfigError),
     #[error(transparent)]

@@ -37,6 +37,22 @@ pub async fn drop_unplain(mut request: Request) -> Request {
     request
 }
 
+/// The span around a request: its id, method and path (the query holds only
+/// numbers, but is left out anyway; headers never go to the log).
+pub fn span(request: &Request) -> tracing::Span {
+    let id = request
+        .headers()
+        .get(HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!(
+        "request",
+        id = %id,
+        method = %request.method(),
+        path = %request.uri().path()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

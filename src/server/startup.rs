@@ -32,7 +32,7 @@ use super::{
 };
 use crate::{
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
-    insights::{Insights, Recorder, StoreError},
+    insights::{pages, Insights, StoreError},
     page::app::{shell, PATHS},
 };
 
@@ -74,19 +74,20 @@ pub fn router_with_limiter(
     guard: &Guard,
     limiter: Arc<ClientLimiter>,
 ) -> Router {
-    router_recording(options, coach, guard, limiter, Recorder::off())
+    router_recording(options, coach, guard, limiter, &Insights::off())
 }
 
-/// [`router_with_limiter`] recording the insights through `recorder`
+/// [`router_with_limiter`] recording the insights through their recorder
 /// (visits and tools at `POST /insights/events`, attempts from the page's
-/// comment requests).
+/// comment requests) and showing them (`/insights`, from their store).
 pub fn router_recording(
     options: LeptosOptions,
     coach: Arc<Coach>,
     guard: &Guard,
     limiter: Arc<ClientLimiter>,
-    recorder: Recorder,
+    insights: &Insights,
 ) -> Router {
+    let recorder = insights.recorder().clone();
     // The app's pages (it routes by hand: `app::PATHS`).
     let routes = PATHS
         .iter()
@@ -102,6 +103,8 @@ pub fn router_recording(
     let state = AppState(Arc::new(options.clone()));
     let assets = SiteAssets::of(&options);
     let stylesheet = assets.stylesheet(&options);
+    let access = pages::Access::new(guard.insights_token.clone());
+    let insights_pages = pages::routes(insights.store().cloned(), access, &stylesheet);
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
     let page_context = {
         let (coach, limiter, recorder) = (coach.clone(), limiter.clone(), recorder.clone());
@@ -130,6 +133,7 @@ pub fn router_recording(
             guard.default_lang,
         ))
         .merge(routes::insights_events(recorder, guard))
+        .merge(insights_pages)
         .leptos_routes_with_context(&state, routes, page_context.clone(), {
             let options = options.clone();
             move || shell(options.clone())
@@ -167,28 +171,12 @@ pub fn router_recording(
         }))
         .layer(hardening())
         // Every log line of a request carries its id (outermost layers last).
-        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         // A client's id is kept only if it is a plain token.
         .layer(axum::middleware::map_request(request_id::drop_unplain))
         .with_state(state)
-}
-
-/// The span around a request: its id, method and path (the query holds only
-/// numbers, but is left out anyway; headers never go to the log).
-fn request_span(request: &axum::http::Request<axum::body::Body>) -> tracing::Span {
-    let id = request
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("-");
-    tracing::info_span!(
-        "request",
-        id = %id,
-        method = %request.method(),
-        path = %request.uri().path()
-    )
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -269,10 +257,9 @@ impl Application {
             .await
             .map_err(|source| StartupError::Bind { addr, source })?;
         let limiter = Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst));
-        let recorder = insights.recorder().clone();
         Ok(Self {
             listener,
-            router: router_recording(options, coach.clone(), guard, limiter, recorder),
+            router: router_recording(options, coach.clone(), guard, limiter, &insights),
             coach,
             persistence: None,
             insights,

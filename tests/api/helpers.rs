@@ -7,6 +7,7 @@ use std::sync::Arc;
 use jay_trainer::{
     coach::secret::Secret,
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
+    insights::Insights,
     server::{config::Guard, startup::Application},
 };
 use leptos::config::LeptosOptions;
@@ -15,11 +16,16 @@ use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
 /// Serves `coach` behind `guard` on 127.0.0.1, port 0; the base URL.
 pub async fn serve(coach: Coach, guard: &Guard) -> String {
+    serve_recording(coach, guard, Insights::off()).await
+}
+
+/// [`serve`], recording into `insights` (a store in a temporary folder).
+pub async fn serve_recording(coach: Coach, guard: &Guard, insights: Insights) -> String {
     let options = LeptosOptions::builder()
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let app = Application::with_coach(options, Arc::new(coach), guard)
+    let app = Application::with_insights(options, Arc::new(coach), guard, insights)
         .await
         .expect("bind a free port");
     let addr = app.local_addr().expect("address");

@@ -15,9 +15,8 @@ use std::{
 use jay_trainer::{
     coach::{providers::HttpProvider, registry::Registry, Coach},
     insights::{Insights, InsightsConfig, Recorder},
-    server::{config::Guard, startup::Application},
+    server::config::Guard,
 };
-use leptos::config::LeptosOptions;
 use reqwest::Client;
 use serde_json::{json, Value};
 use sqlx::{sqlite::SqliteConnectOptions, ConnectOptions, Connection};
@@ -66,15 +65,7 @@ pub async fn spawn_limited(registry: &str, insights: &str, rate: u32) -> Recordi
         trusted_proxy_hops: 1,
         ..Guard::default()
     };
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
-    let app = Application::with_insights(options, Arc::new(coach), &guard, insights)
-        .await
-        .expect("bind");
-    let base = format!("http://{}", app.local_addr().expect("address"));
-    tokio::spawn(app.run_until_stopped());
+    let base = crate::helpers::serve_recording(coach, &guard, insights).await;
     Recording {
         base,
         dir,
@@ -368,14 +359,18 @@ async fn the_page_carries_the_visit_script_with_its_nonce_and_csp_allows_the_bea
         .expect("the visit script");
     assert!(script.trim_start().starts_with("nonce="), "{script:.80}");
     assert!(script.contains("/insights/events") && script.contains("getRandomValues"));
-    // Every tool is named where it is used, for the script's one listener; a
-    // shared link is also noted when the page opens with one.
-    for tool in jay_trainer::insights::Tool::ALL {
-        let attribute = format!(r#"data-tool="{}""#, tool.code());
-        assert!(
-            html.contains(&attribute) || tool.code() == "shared_link",
-            "{attribute}"
-        );
+    // Every tool's element, as the script finds it, is on the page; a shared
+    // link is also noted when the page opens with one.
+    for (selector, code) in jay_trainer::page::visit::TOOLS {
+        let on_page = match selector.strip_prefix('.') {
+            Some(class) => html.split("class=\"").skip(1).any(|rest| {
+                rest.split('"')
+                    .next()
+                    .is_some_and(|classes| classes.split(' ').any(|c| c == class))
+            }),
+            None => html.contains(&selector.replace("=", "=\"").replace(']', "\"")[1..]),
+        };
+        assert!(on_page, "{code}: {selector}");
     }
     assert!(script.contains(r#"q.push("shared_link")"#));
 }

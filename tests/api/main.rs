@@ -17,6 +17,8 @@ mod guard;
 mod helpers;
 mod input_props;
 mod insights;
+mod insights_page;
+mod insights_room;
 mod judged;
 mod languages;
 mod metrics;

@@ -253,6 +253,7 @@ async fn a_room_now(db: &TestDb) {
     assert_eq!(now.len(), 1);
     assert_eq!(now[0].visit, id("v3"));
     assert_eq!(now[0].attempts, 3);
+    assert!(now[0].reached, "v3's 450 is at the goal");
     assert_eq!(
         now[0].latest,
         Some(Point {
@@ -277,5 +278,8 @@ async fn a_room_now(db: &TestDb) {
     let other = RoomCode::parse("class-8").expect("room");
     let v8 = s.room_now(&other, Minute(T0), 100).await.expect("class-8");
     assert_eq!(v8.len(), 1);
-    assert_eq!((v8[0].attempts, v8[0].latest), (0, None));
+    assert_eq!(
+        (v8[0].attempts, v8[0].latest, v8[0].reached),
+        (0, None, false)
+    );
 }

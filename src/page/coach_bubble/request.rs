@@ -29,6 +29,9 @@ pub struct Said {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     pub error: f64,
+    /// The attempt's number in the visit, 1 for the first (every run
+    /// counted: a start over goes on counting), for the insights.
+    pub number: usize,
     pub attempts: Vec<f64>,
     pub weight: f64,
     pub bias: f64,
@@ -104,7 +107,7 @@ mod js {
         let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"))?;
         for (key, value) in [
             ("error", JsValue::from_f64(q.error)),
-            ("attempt", JsValue::from_f64(q.attempts.len() as f64 + 1.0)),
+            ("attempt", JsValue::from_f64(q.number as f64)),
             ("attempts", attempts.into()),
             ("weight", JsValue::from_f64(q.weight)),
             ("bias", JsValue::from_f64(q.bias)),

@@ -22,7 +22,7 @@ pub fn BestResponse(
     };
     let t = use_texts();
     view! {
-        <div class="best-response" role="group" aria-label=t.one_at_a_time data-tool="best_response">
+        <div class="best-response" role="group" aria-label=t.one_at_a_time>
             <button type="button" data-testid="best-bias" on:click=press(Press::BestBias)>
                 {t.best_bias}
             </button>

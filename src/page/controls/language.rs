@@ -84,7 +84,7 @@ pub fn LanguageSwitcher(params: Memo<Params>, embed: bool) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav class="languages" aria-label=t.language data-tool="language_switch">
+        <nav class="languages" aria-label=t.language>
             {links}
         </nav>
     }

@@ -151,7 +151,6 @@ pub fn ParamControl(
                 <input
                     type="text"
                     class="param-number"
-                    data-tool="typed_value"
                     id=number_id
                     role="spinbutton"
                     aria-label=fill(t.exact_value, &[("label", label)])
@@ -169,7 +168,6 @@ pub fn ParamControl(
             </div>
             <div
                 class="param-nudges"
-                data-tool="nudge"
                 data-testid=format!("{id}-nudges")
                 inner_html=nudges
                 on:click=on_nudge

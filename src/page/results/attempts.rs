@@ -223,7 +223,6 @@ pub fn Attempts(model: Model) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="copy-best"
-                    data-tool="shared_link"
                     disabled=move || attempts.with(Vec::is_empty)
                     on:click=copy_best
                 >

@@ -130,3 +130,26 @@ fn a_bad_insights_variable_stops_start_up_naming_it_and_the_way_out() {
     assert!(message.contains("JAY_INSIGHTS_DAYS"), "{message}");
     assert!(message.contains("JAY_INSIGHTS=off"), "{message}");
 }
+
+#[test]
+fn the_insights_token_is_read_checked_and_never_shown() {
+    assert!(guard(&[]).unwrap().insights_token.is_none());
+    assert!(guard(&[("JAY_INSIGHTS_TOKEN", "  ")])
+        .unwrap()
+        .insights_token
+        .is_none());
+    let g = guard(&[("JAY_INSIGHTS_TOKEN", " teach-3rd-grade ")]).unwrap();
+    assert_eq!(g.insights_token.unwrap().expose(), "teach-3rd-grade");
+    for bad in [
+        "short7!",
+        "two words here",
+        "naïve-password",
+        &"x".repeat(257),
+    ] {
+        let e = guard(&[("JAY_INSIGHTS_TOKEN", bad)])
+            .expect_err(bad)
+            .to_string();
+        assert!(e.starts_with("JAY_INSIGHTS_TOKEN must be 8 to 256"), "{e}");
+        assert!(!e.contains(bad), "{e}");
+    }
+}
