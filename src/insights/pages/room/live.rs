@@ -89,6 +89,19 @@ fn rounded(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
+/// `v` kept inside `[lo, hi]`, then moved by `d`, or by `-d` where `d`
+/// would leave the range: visitors at the plot's edge (a wild point, or a
+/// class all at weight 0) stay as far apart as those inside it, instead of
+/// piling onto one spot of the edge.
+fn nudged(v: f64, d: f64, lo: f64, hi: f64) -> f64 {
+    let p = v.clamp(lo, hi);
+    if (lo..=hi).contains(&(p + d)) {
+        p + d
+    } else {
+        (p - d).clamp(lo, hi)
+    }
+}
+
 /// The room's visitors as dots on `view`.
 pub fn picture(visitors: &[RoomVisitor], keys: &Keys, view: &MapView) -> Picture {
     let mut dots: Vec<Dot> = visitors
@@ -99,8 +112,8 @@ pub fn picture(visitors: &[RoomVisitor], keys: &Keys, view: &MapView) -> Picture
             let (dx, dy) = keys.nudge(&v.visit);
             Some(Dot {
                 key: keys.key(&v.visit),
-                x: rounded((x + dx).clamp(PLOT_LEFT, PLOT_RIGHT)),
-                y: rounded((y + dy).clamp(PLOT_TOP, PLOT_BOTTOM)),
+                x: rounded(nudged(x, dx, PLOT_LEFT, PLOT_RIGHT)),
+                y: rounded(nudged(y, dy, PLOT_TOP, PLOT_BOTTOM)),
                 attempts: v.attempts,
                 goal: v.reached,
             })

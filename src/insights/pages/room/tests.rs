@@ -100,14 +100,18 @@ fn dots_stay_inside_the_plot_and_apart_when_everyone_is_on_one_spot() {
         .collect();
     spots.sort_unstable();
     spots.dedup();
-    assert!(spots.len() > 20, "30 dots on {} spots", spots.len());
-    // A wild point is kept at the plot's edge.
+    // Each dot on a spot of its own (two keyed nudges in 65,536² alike, or
+    // within 0.01 of each other, are all but impossible).
+    assert!(spots.len() >= 29, "30 dots on {} spots", spots.len());
+    // A wild point is kept at the plot's corner, nudged inwards.
     let wild = picture(
         &[visitor(1, Some((9.0, -500.0, 1e9)), 1, false)],
         &keys,
         &MapView::full(),
     );
-    assert_eq!((wild.dots[0].x, wild.dots[0].y), (PLOT_RIGHT, PLOT_BOTTOM));
+    let (x, y) = (wild.dots[0].x, wild.dots[0].y);
+    assert!((PLOT_RIGHT - SPREAD - 0.01..=PLOT_RIGHT).contains(&x), "{x}");
+    assert!((PLOT_BOTTOM - SPREAD - 0.01..=PLOT_BOTTOM).contains(&y), "{y}");
 }
 
 #[test]
