@@ -57,6 +57,16 @@ pub async fn insert<'a>(
             }
         }
     }
+    // In key order: two replicas writing the same keys on PostgreSQL then
+    // lock them in the same order and wait for each other instead of
+    // deadlocking (which would cost one of them its batch).
+    visits.sort_unstable_by(|a, b| a.id.as_str().cmp(b.id.as_str()));
+    attempts.sort_unstable_by(|a, b| {
+        (a.visit.as_str(), a.numbers.number()).cmp(&(b.visit.as_str(), b.numbers.number()))
+    });
+    tools.sort_unstable_by(|(a, _), (b, _)| {
+        (a.visit.as_str(), a.tool.code()).cmp(&(b.visit.as_str(), b.tool.code()))
+    });
     let mut added = Added::default();
     for chunk in visits.chunks(ROWS) {
         let ids = insert_visits(conn, marks, chunk).await?;
