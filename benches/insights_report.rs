@@ -1,8 +1,9 @@
 //! How fast `/insights` answers over a million visits (issue 23: under 300 ms
 //! p50 on SQLite): the six report queries the page makes, each alone and as
-//! one page (the six at once, as `/insights` runs them), for the page's
-//! default period (the last 30 days, as whole days: `Filter::last_days`),
-//! with a language, with a room; then 7 and 90 days.
+//! one page (the six at once, as `/insights` runs them), for the filters the
+//! page's form makes (`Choice::filter`): the default period (the last 30
+//! days), with a language, with a room; then 7 and 90 days and the last 24
+//! hours.
 //!
 //! "Before": the same store with [`Store::use_rollups`] off, every query over
 //! the stored rows as before migration 0002 (3 pages; a page's figure is the
@@ -38,17 +39,15 @@ use std::{
     time::{Duration, Instant},
 };
 
-use jay_trainer::{
-    coach::Lang,
-    insights::{
-        report::{
-            coach::CoachReport,
-            effort::{Effort, Points},
-            funnel::{Day, Funnel},
-            tools::ToolReport,
-        },
-        Filter, Minute, RoomCode, Store,
+use jay_trainer::insights::{
+    pages::filter::Choice,
+    report::{
+        coach::CoachReport,
+        effort::{Effort, Points},
+        funnel::{Day, Funnel},
+        tools::ToolReport,
     },
+    Filter, Minute, Store,
 };
 use sqlx::Connection;
 
@@ -119,7 +118,7 @@ async fn run() -> Result<(), Failure> {
         "{:<14} {:<8} {:>10} {:>10} {:>10} {:>10}",
         "filter", "query", "before p50", "p95", "after p50", "p95"
     );
-    for (i, (name, filter)) in filters().into_iter().enumerate() {
+    for (i, (name, filter)) in filters()?.into_iter().enumerate() {
         // The brief's three filters are measured both ways; the others after only.
         let before = if i < 3 && before_samples > 0 {
             store.use_rollups(false);
@@ -176,31 +175,28 @@ async fn run() -> Result<(), Failure> {
     Ok(())
 }
 
-/// The filters a page is measured with: the page's default period (the
-/// last 30 days, as whole days), with a language, with a room; then 7 and 90 days.
-fn filters() -> Vec<(&'static str, Filter)> {
+/// The filters a page is measured with, made as `/insights` makes them from
+/// its form (`Choice::filter`): the default period (the last 30 days), with a
+/// language, with a room; then 7 and 90 days, and the last 24 hours.
+fn filters() -> Result<Vec<(&'static str, Filter)>, Failure> {
     let now = Minute(END.0 - 1);
-    let last = |days: u32| Filter::last_days(days, now);
-    let room = RoomCode::parse(synth::ROOM).expect("the bench room");
-    vec![
-        ("30 days", last(30)),
-        (
-            "30 days, pt",
-            Filter {
-                lang: Some(Lang::Pt),
-                ..last(30)
-            },
-        ),
-        (
-            "30 days, room",
-            Filter {
-                room: Some(room),
-                ..last(30)
-            },
-        ),
-        ("7 days", last(7)),
-        ("90 days", last(DAYS)),
-    ]
+    let form = |pairs: &[(&str, &str)]| -> Result<Filter, Failure> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Choice::parse(&pairs)
+            .map(|choice| choice.filter(now))
+            .map_err(|e| format!("the form {pairs:?}: {e}").into())
+    };
+    Ok(vec![
+        ("30 days", form(&[])?),
+        ("30 days, pt", form(&[("language", "pt")])?),
+        ("30 days, room", form(&[("room", synth::ROOM)])?),
+        ("7 days", form(&[("period", "7")])?),
+        ("90 days", form(&[("period", "90")])?),
+        ("24 hours", form(&[("period", "1")])?),
+    ])
 }
 
 /// Every report of a page.

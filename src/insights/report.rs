@@ -21,8 +21,8 @@
 //! Each report answers from the per-day rollups ([`daily`]) when the filter
 //! names no room and cuts no day in two: no visit (of its language) began on
 //! its first day before `from`, nor on its last day at or after `to` (a
-//! filter from a day's first minute up to now qualifies, as
-//! [`Filter::last_days`] makes). Otherwise from the visits' sums ([`sums`]:
+//! filter from a day's first minute up to now qualifies: the page's periods
+//! of 7, 30 and 90 days and "all", as [`Filter::last_days`] makes them). Otherwise from the visits' sums ([`sums`]:
 //! a room's few visits at once; the coach from the attempts). With
 //! [`Store::use_rollups`] off, from the stored rows, as before the rollups.
 //! All three give the same numbers (`tests/rollups.rs`).
@@ -72,15 +72,23 @@ impl Filter {
         }
     }
 
-    /// Every visit of the last `days` UTC days up to `now`, today included:
-    /// from the first minute of the day `days − 1` days before today's (a
-    /// filter the rollups answer).
+    /// The page's "last `days` days" at `now`: every visit begun since the
+    /// first minute of the UTC day `days` × 24 hours ago, up to and including
+    /// `now`. Whole days (at least `days` × 24 hours, less than a day more),
+    /// so the per-day rollups answer it.
     pub fn last_days(days: u32, now: Minute) -> Self {
-        let first = day_of(now.0) - i64::from(days.max(1)) + 1;
+        let first = now.days_before(days).day();
         Self::period(
             Minute(first.saturating_mul(Minute::PER_DAY)),
             Minute(now.0.saturating_add(1)),
         )
+    }
+
+    /// Every visit begun in the 24 hours up to and including `now` (the
+    /// page's shortest period, for a class that just ended; it cuts a day in
+    /// two, so it reads the visits' sums: a day's visits, not a month's).
+    pub fn last_24_hours(now: Minute) -> Self {
+        Self::period(now.days_before(1), Minute(now.0.saturating_add(1)))
     }
 }
 

@@ -15,7 +15,9 @@ use crate::{
 /// How far back the page looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Period {
-    /// The last so many days (24 hours each, up to now).
+    /// The last so many days up to now: 1 is the last 24 hours; more are
+    /// whole UTC days, from the first minute of the day `n` × 24 hours ago
+    /// (`Filter::last_days`, which the per-day rollups answer).
     Days(u32),
     /// Everything the store keeps (`JAY_INSIGHTS_DAYS`).
     All,
@@ -97,15 +99,15 @@ impl Choice {
     /// The store's filter at `now`: visits begun in the period, up to and
     /// including this minute.
     pub fn filter(&self, now: Minute) -> Filter {
-        let from = match self.period {
-            Period::Days(n) => now.days_before(n),
-            Period::All => Minute(i64::MIN / 2),
+        let period = match self.period {
+            Period::Days(1) => Filter::last_24_hours(now),
+            Period::Days(n) => Filter::last_days(n, now),
+            Period::All => Filter::period(Minute(i64::MIN / 2), Minute(now.0 + 1)),
         };
         Filter {
-            from,
-            to: Minute(now.0 + 1),
             lang: self.language,
             room: self.room.clone(),
+            ..period
         }
     }
 
@@ -193,8 +195,16 @@ mod tests {
         let f = parse(&[("period", "7"), ("room", "r1"), ("language", "zh")])
             .unwrap()
             .filter(now);
-        assert_eq!(f.from, Minute(now.0 - 7 * Minute::PER_DAY));
+        // From the first minute of the UTC day 7 × 24 hours ago: whole days.
+        let first_day = (now.0 - 7 * Minute::PER_DAY).div_euclid(Minute::PER_DAY);
+        assert_eq!(f.from, Minute(first_day * Minute::PER_DAY));
+        assert!(f.from <= Minute(now.0 - 7 * Minute::PER_DAY));
         assert_eq!(f.to, Minute(now.0 + 1));
+        let day = parse(&[("period", "1")]).unwrap().filter(now);
+        assert_eq!(
+            (day.from, day.to),
+            (Minute(now.0 - Minute::PER_DAY), Minute(now.0 + 1))
+        );
         assert_eq!(f.lang, Some(Lang::Zh));
         assert_eq!(f.room, Some(RoomCode::parse("r1").unwrap()));
         let all = Choice {
