@@ -110,8 +110,14 @@ fn dots_stay_inside_the_plot_and_apart_when_everyone_is_on_one_spot() {
         &MapView::full(),
     );
     let (x, y) = (wild.dots[0].x, wild.dots[0].y);
-    assert!((PLOT_RIGHT - SPREAD - 0.01..=PLOT_RIGHT).contains(&x), "{x}");
-    assert!((PLOT_BOTTOM - SPREAD - 0.01..=PLOT_BOTTOM).contains(&y), "{y}");
+    assert!(
+        (PLOT_RIGHT - SPREAD - 0.01..=PLOT_RIGHT).contains(&x),
+        "{x}"
+    );
+    assert!(
+        (PLOT_BOTTOM - SPREAD - 0.01..=PLOT_BOTTOM).contains(&y),
+        "{y}"
+    );
 }
 
 #[test]
