@@ -229,9 +229,31 @@ async fn the_migration_builds_the_rollups(db: &TestDb) {
         .execute(&db.store.pool)
         .await
         .expect("forgotten");
+    // Latencies as the first migration kept them, to the millisecond: each
+    // stored value plus 7 ms, which the migration rounds back down.
+    let latencies = "SELECT visit_id, attempt, latency_ms FROM insights_attempts ORDER BY 1, 2";
+    let stored: Vec<(String, i64, i64)> = sqlx::query_as(latencies)
+        .fetch_all(&db.store.pool)
+        .await
+        .expect("latencies");
+    let raw = sqlx::query(
+        "UPDATE insights_attempts SET latency_ms = latency_ms + 7 WHERE latency_ms >= 100",
+    )
+    .execute(&db.store.pool)
+    .await
+    .expect("raw latencies");
+    assert!(raw.rows_affected() > 0, "no latency to round");
     let store = crate::insights::Store::connect(&db.url)
         .await
         .expect("migrated again");
+    let migrated: Vec<(String, i64, i64)> = sqlx::query_as(latencies)
+        .fetch_all(&db.store.pool)
+        .await
+        .expect("latencies");
+    assert_eq!(
+        migrated, stored,
+        "the migration's rounding is two_significant's"
+    );
     assert_eq!(store.coach(&filters()[1].0).await.expect("coach"), before);
     store.close().await;
     same_reports(db, "migrated").await;
