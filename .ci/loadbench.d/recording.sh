@@ -1,0 +1,88 @@
+# What recording costs a comment (issue 23: at most 5 % more than with it
+# off), for .ci/loadbench, which sources this file and calls the two
+# functions: recording_measure after its own figures were taken (peak RSS,
+# comments under load, so they stay as they were), recording_report after its
+# table. They use loadbench's servers ($app records into SQLite in
+# $tmp/data, $app_off runs with JAY_INSIGHTS=off), its wrk script ($lua) and
+# helpers (figure, fig, step, die, thousands, ms, met, bad, sum_metric).
+
+# recording_measure: 2,000 visits announced to the recording server, one
+# request each, as the page's head script does; then POST /api/comment rows,
+# each request an attempt of one of them (visitors.lua numbers them), off and
+# on one after the other at each connection count; then what was recorded.
+recording_measure() {
+  step "recording's cost: 2,000 visits announced, then POST /api/comment with a visit and an attempt, recording off and on"
+  pool=2000
+  {
+    for i in $(seq 0 $((pool - 1))); do
+      printf 'url = "%s/insights/events"\n' "$app"
+      printf 'header = "Content-Type: application/json"\n'
+      printf 'header = "X-Forwarded-For: 10.250.%d.%d"\n' $((i / 256)) $((i % 256))
+      printf 'data = "{\\"visit\\":\\"loadbench-visit-%04d\\",\\"lang\\":\\"en\\",\\"layout\\":\\"page\\",\\"width\\":1280}"\n' "$i"
+      printf 'output = "/dev/null"\n'
+      printf 'write-out = "%%{http_code}\\n"\n'
+      if [ "$i" -lt $((pool - 1)) ]; then printf 'next\n'; fi
+    done
+  } >"$tmp/announce.curl"
+  announced=$(curl -sS -K "$tmp/announce.curl" | grep -c '^204$' || true)
+  [ "$announced" -eq "$pool" ] || die "only $announced of $pool visits were announced (POST /insights/events answers 204)"
+  comment_template='{"error":799.09,"attempts":[13359.08,2914.7],"weight":0.1,"bias":150,"lang":"en","visit":"%VISIT%","attempt":%ATTEMPT%}'
+  attempt_from=0
+  sent_on=0
+  # rec NAME URL CONNECTIONS SECONDS: one run; its figures in fig[NAME,CONNECTIONS].
+  rec() {
+    local name=$1 url=$2 c=$3 secs=$4 t=1 line
+    [ "$c" -gt 1 ] && t=$threads
+    line=$(BENCH_METHOD=POST BENCH_BODY=$comment_template BENCH_TYPE=application/json BENCH_THREADS=$t \
+      BENCH_VISITS=$pool BENCH_ATTEMPT_FROM=$attempt_from \
+      wrk -t"$t" -c"$c" -d"${secs}s" --latency -s "$lua" "$url" | tee "$tmp/wrk-$name-$c" | grep '^figures ')
+    attempt_from=$((attempt_from + 1000))
+    echo "$name, $c connection(s), ${secs}s: $line" >&2
+    fig[$name,$c]=$line
+    if [ "$name" = comment_on ]; then sent_on=$((sent_on + $(figure "$name" "$c" requests))); fi
+  }
+  rec comment_off "$app_off/api/comment" 1 "$warmup"
+  rec comment_on "$app/api/comment" 1 "$warmup"
+  for c in 1 "$connections"; do
+    rec comment_off "$app_off/api/comment" "$c" "$duration"
+    rec comment_on "$app/api/comment" "$c" "$duration"
+  done
+  # The writer commits within a second; then the attempts are counted where
+  # they went, and in the day counts /insights reads.
+  sleep 2
+  db="$tmp/data/insights.db"
+  # (A build from before the rollups has no day counts: "–" for them.)
+  recorded=$(sqlite3 "$db" "SELECT COUNT(*) FROM insights_attempts WHERE visit_id LIKE 'loadbench-visit-%'" || echo –)
+  counted=$(sqlite3 "$db" "SELECT COALESCE(SUM(comments), 0) FROM insights_day_comments" 2>/dev/null || echo –)
+  metrics=$(curl -fsS "$app/metrics" || true)
+  dropped=$(sum_metric jay_insights_dropped_total)
+}
+
+# recording_report: the two rows side by side, the on/off ratios and the
+# attempts found in the database.
+recording_report() {
+  # On / off, for latency (p50) and for throughput (requests/s off / on), at
+  # each connection count.
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "–" }'; }
+  echo
+  echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS):"
+  echo
+  echo "| server | req/s, 1 conn | p50 | p99 | req/s, $connections conn | p50 | p99 | non-2xx |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  for row in "comment_off:recording off (\`JAY_INSIGHTS=off\`)" "comment_on:recording on (SQLite)"; do
+    name=${row%%:*} label=${row#*:}
+    echo "| $label | $(thousands "$(rate "$name" 1)") | $(ms "$(figure "$name" 1 p50_us)") | $(ms "$(figure "$name" 1 p99_us)") |" \
+      "$(thousands "$(rate "$name" "$connections")") | $(ms "$(figure "$name" "$connections" p50_us)") | $(ms "$(figure "$name" "$connections" p99_us)") | $(bad "$name") |"
+  done
+  echo
+  costs=()
+  for c in 1 "$connections"; do
+    p50=$(ratio "$(figure comment_on "$c" p50_us)" "$(figure comment_off "$c" p50_us)")
+    rps=$(ratio "$(rate comment_off "$c")" "$(rate comment_on "$c")")
+    costs+=("$p50" "$rps")
+    echo "recording on / off at $c connection(s): p50 ×$p50, time per request (requests/s off / on) ×$rps"
+  done
+  worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
+  echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst ratio $worst, met: $(met "$worst" 1.05)"
+  echo "attempts in the database after: $(thousands "$recorded") of $(thousands "$sent_on") responses wrk counted from the recording server (requests under way when a run stops are recorded but not counted) ($(thousands "$counted") in /insights' day counts; $(thousands "$dropped") events dropped)"
+}
