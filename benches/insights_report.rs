@@ -30,9 +30,12 @@
 
 #[path = "insights/load.rs"]
 mod load;
+#[path = "insights/run.rs"]
+mod run;
 #[path = "insights/synth.rs"]
 mod synth;
 
+use run::{env_number, Failure};
 use std::{
     future::Future,
     path::PathBuf,
@@ -40,7 +43,10 @@ use std::{
 };
 
 use jay_trainer::insights::{
-    pages::filter::Choice,
+    pages::{
+        data::{Data, CAP},
+        filter::Choice,
+    },
     report::{
         coach::CoachReport,
         effort::{Effort, Points},
@@ -58,33 +64,13 @@ const SEED: u64 = 23;
 const DAYS: u32 = 90;
 /// The data's last minute (exclusive): 2026-01-01 00:00 UTC.
 const END: Minute = Minute(20_454 * Minute::PER_DAY);
-/// The most points `/insights` draws over the landscape (stuck and paths),
-/// as `insights::pages::data::CAP`.
-const POINTS_CAP: u32 = 200;
 /// Issue 23: `/insights` answers in under 300 ms at the median.
 const TARGET_P50: Duration = Duration::from_millis(300);
 const QUERIES: [&str; 6] = ["funnel", "per_day", "effort", "points", "tools", "coach"];
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    if let Err(e) = runtime.block_on(run()) {
-        eprintln!("insights_report: {e}");
-        std::process::exit(2);
-    }
+    run::main("insights_report", run());
 }
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.trim().replace('_', "").parse().ok())
-        .unwrap_or(default)
-}
-
-type Failure = Box<dyn std::error::Error>;
 
 async fn run() -> Result<(), Failure> {
     let visits = env_number("JAY_BENCH_VISITS", 1_000_000);
@@ -230,13 +216,14 @@ async fn measure(
     for _ in 0..samples {
         if together {
             let t = Instant::now();
-            page_at_once(store, filter).await?;
+            // The six at once, as `/insights` loads them.
+            Data::load(store, filter).await?;
             times[QUERIES.len()].push(t.elapsed());
         }
         times[0].push(timed(store.funnel(filter)).await?);
         times[1].push(timed(store.per_day(filter)).await?);
         times[2].push(timed(store.effort(filter)).await?);
-        times[3].push(timed(store.points(filter, POINTS_CAP)).await?);
+        times[3].push(timed(store.points(filter, CAP)).await?);
         times[4].push(timed(store.tools(filter)).await?);
         times[5].push(timed(store.coach(filter)).await?);
         if !together {
@@ -258,29 +245,9 @@ async fn page(store: &Store, filter: &Filter) -> Result<Reports, Failure> {
         funnel: store.funnel(filter).await?,
         days: store.per_day(filter).await?,
         effort: store.effort(filter).await?,
-        points: store.points(filter, POINTS_CAP).await?,
+        points: store.points(filter, CAP).await?,
         tools: store.tools(filter).await?,
         coach: store.coach(filter).await?,
-    })
-}
-
-/// The six reports at once, as `/insights` loads them.
-async fn page_at_once(store: &Store, filter: &Filter) -> Result<Reports, Failure> {
-    let (funnel, days, effort, points, tools, coach) = tokio::try_join!(
-        store.funnel(filter),
-        store.per_day(filter),
-        store.effort(filter),
-        store.points(filter, POINTS_CAP),
-        store.tools(filter),
-        store.coach(filter),
-    )?;
-    Ok(Reports {
-        funnel,
-        days,
-        effort,
-        points,
-        tools,
-        coach,
     })
 }
 

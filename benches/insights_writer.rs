@@ -25,9 +25,12 @@
 //!
 //! Run: `cargo bench --features ssr --bench insights_writer`.
 
+#[path = "insights/run.rs"]
+mod run;
 #[path = "insights/synth.rs"]
 mod synth;
 
+use run::{env_number, Failure};
 use std::{
     sync::Arc,
     time::{Duration, Instant},
@@ -42,25 +45,8 @@ use sqlx::{migrate::MigrateDatabase, Any, AnyConnection, Connection};
 const TARGET: f64 = 5_000.0;
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    if let Err(e) = runtime.block_on(run()) {
-        eprintln!("insights_writer: {e}");
-        std::process::exit(2);
-    }
+    run::main("insights_writer", run());
 }
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.trim().replace('_', "").parse().ok())
-        .unwrap_or(default)
-}
-
-type Failure = Box<dyn std::error::Error>;
 
 async fn run() -> Result<(), Failure> {
     let n = env_number("JAY_BENCH_EVENTS", 200_000) as usize;

@@ -7,7 +7,7 @@ use super::{
     coach::{CoachReport, Tally},
     count,
     effort::Effort,
-    funnel::{Day, Funnel},
+    funnel::{Day, DayRow, Funnel, FunnelRow},
     tools::{reports, ToolReport},
     Days,
 };
@@ -40,15 +40,8 @@ pub(super) async fn funnel(store: &Store, days: Days) -> Result<Funnel, StoreErr
         sum("rung_500"),
         sum("reached")
     );
-    let rows: Vec<(i64, i64, i64, i64, i64, i64)> = rows(store, days, &sql).await?;
-    Ok(rows
-        .first()
-        .map(|&(visits, attempted, a, b, c, d)| Funnel {
-            visits: count(visits),
-            attempted: count(attempted),
-            at_or_below: [a, b, c, d].map(count),
-        })
-        .unwrap_or_default())
+    let rows: Vec<FunnelRow> = rows(store, days, &sql).await?;
+    Ok(Funnel::from_counts(&rows))
 }
 
 pub(super) async fn per_day(store: &Store, days: Days) -> Result<Vec<Day>, StoreError> {
@@ -56,15 +49,8 @@ pub(super) async fn per_day(store: &Store, days: Days) -> Result<Vec<Day>, Store
         "SELECT day, CAST(SUM(visits) AS BIGINT), CAST(SUM(reached) AS BIGINT) \
          FROM insights_day_visits WHERE {OF_DAYS} GROUP BY day HAVING SUM(visits) > 0 ORDER BY day"
     );
-    let rows: Vec<(i64, i64, i64)> = rows(store, days, &sql).await?;
-    Ok(rows
-        .into_iter()
-        .map(|(day, visits, reached)| Day {
-            day,
-            visits: count(visits),
-            reached_goal: count(reached),
-        })
-        .collect())
+    let rows: Vec<DayRow> = rows(store, days, &sql).await?;
+    Ok(Day::from_counts(rows))
 }
 
 /// Sorted values from (value, how many) pairs (a negative value counts as 0).

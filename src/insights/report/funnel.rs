@@ -47,6 +47,38 @@ impl Day {
     }
 }
 
+/// A funnel query's row: visits, attempted, then the visits at or below each rung.
+pub(super) type FunnelRow = (i64, i64, i64, i64, i64, i64);
+
+impl Funnel {
+    /// The funnel from its query's one row (none: an empty funnel).
+    pub(super) fn from_counts(rows: &[FunnelRow]) -> Self {
+        rows.first()
+            .map(|&(visits, attempted, a, b, c, d)| Funnel {
+                visits: count(visits),
+                attempted: count(attempted),
+                at_or_below: [a, b, c, d].map(count),
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// A per-day query's row: the day, its visits, those at the goal.
+pub(super) type DayRow = (i64, i64, i64);
+
+impl Day {
+    /// The days from their query's rows.
+    pub(super) fn from_counts(rows: Vec<DayRow>) -> Vec<Self> {
+        rows.into_iter()
+            .map(|(day, visits, reached)| Day {
+                day,
+                visits: count(visits),
+                reached_goal: count(reached),
+            })
+            .collect()
+    }
+}
+
 impl Store {
     /// [`Store::funnel`] from the stored rows.
     pub(super) async fn funnel_rows(&self, filter: &Filter) -> Result<Funnel, StoreError> {
@@ -62,15 +94,8 @@ impl Store {
             "SELECT COUNT(*), COUNT(best), {} FROM va",
             rungs.join(", ")
         ));
-        let rows: Vec<(i64, i64, i64, i64, i64, i64)> = fetch(self, &q).await?;
-        Ok(rows
-            .first()
-            .map(|&(visits, attempted, a, b, c, d)| Funnel {
-                visits: count(visits),
-                attempted: count(attempted),
-                at_or_below: [a, b, c, d].map(count),
-            })
-            .unwrap_or_default())
+        let rows: Vec<FunnelRow> = fetch(self, &q).await?;
+        Ok(Funnel::from_counts(&rows))
     }
 
     /// [`Store::per_day`] from the stored rows.
@@ -82,14 +107,7 @@ impl Store {
             "SELECT started_min / {day}, COUNT(*), COUNT(goal_at) FROM va \
              GROUP BY started_min / {day} ORDER BY 1"
         ));
-        let rows: Vec<(i64, i64, i64)> = fetch(self, &q).await?;
-        Ok(rows
-            .into_iter()
-            .map(|(day, visits, reached)| Day {
-                day,
-                visits: count(visits),
-                reached_goal: count(reached),
-            })
-            .collect())
+        let rows: Vec<DayRow> = fetch(self, &q).await?;
+        Ok(Day::from_counts(rows))
     }
 }

@@ -11,7 +11,7 @@ use super::{
     count,
     effort::{Effort, Points},
     fetch,
-    funnel::{Day, Funnel, RUNGS},
+    funnel::{Day, DayRow, Funnel, FunnelRow, RUNGS},
     tools::{reports, ToolReport},
     Filter, Query,
 };
@@ -31,15 +31,8 @@ pub(super) async fn funnel(store: &Store, filter: &Filter) -> Result<Funnel, Sto
         "SELECT COUNT(*), COUNT(best), {} FROM insights_visit_sums WHERE {of}",
         rungs.join(", ")
     );
-    let rows: Vec<(i64, i64, i64, i64, i64, i64)> = fetch(store, &q).await?;
-    Ok(rows
-        .first()
-        .map(|&(visits, attempted, a, b, c, d)| Funnel {
-            visits: count(visits),
-            attempted: count(attempted),
-            at_or_below: [a, b, c, d].map(count),
-        })
-        .unwrap_or_default())
+    let rows: Vec<FunnelRow> = fetch(store, &q).await?;
+    Ok(Funnel::from_counts(&rows))
 }
 
 pub(super) async fn per_day(store: &Store, filter: &Filter) -> Result<Vec<Day>, StoreError> {
@@ -51,15 +44,8 @@ pub(super) async fn per_day(store: &Store, filter: &Filter) -> Result<Vec<Day>, 
         "SELECT started_min / {day}, COUNT(*), COUNT(goal_at) FROM insights_visit_sums \
          WHERE {of} GROUP BY started_min / {day} ORDER BY 1"
     );
-    let rows: Vec<(i64, i64, i64)> = fetch(store, &q).await?;
-    Ok(rows
-        .into_iter()
-        .map(|(day, visits, reached)| Day {
-            day,
-            visits: count(visits),
-            reached_goal: count(reached),
-        })
-        .collect())
+    let rows: Vec<DayRow> = fetch(store, &q).await?;
+    Ok(Day::from_counts(rows))
 }
 
 pub(super) async fn effort(store: &Store, filter: &Filter) -> Result<Effort, StoreError> {

@@ -11,8 +11,15 @@ use super::{data::T0, on_both, TestDb};
 use crate::{
     coach::Lang,
     insights::{
-        sink::Sink, Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Filter, Layout, Minute,
-        ModelName, Reason, RoomCode, Tool, ToolUse, Visit, VisitId,
+        report::{
+            coach::CoachReport,
+            effort::{Effort, Points},
+            funnel::{Day, Funnel},
+            tools::ToolReport,
+        },
+        sink::Sink,
+        Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Filter, Layout, Minute, ModelName,
+        Reason, RoomCode, Tool, ToolUse, Visit, VisitId,
     },
 };
 
@@ -160,6 +167,29 @@ fn filters() -> Vec<(Filter, bool)> {
     ]
 }
 
+/// Every report for a filter: one value to compare.
+type Reports = (
+    Funnel,
+    Vec<Day>,
+    Effort,
+    Points,
+    Points,
+    Vec<ToolReport>,
+    CoachReport,
+);
+
+async fn every_report(s: &crate::insights::Store, filter: &Filter) -> Reports {
+    (
+        s.funnel(filter).await.expect("funnel"),
+        s.per_day(filter).await.expect("per day"),
+        s.effort(filter).await.expect("effort"),
+        s.points(filter, 5).await.expect("points"),
+        s.points(filter, 1000).await.expect("all points"),
+        s.tools(filter).await.expect("tools"),
+        s.coach(filter).await.expect("coach"),
+    )
+}
+
 /// Every report of every filter, from the rollups and from the rows.
 async fn same_reports(db: &TestDb, when: &str) {
     let s = &db.store;
@@ -167,25 +197,9 @@ async fn same_reports(db: &TestDb, when: &str) {
         s.use_rollups(true);
         let daily = s.whole_days(&filter).await.expect("days").is_some();
         assert_eq!(daily, whole, "{when}: {filter:?} answered from the rollups");
-        let with = (
-            s.funnel(&filter).await.expect("funnel"),
-            s.per_day(&filter).await.expect("per day"),
-            s.effort(&filter).await.expect("effort"),
-            s.points(&filter, 5).await.expect("points"),
-            s.points(&filter, 1000).await.expect("all points"),
-            s.tools(&filter).await.expect("tools"),
-            s.coach(&filter).await.expect("coach"),
-        );
+        let with = every_report(s, &filter).await;
         s.use_rollups(false);
-        let without = (
-            s.funnel(&filter).await.expect("funnel"),
-            s.per_day(&filter).await.expect("per day"),
-            s.effort(&filter).await.expect("effort"),
-            s.points(&filter, 5).await.expect("points"),
-            s.points(&filter, 1000).await.expect("all points"),
-            s.tools(&filter).await.expect("tools"),
-            s.coach(&filter).await.expect("coach"),
-        );
+        let without = every_report(s, &filter).await;
         s.use_rollups(true);
         assert_eq!(with, without, "{when}: {filter:?}");
         if whole && filter.lang.is_none() {
