@@ -223,27 +223,16 @@ impl Query {
     /// Starts a query with the filter's visits as `v (visit_id, started_min)`.
     pub(super) fn visits(filter: &Filter) -> Self {
         let mut q = Self::default();
-        let from = q.int(filter.from.0);
-        let to = q.int(filter.to.0);
-        let mut sql = format!(
-            "WITH v AS (SELECT visit_id, started_min FROM insights_visits \
-             WHERE started_min >= {from} AND started_min < {to}"
-        );
-        if let Some(lang) = filter.lang {
-            sql += &format!(" AND lang = {}", q.text(lang.code()));
-        }
-        if let Some(room) = &filter.room {
-            sql += &format!(" AND room = {}", q.text(room.as_str()));
-        }
-        sql.push(')');
-        q.sql = sql;
+        let of = q.condition(filter, "started_min");
+        q.sql = format!("WITH v AS (SELECT visit_id, started_min FROM insights_visits WHERE {of})");
         q
     }
 
-    /// The filter as a condition on `insights_visit_sums` (bound here), its
-    /// start column written as `started` (`+started_min` keeps SQLite from
-    /// using its index).
-    pub(super) fn sums_condition(&mut self, filter: &Filter, started: &str) -> String {
+    /// The filter as a condition on a table of visits (`insights_visits` or
+    /// `insights_visit_sums`: both have `lang` and `room`), its values bound
+    /// here and its start column written as `started` (`+started_min` keeps
+    /// SQLite from using its index).
+    pub(super) fn condition(&mut self, filter: &Filter, started: &str) -> String {
         let from = self.int(filter.from.0);
         let to = self.int(filter.to.0);
         let mut sql = format!("{started} >= {from} AND {started} < {to}");

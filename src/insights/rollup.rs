@@ -51,7 +51,7 @@ pub fn bit(tool: Tool) -> i64 {
 
 /// The day a minute falls in, as the cells key it (rounded down).
 pub fn day_of(minute: i64) -> i64 {
-    minute.div_euclid(Minute::PER_DAY)
+    Minute(minute).day()
 }
 
 /// How a statement of many rows marks its bound values: `$1, $2, …` for

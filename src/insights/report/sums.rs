@@ -22,7 +22,7 @@ use crate::{
 
 pub(super) async fn funnel(store: &Store, filter: &Filter) -> Result<Funnel, StoreError> {
     let mut q = Query::default();
-    let of = q.sums_condition(filter, "started_min");
+    let of = q.condition(filter, "started_min");
     let rungs: Vec<String> = RUNGS
         .iter()
         .map(|&r| format!("COUNT(CASE WHEN best <= {} THEN 1 END)", q.real(r)))
@@ -37,7 +37,7 @@ pub(super) async fn funnel(store: &Store, filter: &Filter) -> Result<Funnel, Sto
 
 pub(super) async fn per_day(store: &Store, filter: &Filter) -> Result<Vec<Day>, StoreError> {
     let mut q = Query::default();
-    let of = q.sums_condition(filter, "started_min");
+    let of = q.condition(filter, "started_min");
     // As `funnel::per_day` over the rows: a constant PostgreSQL matches by its text.
     let day = Minute::PER_DAY;
     q.sql = format!(
@@ -50,7 +50,7 @@ pub(super) async fn per_day(store: &Store, filter: &Filter) -> Result<Vec<Day>, 
 
 pub(super) async fn effort(store: &Store, filter: &Filter) -> Result<Effort, StoreError> {
     let mut q = Query::default();
-    let of = q.sums_condition(filter, "started_min");
+    let of = q.condition(filter, "started_min");
     q.sql = format!(
         "SELECT goal_at, goal_min - started_min FROM insights_visit_sums \
          WHERE {of} AND goal_at IS NOT NULL"
@@ -69,7 +69,7 @@ pub(super) async fn effort(store: &Store, filter: &Filter) -> Result<Effort, Sto
 /// one pass over the sums (each tool a bit of `tools`).
 pub(super) async fn tools(store: &Store, filter: &Filter) -> Result<Vec<ToolReport>, StoreError> {
     let mut q = Query::default();
-    let of = q.sums_condition(filter, "started_min");
+    let of = q.condition(filter, "started_min");
     let used: Vec<String> = Tool::ALL
         .iter()
         .map(|&tool| format!("COUNT(CASE WHEN (tools & {}) <> 0 THEN 1 END)", bit(tool)))
@@ -102,7 +102,7 @@ pub(super) async fn tools(store: &Store, filter: &Filter) -> Result<Vec<ToolRepo
 /// instead), and the paths of the latest `cap` visits at the goal.
 pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<Points, StoreError> {
     let mut q = Query::default();
-    let of = q.sums_condition(filter, "+started_min");
+    let of = q.condition(filter, "+started_min");
     let goal = q.real(GOAL);
     let limit = q.int(i64::from(cap));
     q.sql = format!(
@@ -115,7 +115,7 @@ pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<P
     let stuck: Vec<(f64, f64, f64)> = fetch(store, &q).await?;
 
     let mut q = Query::default();
-    let of = q.sums_condition(filter, "started_min");
+    let of = q.condition(filter, "started_min");
     let limit = q.int(i64::from(cap));
     q.sql = format!(
         "WITH p AS (SELECT visit_id, goal_at AS n FROM insights_visit_sums \

@@ -225,15 +225,9 @@ async fn the_migration_builds_the_rollups(db: &TestDb) {
     write(db, 3).await;
     let before = db.store.coach(&filters()[1].0).await.expect("coach");
     // The database as it was before migration 0002 (its rows only).
-    for table in [
-        "insights_visit_sums",
-        "insights_day_visits",
-        "insights_day_goal_at",
-        "insights_day_goal_minutes",
-        "insights_day_tools",
-        "insights_day_comments",
-        "insights_day_latency",
-    ] {
+    for table in
+        std::iter::once("insights_visit_sums").chain(crate::insights::rollup::purge::TABLES)
+    {
         sqlx::query(&format!("DROP TABLE {table}"))
             .execute(&db.store.pool)
             .await
