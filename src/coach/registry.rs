@@ -291,19 +291,7 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
         ));
     }
     if let Some(name) = &m.token_env {
-        let mut bytes = name.bytes();
-        let name_ok = name.len() <= 128
-            && bytes
-                .next()
-                .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
-            && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_');
-        if !name_ok {
-            return Err(invalid(
-                &alias,
-                "token_env",
-                "must name an environment variable (letters, digits and _, not starting with a digit)",
-            ));
-        }
+        fields::token_env(&alias, name)?;
     }
     if !(1..=512).contains(&m.max_new_tokens) {
         return Err(invalid(&alias, "max_new_tokens", "must be from 1 to 512"));
@@ -346,7 +334,7 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     };
     let languages = match m.languages {
         None => Lang::ALL.to_vec(),
-        Some(codes) => languages(&alias, &codes)?,
+        Some(codes) => fields::languages(&alias, &codes)?,
     };
     let model = m.model.trim().to_string();
     let mut spec = ModelSpec::new(alias.clone(), model, api, m.base_url)
@@ -361,36 +349,7 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     Ok(spec)
 }
 
-/// A model's `languages`: at least one, each `en`, `pt` or `zh` (a region
-/// such as `pt-BR` is read as its language), none twice.
-fn languages(alias: &str, codes: &[String]) -> Result<Vec<Lang>, RegistryError> {
-    let mut out = Vec::new();
-    for code in codes {
-        let lang = Lang::parse(code).ok_or_else(|| {
-            invalid(
-                alias,
-                "languages",
-                format!("{code:?} is not one of \"en\", \"pt\", \"zh\""),
-            )
-        })?;
-        if out.contains(&lang) {
-            return Err(invalid(
-                alias,
-                "languages",
-                format!("{code:?} is listed twice"),
-            ));
-        }
-        out.push(lang);
-    }
-    if out.is_empty() {
-        return Err(invalid(
-            alias,
-            "languages",
-            "must name at least one language (leave it out for all; enabled = false turns a model off)",
-        ));
-    }
-    Ok(out)
-}
+mod fields;
 
 #[cfg(test)]
 mod tests;

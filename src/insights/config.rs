@@ -6,10 +6,15 @@
 //! | `JAY_INSIGHTS` | `on` or `off`: record visits, attempts and tools used | `on` |
 //! | `JAY_DATABASE_URL` | where: `postgres://user:password@host:5432/db` (or `sqlite:path`) | unset: SQLite, `insights.db` in `JAY_DATA_DIR` |
 //! | `JAY_INSIGHTS_DAYS` | days rows are kept before they are purged, 1 to 3650 | `90` |
+//! | `JAY_INSIGHTS_MAX_MB` | the SQLite store's ceiling in megabytes; past it the oldest days go | `1024` |
 //!
 //! A URL that cannot be used stops start-up with a message that shows it
-//! without its password; a database that cannot be reached does not (the
-//! writer warns and keeps trying, `super::writer`).
+//! without its password (the URL's own or a `password=` in its query); a
+//! database that cannot be reached does not (the writer warns and keeps
+//! trying, `super::writer`). A PostgreSQL server elsewhere than this machine
+//! should be reached with `sslmode=verify-full` (or `verify-ca`): with any
+//! other mode the driver takes whatever certificate it is shown, and
+//! [`DatabaseUrl::tls_warning`] says so at start-up.
 
 use std::{fmt, path::Path, str::FromStr};
 
@@ -23,6 +28,8 @@ pub struct InsightsConfig {
     pub database: DatabaseUrl,
     /// `JAY_INSIGHTS_DAYS`.
     pub keep_days: u32,
+    /// `JAY_INSIGHTS_MAX_MB` (SQLite; PostgreSQL's server keeps its own).
+    pub max_mb: u32,
 }
 
 /// The two databases the store speaks.
@@ -54,6 +61,9 @@ pub enum InsightsConfigError {
 
 impl InsightsConfig {
     pub const DEFAULT_DAYS: u32 = 90;
+    /// A gigabyte: far more than a busy year of visits, a fiftieth of a free
+    /// Hugging Face Space's disk.
+    pub const DEFAULT_MAX_MB: u32 = 1024;
     /// The SQLite file's name in `JAY_DATA_DIR`.
     pub const SQLITE_FILE: &'static str = "insights.db";
 
@@ -95,11 +105,30 @@ impl InsightsConfig {
                     expected: "a whole number of days from 1 to 3650",
                 })?,
         };
+        let max_mb = match set("JAY_INSIGHTS_MAX_MB") {
+            None => Self::DEFAULT_MAX_MB,
+            Some(v) => v
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=1_048_576).contains(n))
+                .ok_or(InsightsConfigError::Invalid {
+                    name: "JAY_INSIGHTS_MAX_MB",
+                    value: v,
+                    expected: "a whole number of megabytes from 1 to 1048576",
+                })?,
+        };
         Ok(Self {
             enabled,
             database,
             keep_days,
+            max_mb,
         })
+    }
+
+    /// The ceiling in bytes.
+    pub fn max_bytes(&self) -> u64 {
+        u64::from(self.max_mb) * 1_000_000
     }
 }
 
@@ -152,16 +181,69 @@ impl DatabaseUrl {
     pub(crate) fn expose(&self) -> &str {
         &self.url
     }
+
+    /// What to warn an operator of at start-up: a PostgreSQL server on
+    /// another machine reached without checking its certificate (`sslmode`
+    /// other than `verify-full` or `verify-ca`: `prefer`, sqlx's default,
+    /// even falls back to plain text), so that whoever sits on the way can
+    /// read the password and the rows.
+    pub fn tls_warning(&self) -> Option<String> {
+        if self.backend != Backend::Postgres {
+            return None;
+        }
+        let u = url::Url::parse(&self.url).ok()?;
+        // A `postgres:` URL's host is not parsed as an address by `url`.
+        let local = match u.host()? {
+            url::Host::Domain(d) => {
+                d.eq_ignore_ascii_case("localhost")
+                    || d.starts_with('/')
+                    || d.trim_matches(['[', ']'])
+                        .parse::<std::net::IpAddr>()
+                        .is_ok_and(|ip| ip.is_loopback())
+            }
+            url::Host::Ipv4(ip) => ip.is_loopback(),
+            url::Host::Ipv6(ip) => ip.is_loopback(),
+        };
+        let mode = u
+            .query_pairs()
+            .find(|(k, _)| k == "sslmode" || k == "ssl-mode")
+            .map_or_else(|| "prefer".to_string(), |(_, v)| v.to_ascii_lowercase());
+        if local || matches!(mode.as_str(), "verify-full" | "verify-ca") {
+            return None;
+        }
+        Some(format!(
+            "JAY_DATABASE_URL reaches {} with sslmode={mode}: the server's certificate is not verified, so anyone on the way can pose as it and read the password; add ?sslmode=verify-full",
+            u.host_str().unwrap_or("its server")
+        ))
+    }
 }
 
-/// The URL with its password replaced by `***` (or, when it does not parse,
-/// only its scheme).
+/// Query parameters the PostgreSQL driver reads a secret from.
+const SECRET_PARAMS: [&str; 3] = ["password", "sslpassword", "sslkey"];
+
+/// The URL with its password replaced by `***`, in its user part and in its
+/// query (or, when it does not parse, only its scheme).
 fn redact(url: &str) -> String {
     match url::Url::parse(url) {
         Ok(mut u) => {
             if u.password().is_some() {
                 // Only fails for URLs that cannot have a password, which this has.
                 let _ = u.set_password(Some("***"));
+            }
+            let secret = |k: &str| SECRET_PARAMS.iter().any(|s| k.eq_ignore_ascii_case(s));
+            if u.query_pairs().any(|(k, _)| secret(&k)) {
+                let pairs: Vec<(String, String)> = u
+                    .query_pairs()
+                    .map(|(k, v)| {
+                        let v = if secret(&k) {
+                            "***".into()
+                        } else {
+                            v.into_owned()
+                        };
+                        (k.into_owned(), v)
+                    })
+                    .collect();
+                u.query_pairs_mut().clear().extend_pairs(pairs);
             }
             u.to_string()
         }
@@ -185,88 +267,4 @@ impl fmt::Debug for DatabaseUrl {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(vars: &[(&str, &str)]) -> Result<InsightsConfig, InsightsConfigError> {
-        let vars: Vec<(String, String)> = vars
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        InsightsConfig::from_vars(
-            |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()),
-            Path::new("/srv/jay data"),
-        )
-    }
-
-    #[test]
-    fn defaults_record_into_a_sqlite_file_in_the_data_dir_for_90_days() {
-        let c = read(&[]).expect("defaults");
-        assert!(c.enabled);
-        assert_eq!(c.keep_days, 90);
-        assert_eq!(c.database.backend(), Backend::Sqlite);
-        let opts = SqliteConnectOptions::from_str(c.database.expose()).expect("a sqlite URL");
-        assert_eq!(
-            opts.get_filename(),
-            Path::new("/srv/jay data/insights.db"),
-            "the space survives the URL"
-        );
-    }
-
-    #[test]
-    fn each_variable_is_read_and_a_bad_one_is_named() {
-        let c = read(&[
-            ("JAY_INSIGHTS", "OFF"),
-            ("JAY_INSIGHTS_DAYS", " 30 "),
-            (
-                "JAY_DATABASE_URL",
-                "postgres://jay:s3cret@db.example:5432/jay",
-            ),
-        ])
-        .expect("valid");
-        assert!(!c.enabled);
-        assert_eq!(c.keep_days, 30);
-        assert_eq!(c.database.backend(), Backend::Postgres);
-        let shown = format!("{} {:?} {c:?}", c.database, c.database);
-        assert!(!shown.contains("s3cret"), "{shown}");
-        assert!(shown.contains("db.example"), "{shown}");
-
-        for (name, value, says) in [
-            ("JAY_INSIGHTS", "maybe", "JAY_INSIGHTS must be on or off"),
-            (
-                "JAY_INSIGHTS_DAYS",
-                "0",
-                "JAY_INSIGHTS_DAYS must be a whole number of days",
-            ),
-            ("JAY_INSIGHTS_DAYS", "ninety", "JAY_INSIGHTS_DAYS must be"),
-            ("JAY_INSIGHTS_DAYS", "3651", "from 1 to 3650"),
-        ] {
-            let e = read(&[(name, value)]).expect_err(value).to_string();
-            assert!(e.contains(says), "{name}={value}: {e}");
-        }
-    }
-
-    #[test]
-    fn a_bad_database_url_stops_start_up_without_showing_its_password() {
-        for url in [
-            "mysql://jay:s3cret@db.example/jay",
-            "postgres://jay:s3cret@db.example:notaport/jay",
-            "postgres://jay:s3cret@/jay",
-            "s3cret",
-            "sqlite:/tmp/x.db?mode=s3cret",
-        ] {
-            let e = read(&[("JAY_DATABASE_URL", url)])
-                .expect_err(url)
-                .to_string();
-            assert!(e.starts_with("JAY_DATABASE_URL "), "{e}");
-            assert!(
-                !e.contains("s3cret") || url.starts_with("sqlite"),
-                "{url}: {e}"
-            );
-        }
-        assert!(read(&[("JAY_DATABASE_URL", "sqlite:/tmp/x.db?mode=rwc")]).is_ok());
-        assert!(read(&[("JAY_DATABASE_URL", "postgresql://localhost/jay")]).is_ok());
-        let managed = "postgres://jay:s3cret@db.example/jay?sslmode=require";
-        assert!(read(&[("JAY_DATABASE_URL", managed)]).is_ok());
-    }
-}
+mod tests;

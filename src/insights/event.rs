@@ -82,6 +82,9 @@ pub struct AttemptNumbers {
 impl AttemptNumbers {
     /// Attempts a visit may number (far beyond what a person makes).
     pub const MAX_NUMBER: u32 = 100_000;
+    /// The attempts of a visit that are recorded: 1 to this (about ten times
+    /// what a learner makes); later ones are answered, not stored.
+    pub const MAX_RECORDED: u32 = 500;
     /// The longest latency kept (a comment waits seconds, never ten minutes).
     pub const MAX_LATENCY_MS: u64 = 600_000;
     /// Bounds on error, weight and bias: the page's own values are far inside.
@@ -142,6 +145,19 @@ pub struct ToolUse {
     pub visit: VisitId,
     pub tool: Tool,
     pub at: Minute,
+}
+
+/// How long after its visit began an attempt or a tool is stored (24 hours,
+/// and the hour a room's start is rounded down by, `super::rooms`), in
+/// minutes; and how far before it (two replicas' clocks may differ a little).
+/// Outside them, or with no stored visit, the store refuses it.
+pub const AFTER_START_MIN: i64 = 25 * 60;
+pub const BEFORE_START_MIN: i64 = 5;
+
+/// Whether an event at minute `at` belongs with a visit begun at `started`
+/// ([`AFTER_START_MIN`], [`BEFORE_START_MIN`]).
+pub fn within_visit(started: Minute, at: Minute) -> bool {
+    (-BEFORE_START_MIN..=AFTER_START_MIN).contains(&(at.0 - started.0))
 }
 
 /// Anything the writer stores.

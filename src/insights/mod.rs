@@ -17,7 +17,13 @@
 //! Never an IP address, a user agent, a cookie or anything typed: every value
 //! is parsed at the edge into a type with a fixed alphabet, range or code
 //! ([`values`], [`codes`], [`event`]; a refused one names its field). Times
-//! are whole minutes, too coarse to match a visit against an access log.
+//! are whole minutes; a room's are coarsened further (`rooms`).
+//!
+//! What strangers can make it write is bounded: an attempt only with a
+//! visit begun in the last day, numbered 1 to 500, and never for a comment
+//! answered over a limit; visits per address per hour; a room only for the
+//! visits it seats; the store itself under a ceiling on disk. What is not
+//! recorded is counted by reason (`recorder::Refusal`).
 //!
 //! The parts:
 //! - [`values`], [`codes`], [`event`], [`input`]: the recorded types and the
@@ -25,8 +31,10 @@
 //! - `config`: `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS`;
 //! - `store`: SQLite (a file in `JAY_DATA_DIR`) or PostgreSQL, one schema,
 //!   migrations at start-up;
-//! - `writer`: a bounded queue and one task committing batches, which never
-//!   slows a comment and never fails a request (drops are counted);
+//! - `recorder`, `writer`: a bounded queue and one task committing batches,
+//!   which never slows a comment and never fails a request (drops and
+//!   refusals are counted), and keeps the store within its disk ceiling;
+//! - `rooms`: the class rooms teachers create, and who is in them now;
 //! - `report`: the queries `/insights` shows, from the rows or, for whole
 //!   days, from `rollup`'s per-visit sums and per-day counts (kept by the
 //!   writer's transactions; latencies kept to two significant digits);
@@ -49,9 +57,13 @@ pub mod config;
 #[cfg(feature = "ssr")]
 pub mod pages;
 #[cfg(feature = "ssr")]
+pub mod recorder;
+#[cfg(feature = "ssr")]
 pub mod report;
 #[cfg(feature = "ssr")]
 mod rollup;
+#[cfg(feature = "ssr")]
+pub mod rooms;
 #[cfg(feature = "ssr")]
 pub mod sink;
 #[cfg(feature = "ssr")]
@@ -67,20 +79,22 @@ pub use values::{FieldError, Minute, ModelName, Reason, RoomCode, VisitId};
 #[cfg(feature = "ssr")]
 pub use self::{
     config::{Backend, DatabaseUrl, InsightsConfig, InsightsConfigError},
+    recorder::{Recorder, Refusal, Stats},
     report::Filter,
+    rooms::Rooms,
     sink::StoreError,
     store::Store,
-    writer::{Recorder, Stats, Writer, WriterConfig},
+    writer::{Writer, WriterConfig},
 };
 
-/// The insights at run time: the recorder, the store it writes to, and its
-/// writer. Off, it records nothing and has no store.
+/// The insights at run time: the recorder, the store it writes to, its
+/// writer, and the class rooms. Off, it records nothing and has no store.
 #[cfg(feature = "ssr")]
-#[derive(Debug)]
 pub struct Insights {
     recorder: Recorder,
     store: Option<std::sync::Arc<Store>>,
     writer: Option<Writer>,
+    rooms: std::sync::Arc<Rooms>,
 }
 
 #[cfg(feature = "ssr")]
@@ -91,6 +105,7 @@ impl Insights {
             recorder: Recorder::off(),
             store: None,
             writer: None,
+            rooms: std::sync::Arc::new(Rooms::new(None)),
         }
     }
 
@@ -106,19 +121,33 @@ impl Insights {
         let store = std::sync::Arc::new(Store::open(&config.database)?);
         let writer_config = WriterConfig {
             keep_days: config.keep_days,
+            max_bytes: Some(config.max_bytes()),
             ..WriterConfig::default()
         };
         let (recorder, writer) = Writer::spawn(store.clone(), writer_config);
+        let ceiling = match config.database.backend() {
+            Backend::Sqlite => format!("at most {} MB", config.max_mb),
+            Backend::Postgres => "the server's own limits".to_string(),
+        };
         tracing::info!(
-            "insights: recording into {} (rows kept {} days)",
+            "insights: recording into {} (rows kept {} days; {ceiling})",
             config.database,
             config.keep_days
         );
+        if let Some(warning) = config.database.tls_warning() {
+            tracing::warn!("insights: {warning}");
+        }
         Ok(Self {
             recorder,
+            rooms: std::sync::Arc::new(Rooms::new(Some(store.clone()))),
             store: Some(store),
             writer: Some(writer),
         })
+    }
+
+    /// The class rooms (clone the `Arc`).
+    pub fn rooms(&self) -> &std::sync::Arc<Rooms> {
+        &self.rooms
     }
 
     /// What request handlers record through (clone it).

@@ -198,7 +198,7 @@ impl Store {
         .bind(filter.to.0)
         .bind(end.saturating_mul(Minute::PER_DAY))
         .bind(lang)
-        .fetch_one(&self.pool)
+        .fetch_one(self.reads())
         .await?;
         Ok((cut == 0).then_some(Days { first, end, lang }))
     }
@@ -313,7 +313,7 @@ where
 {
     store.migrate().await?;
     let rows = sqlx::query_as_with::<_, O, _>(query.sql(), query.arguments()?)
-        .fetch_all(&store.pool)
+        .fetch_all(store.reads())
         .await?;
     Ok(rows)
 }

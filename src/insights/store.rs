@@ -14,13 +14,23 @@
 //! UPDATE` on PostgreSQL. Percentiles, which the two compute differently (or
 //! not at all), are computed in Rust (`super::report`).
 //!
-//! The pool connects lazily: opening never waits for the database, and a
-//! database that is down at start or later only fails the calls made while it
-//! is (the writer counts and warns, `super::writer`). The migrations run
-//! before the first statement that needs them, and again after a failure.
+//! Two pools, both connecting lazily: opening never waits for the database,
+//! and a database that is down at start or later only fails the calls made
+//! while it is (the writer counts and warns, `super::writer`). The writer's
+//! pool takes the batches, the purges and the rooms; the reports read through
+//! a small pool of their own ([`Store::reads`]), so a slow report never holds
+//! a connection the writer waits for (on PostgreSQL its statements also stop
+//! after [`Store::STATEMENT_TIMEOUT`]). The migrations run before the first
+//! statement that needs them, and again after a failure.
+//!
+//! SQLite keeps no trace of what is deleted: `secure_delete` overwrites it,
+//! `auto_vacuum = INCREMENTAL` with an `incremental_vacuum` after each purge
+//! gives the space back to the disk, and the write-ahead log is truncated
+//! ([`disk`]; a file made before that is converted once, with a `VACUUM`).
 
 use std::{
     borrow::Cow,
+    path::PathBuf,
     str::FromStr,
     sync::atomic::{AtomicBool, Ordering},
     time::Duration,
@@ -40,16 +50,19 @@ use super::{
     config::{Backend, DatabaseUrl},
     event::Event,
     rollup,
-    sink::{Sink, StoreError},
+    sink::{Sink, StoreError, Stored},
     values::Minute,
 };
 
+pub mod disk;
 mod insert;
+pub mod rooms;
 
 /// The schema's migrations, oldest first: (version, description, SQL).
-const MIGRATIONS: [(i64, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str); 3] = [
     (1, "insights", include_str!("migrations/0001_insights.sql")),
     (2, "rollups", include_str!("migrations/0002_rollups.sql")),
+    (3, "rooms", include_str!("migrations/0003_rooms.sql")),
 ];
 
 /// The migrations, compiled in (the binary needs no folder beside it).
@@ -78,8 +91,13 @@ impl MigrationSource<'static> for Embedded {
 /// The insights' database.
 #[derive(Debug)]
 pub struct Store {
+    /// The writer's (and the migrations', purges' and rooms').
     pub(super) pool: AnyPool,
+    /// The reports'.
+    reads: AnyPool,
     backend: Backend,
+    /// The SQLite file (`None` on PostgreSQL).
+    file: Option<PathBuf>,
     /// Set once the migrations have run on this database.
     migrated: OnceCell<()>,
     /// The reports may read the rollups (see [`Store::use_rollups`]).
@@ -89,44 +107,48 @@ pub struct Store {
 impl Store {
     /// How long a statement waits for a connection before it fails.
     pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+    /// How long a report's statement may run on PostgreSQL (SQLite has no
+    /// such setting: the page's own timeout stops waiting for it).
+    pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(20);
 
     /// A store for `url`, without connecting: never waits, and fails only if
     /// the URL is unusable (which the configuration has checked already).
     pub fn open(url: &DatabaseUrl) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
-        if url.backend() == Backend::Sqlite {
-            create_parent_folder(url.expose());
+        let file = match url.backend() {
+            Backend::Sqlite => sqlite_file(url.expose()),
+            Backend::Postgres => None,
+        };
+        if let Some(dir) = file.as_ref().and_then(|f| f.parent()) {
+            if !dir.as_os_str().is_empty() {
+                // A failure shows up as the connection's error.
+                let _ = std::fs::create_dir_all(dir);
+            }
         }
         let options = AnyConnectOptions::from_str(url.expose())?
             // Every statement at DEBUG, slow ones at INFO (the writer gives
             // the one WARN a slow or failing database deserves).
             .log_statements(log::LevelFilter::Debug)
             .log_slow_statements(log::LevelFilter::Info, Duration::from_secs(1));
+        let (writes, reads) = match url.backend() {
+            Backend::Sqlite => (4, 2),
+            Backend::Postgres => (8, 4),
+        };
         let pool = AnyPoolOptions::new()
-            .max_connections(match url.backend() {
-                Backend::Sqlite => 4,
-                Backend::Postgres => 8,
-            })
+            .max_connections(writes)
             .acquire_timeout(Self::ACQUIRE_TIMEOUT)
-            .after_connect(|conn, _| {
-                Box::pin(async move {
-                    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
-                        // Readers (the /insights page) never wait for the writer.
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        // Commits without waiting for the disk: a crash of
-                        // the machine (not of the server) may lose the events
-                        // since the last checkpoint, never the database
-                        // (SQLite's advice for WAL); the writer's batches
-                        // are not held up by an fsync each.
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
-                    }
-                    Ok(())
-                })
-            })
+            .after_connect(|conn, _| Box::pin(async move { prepare(conn, false).await }))
+            .connect_lazy_with(options.clone());
+        let reads = AnyPoolOptions::new()
+            .max_connections(reads)
+            .acquire_timeout(Self::ACQUIRE_TIMEOUT)
+            .after_connect(|conn, _| Box::pin(async move { prepare(conn, true).await }))
             .connect_lazy_with(options);
         Ok(Self {
             pool,
+            reads,
             backend: url.backend(),
+            file,
             migrated: OnceCell::new(),
             rollups: AtomicBool::new(true),
         })
@@ -141,6 +163,11 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The reports' own pool.
+    pub(super) fn reads(&self) -> &AnyPool {
+        &self.reads
     }
 
     /// Whether the reports may answer from the rollups when a filter allows
@@ -162,41 +189,65 @@ impl Store {
             .get_or_try_init(|| async {
                 let migrator = Migrator::new(Embedded).await?;
                 migrator.run(&self.pool).await?;
+                if self.backend == Backend::Sqlite {
+                    disk::vacuum_incrementally(&self.pool).await?;
+                }
                 Ok::<_, StoreError>(())
             })
             .await
             .map(|_| ())
     }
 
-    /// Closes the pool (waits for statements under way).
+    /// Closes the pools (waits for statements under way).
     pub async fn close(&self) {
+        self.reads.close().await;
         self.pool.close().await;
     }
 }
 
-/// Creates the folder of a SQLite file (`JAY_DATA_DIR`) if it is missing; a
-/// failure shows up as the connection's error.
-fn create_parent_folder(url: &str) {
-    let Ok(options) = sqlx::sqlite::SqliteConnectOptions::from_str(url) else {
-        return;
-    };
-    if let Some(dir) = options.get_filename().parent() {
-        if !dir.as_os_str().is_empty() {
-            let _ = std::fs::create_dir_all(dir);
+/// The file a SQLite URL names.
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url).ok()?;
+    Some(options.get_filename().to_path_buf())
+}
+
+/// Each new connection's settings: on SQLite the file's (see the module's
+/// docs; `reads`: it may only read), on PostgreSQL a report's time limit.
+async fn prepare(conn: &mut sqlx::AnyConnection, reads: bool) -> Result<(), sqlx::Error> {
+    if conn.backend_name().eq_ignore_ascii_case("sqlite") {
+        // Before anything else: it takes effect only in a new file.
+        conn.execute("PRAGMA auto_vacuum = INCREMENTAL").await?;
+        // Readers (the /insights page) never wait for the writer.
+        conn.execute("PRAGMA journal_mode = WAL").await?;
+        // Commits without waiting for the disk: a crash of the machine (not
+        // of the server) may lose the events since the last checkpoint, never
+        // the database (SQLite's advice for WAL); the writer's batches are
+        // not held up by an fsync each.
+        conn.execute("PRAGMA synchronous = NORMAL").await?;
+        conn.execute("PRAGMA secure_delete = ON").await?;
+        if reads {
+            conn.execute("PRAGMA query_only = ON").await?;
         }
+    } else if reads {
+        let ms = Store::STATEMENT_TIMEOUT.as_millis();
+        conn.execute(format!("SET statement_timeout = {ms}").as_str())
+            .await?;
     }
+    Ok(())
 }
 
 #[async_trait]
 impl Sink for Store {
-    async fn write(&self, events: &[Event]) -> Result<(), StoreError> {
+    async fn write(&self, events: &[Event]) -> Result<Stored, StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
         let postgres = self.backend == Backend::Postgres;
         let added = insert::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         rollup::write::apply(&mut tx, postgres, &added).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(Stored {
+            without_visit: added.without_visit,
+        })
     }
 
     /// Each table by its own minute: visits begun, attempts made and tools
@@ -210,6 +261,7 @@ impl Sink for Store {
             "DELETE FROM insights_attempts WHERE at_min < $1",
             "DELETE FROM insights_tools WHERE first_min < $1",
             "DELETE FROM insights_visits WHERE started_min < $1",
+            rooms::PURGE,
         ] {
             removed += sqlx::query(sql)
                 .bind(cutoff.0)
@@ -219,6 +271,26 @@ impl Sink for Store {
         }
         rollup::purge::after(&mut tx, cutoff, &days).await?;
         tx.commit().await?;
+        if self.backend == Backend::Sqlite {
+            disk::reclaim(&self.pool).await?;
+        }
         Ok(removed)
+    }
+
+    async fn bytes_in_use(&self) -> Result<Option<u64>, StoreError> {
+        self.bytes().await
+    }
+
+    fn free_disk(&self) -> Option<u64> {
+        self.file.as_deref().and_then(disk::free_beside)
+    }
+
+    async fn purge_oldest_day(&self) -> Result<Option<Minute>, StoreError> {
+        let Some(first) = self.oldest_day().await? else {
+            return Ok(None);
+        };
+        let cutoff = Minute((first + 1).saturating_mul(Minute::PER_DAY));
+        self.purge_before(cutoff).await?;
+        Ok(Some(cutoff))
     }
 }

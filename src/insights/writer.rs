@@ -1,21 +1,21 @@
-//! From the request to the database without slowing the request: a
-//! [`Recorder`] (held by the server, cheap to clone) puts each event in a
-//! bounded queue with `try_send`, which never waits; one writer task takes
-//! them out and commits them in batches ([`WriterConfig`]: up to 500 events,
-//! or what came within a second of the first, in one transaction), and purges
-//! rows older than `JAY_INSIGHTS_DAYS` at start and daily.
+//! From the request to the database without slowing the request: the
+//! [`Recorder`] (`super::recorder`) puts each event in a bounded queue; one
+//! writer task takes them out and commits them in batches ([`WriterConfig`]:
+//! up to 500 events, or what came within a second of the first, in one
+//! transaction), purges rows older than `JAY_INSIGHTS_DAYS` at start and
+//! daily, and keeps the store under its ceiling (`JAY_INSIGHTS_MAX_MB`) and
+//! the disk from filling ([`ceiling`]).
 //!
 //! Nothing here fails a request. An event that finds the queue full is
 //! dropped and counted (one WARN, the first time); a batch the database
 //! refuses (down, slow past its timeout) is dropped and counted (one WARN per
-//! outage, an INFO when it answers again). [`Recorder::stats`] reads the
-//! counts for `/metrics`.
+//! outage, an INFO when it answers again), as is one that comes while the
+//! disk is nearly full. [`Recorder::stats`] reads the counts for `/metrics`.
+
+mod ceiling;
 
 use std::{
-    sync::{
-        atomic::{AtomicBool, AtomicU64, Ordering},
-        Arc,
-    },
+    sync::{atomic::Ordering, Arc},
     time::Duration,
 };
 
@@ -25,8 +25,10 @@ use tokio::{
     time::{timeout_at, Instant, MissedTickBehavior},
 };
 
+use self::ceiling::Ceiling;
 use super::{
     event::Event,
+    recorder::{Counters, Recorder, Refusal},
     sink::{Sink, StoreError},
     values::Minute,
 };
@@ -44,6 +46,20 @@ pub struct WriterConfig {
     pub keep_days: u32,
     /// Time between purges (the first is at start).
     pub purge_every: Duration,
+    /// The store's ceiling in bytes (`JAY_INSIGHTS_MAX_MB`): past it the
+    /// oldest days are purged. Where the store measures its size (SQLite).
+    pub max_bytes: Option<u64>,
+    /// The disk space always left free beside the database: below it the
+    /// oldest days are purged, and batches dropped while nothing is left to purge.
+    pub reserve_bytes: u64,
+    /// The least time between two looks at the store's size (one after a
+    /// commit, at most this often; and at every purge).
+    pub check_every: Duration,
+}
+
+impl WriterConfig {
+    /// The space kept free beside the database by default.
+    pub const RESERVE_BYTES: u64 = 64 * 1024 * 1024;
 }
 
 impl Default for WriterConfig {
@@ -54,85 +70,9 @@ impl Default for WriterConfig {
             flush_every: Duration::from_secs(1),
             keep_days: 90,
             purge_every: Duration::from_secs(24 * 60 * 60),
-        }
-    }
-}
-
-/// The counts `/metrics` shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Events committed.
-    pub written: u64,
-    /// Events dropped because the queue was full.
-    pub dropped_queue_full: u64,
-    /// Events dropped because the database refused their batch.
-    pub dropped_database: u64,
-}
-
-impl Stats {
-    /// Every event lost, whatever the cause (`jay_insights_dropped_total`).
-    pub fn dropped(&self) -> u64 {
-        self.dropped_queue_full + self.dropped_database
-    }
-}
-
-#[derive(Debug, Default)]
-struct Counters {
-    written: AtomicU64,
-    dropped_queue_full: AtomicU64,
-    dropped_database: AtomicU64,
-    /// The queue-full WARN was given.
-    warned_full: AtomicBool,
-}
-
-/// Records events; clones share one queue. Off (`JAY_INSIGHTS=off`, or no
-/// writer): records nothing.
-#[derive(Clone, Debug)]
-pub struct Recorder {
-    queue: Option<mpsc::Sender<Event>>,
-    counters: Arc<Counters>,
-}
-
-impl Recorder {
-    /// A recorder that records nothing.
-    pub fn off() -> Self {
-        Self {
-            queue: None,
-            counters: Arc::default(),
-        }
-    }
-
-    pub fn is_on(&self) -> bool {
-        self.queue.is_some()
-    }
-
-    /// Queues `event` for the writer, at once: never waits, never fails. A
-    /// full queue (or a stopped writer) drops it and counts it.
-    pub fn record(&self, event: Event) {
-        let Some(queue) = &self.queue else { return };
-        let Err(e) = queue.try_send(event) else {
-            return;
-        };
-        self.counters
-            .dropped_queue_full
-            .fetch_add(1, Ordering::Relaxed);
-        // Closed: the server is shutting down, nothing to warn about.
-        if matches!(e, mpsc::error::TrySendError::Full(_))
-            && !self.counters.warned_full.swap(true, Ordering::Relaxed)
-        {
-            tracing::warn!(
-                "insights: the writer's queue is full ({} events): events are dropped and counted (jay_insights_dropped_total); the page and comments are not affected. Said once.",
-                queue.max_capacity()
-            );
-        }
-    }
-
-    pub fn stats(&self) -> Stats {
-        let c = &self.counters;
-        Stats {
-            written: c.written.load(Ordering::Relaxed),
-            dropped_queue_full: c.dropped_queue_full.load(Ordering::Relaxed),
-            dropped_database: c.dropped_database.load(Ordering::Relaxed),
+            max_bytes: None,
+            reserve_bytes: Self::RESERVE_BYTES,
+            check_every: Duration::from_secs(1),
         }
     }
 }
@@ -150,11 +90,9 @@ impl Writer {
         let (tx, rx) = mpsc::channel(config.capacity.max(1));
         let (stop, stopped) = oneshot::channel();
         let counters = Arc::<Counters>::default();
-        let recorder = Recorder {
-            queue: Some(tx),
-            counters: counters.clone(),
-        };
+        let recorder = Recorder::new(tx, counters.clone());
         let run = Run {
+            ceiling: Ceiling::new(&config),
             sink,
             config,
             counters,
@@ -176,6 +114,7 @@ impl Writer {
 struct Run {
     sink: Arc<dyn Sink>,
     config: WriterConfig,
+    ceiling: Ceiling,
     counters: Arc<Counters>,
     /// The database failed last time (its WARN was given).
     down: bool,
@@ -222,9 +161,21 @@ impl Run {
 
     async fn commit(&mut self, batch: &mut Vec<Event>) {
         let n = batch.len() as u64;
+        if self.ceiling.disk_full() {
+            self.counters
+                .dropped_disk_full
+                .fetch_add(n, Ordering::Relaxed);
+            batch.clear();
+            self.check(false).await;
+            return;
+        }
         match self.sink.write(batch).await {
-            Ok(()) => {
-                self.counters.written.fetch_add(n, Ordering::Relaxed);
+            Ok(stored) => {
+                let refused = stored.without_visit.min(n);
+                self.counters
+                    .written
+                    .fetch_add(n - refused, Ordering::Relaxed);
+                self.counters.refuse(Refusal::NoVisit, refused);
                 self.answered();
             }
             Err(e) => {
@@ -235,6 +186,15 @@ impl Run {
             }
         }
         batch.clear();
+        self.check(false).await;
+    }
+
+    /// Keeps the store under its ceiling and the disk from filling, when a
+    /// look is due (or `now`).
+    async fn check(&mut self, now: bool) {
+        if let Err(e) = self.ceiling.keep(&*self.sink, now).await {
+            self.failed(&e);
+        }
     }
 
     async fn purge(&mut self) {
@@ -249,6 +209,7 @@ impl Run {
             }
             Err(e) => self.failed(&e),
         }
+        self.check(true).await;
     }
 
     fn failed(&mut self, e: &StoreError) {

@@ -69,8 +69,10 @@ impl FromServerFnError for CommentError {
 /// `attempt` (default: the earlier errors + 1), the point, and the comment's
 /// model, outcome and latency (`crate::insights::capture`). A bad `visit` or
 /// `attempt` is a 400 naming it. Nothing is recorded without `visit`,
-/// without `weight` and `bias`, or when the request says `DNT: 1` or
-/// `Sec-GPC: 1`; recording never waits and never fails the comment.
+/// without `weight` and `bias`, when the request says `DNT: 1` or
+/// `Sec-GPC: 1`, for a comment answered over a limit, or past attempt 500
+/// (`record`); recording never waits and never fails the comment. A visit
+/// seated in a class room has its own allowance, whatever its address.
 // JSON, not the default form encoding: a form cannot carry an empty list.
 #[server(prefix = "/api", endpoint = "comment", input = server_fn::codec::Json)]
 pub async fn get_comment(
@@ -133,17 +135,22 @@ pub async fn get_comment(
     let input = CoachInput::new(error, attempts, params, None, lang).map_err(refuse)?;
     let client = leptos_axum::extract::<Extension<ClientIp>>().await.ok();
     let limiter = use_context::<Arc<ClientLimiter>>();
+    // A learner seated in a class room is a client of its own.
+    let seated = recording.seated();
     // Dropped uncommitted if this future is dropped first: see `ClientLimiter`.
-    let charge = match (&limiter, client) {
-        (Some(limiter), Some(Extension(ClientIp(ip)))) => match limiter.charge(ip) {
-            Ok(charge) => Some(charge),
-            Err(_) => {
-                let comment = coach.limited(&input, Limited::Client);
-                record::attempt(recording, &comment).await;
-                return Ok(comment);
-            }
-        },
+    let taken = match (&limiter, client, recording.visit()) {
+        (Some(limiter), _, Some(visit)) if seated => Some(limiter.charge_visit(visit.as_str())),
+        (Some(limiter), Some(Extension(ClientIp(ip))), _) => Some(limiter.charge(ip)),
         _ => None,
+    };
+    let charge = match taken {
+        Some(Err(_)) => {
+            let comment = coach.limited(&input, Limited::Client);
+            record::attempt(recording, &comment).await;
+            return Ok(comment);
+        }
+        Some(Ok(charge)) => Some(charge),
+        None => None,
     };
     let comment = coach
         .comment(input, ClientIp::budget_key(client.map(|c| c.0)))

@@ -8,7 +8,8 @@
 //! `navigator.sendBeacon`: the language (`<html lang>`), the layout (from the
 //! path), the viewport's width, and `?room=CODE`. `window.__jayTool(name)`
 //! queues a tool's use; the queue is sent every 5 s and when the page is
-//! hidden or left. A visitor whose browser says Do Not Track or Global
+//! hidden or left (then with `"left": true`, which frees the visit's seat in
+//! a class room). A visitor whose browser says Do Not Track or Global
 //! Privacy Control gets no id and sends nothing (the server also drops
 //! requests with `DNT: 1` / `Sec-GPC: 1`). No script, or no endpoint:
 //! nothing breaks, the page just records nothing.
@@ -40,7 +41,7 @@ pub const SCRIPT: &str = concat!(
     r#"var b=new Uint8Array(16);crypto.getRandomValues(b);"#,
     r#"var v=w.__jayVisit=btoa(String.fromCharCode.apply(null,b)).replace(/\+/g,"-").replace(/\//g,"_").replace(/=+$/,"");"#,
     r#"var s=function(o){o.visit=v;try{n.sendBeacon(u,JSON.stringify(o))}catch(e){}},"#,
-    r#"f=function(){if(q.length)s({tools:q.splice(0,64)})},"#,
+    r#"f=function(l){if(q.length||l==="left"){var o={tools:q.splice(0,64)};if(l==="left")o.left=true;s(o)}},"#,
     r#"p=new URLSearchParams(l.search),r=p.get("room"),"#,
     r#"o={lang:(d.documentElement.lang||"en").split("-")[0],layout:/^\/embed/.test(l.pathname)?"embed":"page",width:w.innerWidth||1};"#,
     r#"if(/^[A-Za-z0-9-]{1,24}$/.test(r||""))o.room=r;s(o);"#,
@@ -55,7 +56,7 @@ pub const SCRIPT: &str = concat!(
     r#"T.some(function(t){return x.closest(t[0])?(n=t[1]):0});if(!n)return;"#,
     r#"if(n=="map"?(y=="pointerdown"||(y=="keydown"?/^(Arrow|Page|Home|End)/.test(e.key):false)):(y=="change"||(y=="click"?!!x.closest("button,a"):false)))w.__jayTool(n)};"#,
     r#"["click","change","pointerdown","keydown"].forEach(function(y){d.addEventListener(y,h,true)});"#,
-    r#"setInterval(f,5000);addEventListener("pagehide",f);"#,
+    r#"setInterval(f,5000);addEventListener("pagehide",function(){f("left")});"#,
     r#"addEventListener("visibilitychange",function(){if(d.visibilityState=="hidden")f()})"#,
     r#"}catch(e){}})()"#,
 );

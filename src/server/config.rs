@@ -10,6 +10,7 @@
 //! | `HF_TOKEN` | Hugging Face token, sent to Hugging Face hosts only (other hosts: a model's `token_env`); unset: those models are skipped; shorter than 8 characters: start-up stops | unset |
 //! | `JAY_RATE_PER_MIN` | comments per minute per client IP (`/error` and the page) | `20` |
 //! | `JAY_RATE_BURST` | requests a client may make at once before the rate applies | `5` |
+//! | `JAY_VISITS_PER_HOUR` | new visits the insights record per client IP an hour (a third at once); a class room's seated visits are not counted | `60` |
 //! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |
 //! | `JAY_UPSTREAM_CONCURRENCY` | model calls under way at once, all visitors together | `8` |
 //! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day | `5000` |
@@ -17,8 +18,8 @@
 //! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
 //! | `JAY_DEFAULT_LANG` | the coach's language for a `/error` caller that sends no `lang` and no usable `Accept-Language` (`en`, `pt` or `zh`) | `en` |
-//! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>` | unset: open |
-//! | `JAY_INSIGHTS_TOKEN` | when set, `/insights` wants it: `Authorization: Bearer <it>`, or as the HTTP Basic password (any user name; the browser asks); 8 to 256 visible ASCII characters | unset: open |
+//! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>`; 8 to 256 visible ASCII characters | unset: open |
+//! | `JAY_INSIGHTS_TOKEN` | when set, `/insights` wants it: `Authorization: Bearer <it>`, or as the HTTP Basic password (any user name; the browser asks); 8 to 256 visible ASCII characters | unset: only this machine (loopback) may read them |
 //! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
 //! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
 //! | `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS` | the insights' recording and database (`crate::insights::config`) | on; SQLite `insights.db` in `JAY_DATA_DIR`; `90` |
@@ -65,6 +66,8 @@ pub struct Settings {
 pub struct Guard {
     pub rate_per_min: u32,
     pub rate_burst: u32,
+    /// New visits recorded per client an hour (`JAY_VISITS_PER_HOUR`).
+    pub visits_per_hour: u32,
     pub trusted_proxy_hops: usize,
     pub upstream_concurrency: usize,
     pub upstream_daily_budget: u64,
@@ -76,7 +79,7 @@ pub struct Guard {
     /// The CSP `frame-ancestors` source list.
     pub frame_ancestors: String,
     pub models_token: Option<Secret>,
-    /// `JAY_INSIGHTS_TOKEN`: what `/insights` wants (`None`: open).
+    /// `JAY_INSIGHTS_TOKEN`: what `/insights` wants (`None`: only this machine).
     pub insights_token: Option<Secret>,
     /// The coach's language when a `/error` caller names none.
     pub default_lang: Lang,
@@ -87,6 +90,7 @@ impl Default for Guard {
         Self {
             rate_per_min: 20,
             rate_burst: 5,
+            visits_per_hour: 60,
             trusted_proxy_hops: 0,
             upstream_concurrency: 8,
             upstream_daily_budget: 5000,
@@ -119,6 +123,12 @@ impl Guard {
         Ok(Self {
             rate_per_min: number(&var, "JAY_RATE_PER_MIN", d.rate_per_min, 1..=100_000)?,
             rate_burst: number(&var, "JAY_RATE_BURST", d.rate_burst, 1..=10_000)?,
+            visits_per_hour: number(
+                &var,
+                "JAY_VISITS_PER_HOUR",
+                d.visits_per_hour,
+                1..=1_000_000,
+            )?,
             trusted_proxy_hops: number(
                 &var,
                 "JAY_TRUSTED_PROXY_HOPS",
@@ -148,8 +158,8 @@ impl Guard {
             },
             cors_origins,
             frame_ancestors,
-            models_token: var("JAY_MODELS_TOKEN").and_then(Secret::new),
-            insights_token: insights_token_from(var("JAY_INSIGHTS_TOKEN"))?,
+            models_token: token_from("JAY_MODELS_TOKEN", var("JAY_MODELS_TOKEN"))?,
+            insights_token: token_from("JAY_INSIGHTS_TOKEN", var("JAY_INSIGHTS_TOKEN"))?,
             default_lang: match var("JAY_DEFAULT_LANG").as_deref().map(str::trim) {
                 None | Some("") => d.default_lang,
                 Some(tag) => Lang::parse(tag).ok_or_else(|| ConfigError::Invalid {
@@ -162,10 +172,11 @@ impl Guard {
     }
 }
 
-/// `JAY_INSIGHTS_TOKEN`, if set (blank is unset): 8 to 256 visible ASCII
-/// characters. A person types it into the browser's password prompt, which
-/// may encode other characters in a way the server cannot tell apart.
-fn insights_token_from(value: Option<String>) -> Result<Option<Secret>, ConfigError> {
+/// `JAY_INSIGHTS_TOKEN` or `JAY_MODELS_TOKEN` (`name`), if set (blank is
+/// unset): 8 to 256 visible ASCII characters. Short enough to guess is
+/// refused; a person types the insights' into the browser's password prompt,
+/// which may encode other characters in a way the server cannot tell apart.
+fn token_from(name: &'static str, value: Option<String>) -> Result<Option<Secret>, ConfigError> {
     let Some(token) = value.and_then(Secret::new) else {
         return Ok(None);
     };
@@ -173,7 +184,7 @@ fn insights_token_from(value: Option<String>) -> Result<Option<Secret>, ConfigEr
     if (MIN_KEY_CHARS..=256).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_graphic()) {
         Ok(Some(token))
     } else {
-        Err(ConfigError::Token("JAY_INSIGHTS_TOKEN"))
+        Err(ConfigError::Token(name))
     }
 }
 

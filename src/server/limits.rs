@@ -13,6 +13,7 @@
 //! IPv6 clients are limited per /64 ([`bucket`]). The same bucket is the
 //! client's share of the day's model calls ([`ClientIp::budget_key`]).
 
+pub mod guesses;
 mod rate;
 
 use std::{

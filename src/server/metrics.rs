@@ -15,7 +15,11 @@
 //! - `jay_selection_probability{model}` and `jay_success_estimate{model}`;
 //! - `jay_upstream_calls_today`;
 //! - `jay_insights_written_total` and `jay_insights_dropped_total`: the
-//!   insights' events committed, and lost (queue full or database refused).
+//!   insights' events committed, and lost (queue full, database refused,
+//!   disk nearly full);
+//! - `jay_insights_refused_total{reason}`: what the recording rules left out
+//!   (`crate::insights::Refusal`: `limited`, `attempt_number`, `no_visit`,
+//!   `visits_per_hour`, `unknown_room`, `room_full`).
 
 use std::{sync::Arc, time::Duration};
 
@@ -35,7 +39,7 @@ use tokio::time::Instant;
 
 use crate::{
     coach::{service::Coach, service::Observer, Comment, Limited},
-    insights::Recorder,
+    insights::{Recorder, Refusal},
 };
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -198,6 +202,9 @@ pub fn route_of(path: &str) -> &'static str {
         "/test" => "/test",
         "/api/comment" => "/api/comment",
         "/insights/events" => "/insights/events",
+        "/insights/rooms" => "/insights/rooms",
+        p if p.starts_with("/insights/room/") => "/insights/room",
+        p if p == "/insights" || p.starts_with("/insights/") => "/insights",
         p if p.starts_with("/pkg/") => "/pkg",
         _ => "other",
     }
@@ -227,13 +234,24 @@ impl Collector for InsightsCounts {
             ),
             (
                 "jay_insights_dropped",
-                "Insights events lost (queue full or database refused)",
+                "Insights events lost (queue full, database refused or disk nearly full)",
                 stats.dropped(),
             ),
         ] {
             let counter = ConstCounter::new(n);
             let metric = encoder.encode_descriptor(name, help, None, counter.metric_type())?;
             counter.encode(metric)?;
+        }
+        let counter = ConstCounter::new(0u64);
+        let mut family = encoder.encode_descriptor(
+            "jay_insights_refused",
+            "Insights events the recording rules left out, by reason",
+            None,
+            counter.metric_type(),
+        )?;
+        for why in Refusal::ALL {
+            let labels = [("reason", why.code())];
+            ConstCounter::new(stats.refused(why)).encode(family.encode_family(&labels)?)?;
         }
         Ok(())
     }
@@ -322,5 +340,11 @@ mod tests {
         assert_eq!(route_of("/error"), "/error");
         assert_eq!(route_of("/pkg/jay-trainer.wasm"), "/pkg");
         assert_eq!(route_of("/wp-admin/../../etc/passwd"), "other");
+        assert_eq!(
+            route_of("/insights/room/abcd-2345/now.json"),
+            "/insights/room"
+        );
+        assert_eq!(route_of("/insights/funnel.csv"), "/insights");
+        assert_eq!(route_of("/insightsX"), "other");
     }
 }

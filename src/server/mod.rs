@@ -6,6 +6,7 @@ pub mod headers;
 pub mod limits;
 pub mod metrics;
 pub mod negotiate;
+pub mod origin;
 pub mod persistence;
 pub mod request_id;
 pub mod revalidate;

@@ -16,16 +16,23 @@
 //! The render still happens (the HTML is its own source of truth; it takes
 //! about half a millisecond), what a `304` saves is the transfer. See RFC 9110
 //! §8.8.3 (`ETag`), §13.1.2 (`If-None-Match`), §15.4.5 (`304`).
+//!
+//! Two kinds of page pass through as they are, untagged: one that says
+//! `no-store` already (a class room's live view: no cache may keep it, not
+//! even the visitor's), and one larger than [`MAX_PAGE`], which is streamed on
+//! from the bytes read so far rather than held whole.
 
 use std::hash::{Hash, Hasher};
 
 use axum::{
-    body::{to_bytes, Body},
+    body::{Body, Bytes},
     extract::Request,
     http::{header, HeaderMap, HeaderValue, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
+use futures::StreamExt;
+use http_body_util::BodyExt;
 
 /// A page larger than this is passed through untagged (ours is about 60 KB).
 const MAX_PAGE: usize = 4 * 1024 * 1024;
@@ -35,13 +42,20 @@ const MAX_PAGE: usize = 4 * 1024 * 1024;
 pub async fn revalidate(request: Request, next: Next) -> Response {
     let known = request.headers().get(header::IF_NONE_MATCH).cloned();
     let response = next.run(request).await;
-    if response.status() != StatusCode::OK || !is_html(response.headers()) {
+    if response.status() != StatusCode::OK
+        || !is_html(response.headers())
+        || unstored(response.headers())
+    {
         return response;
     }
     let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = to_bytes(body, MAX_PAGE).await else {
-        tracing::error!("page body unreadable or over {MAX_PAGE} B");
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    let bytes = match read_up_to(body, MAX_PAGE).await {
+        Ok(Whole(bytes)) => bytes,
+        Ok(Larger(body)) => return Response::from_parts(parts, body),
+        Err(e) => {
+            tracing::error!("page body unreadable: {e}");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
     };
     let nonce = nonce_of(&parts.headers);
     let tag = etag(&bytes, nonce.as_deref());
@@ -70,6 +84,44 @@ pub async fn revalidate(request: Request, next: Next) -> Response {
         return Response::from_parts(parts, Body::empty());
     }
     Response::from_parts(parts, Body::from(bytes))
+}
+
+/// A body read whole, or, past the limit, the same body to stream on.
+enum Read {
+    Whole(Bytes),
+    Larger(Body),
+}
+use Read::{Larger, Whole};
+
+/// Reads `body` up to `limit` bytes.
+async fn read_up_to(mut body: Body, limit: usize) -> Result<Read, axum::Error> {
+    let mut read: Vec<u8> = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame?.into_data() else {
+            continue;
+        };
+        read.extend_from_slice(&data);
+        if read.len() > limit {
+            let head =
+                futures::stream::once(async move { Ok::<_, axum::Error>(Bytes::from(read)) });
+            return Ok(Larger(Body::from_stream(
+                head.chain(body.into_data_stream()),
+            )));
+        }
+    }
+    Ok(Whole(Bytes::from(read)))
+}
+
+/// Whether the answer says no cache may keep it.
+fn unstored(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::CACHE_CONTROL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| {
+            v.split(',')
+                .any(|d| d.trim().eq_ignore_ascii_case("no-store"))
+        })
 }
 
 fn is_html(headers: &HeaderMap) -> bool {
@@ -141,6 +193,31 @@ mod tests {
         );
         assert_eq!(nonce_of(&headers).as_deref(), Some("Ab_9"));
         assert_eq!(nonce_of(&HeaderMap::new()), None);
+    }
+
+    #[tokio::test]
+    async fn a_page_past_the_limit_is_streamed_on_whole() {
+        let page: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
+        let Ok(Larger(body)) = read_up_to(Body::from(page.clone()), 1024).await else {
+            panic!("not passed on");
+        };
+        let got = axum::body::to_bytes(body, usize::MAX).await.expect("bytes");
+        assert_eq!(got.as_ref(), page.as_slice());
+        let Ok(Whole(small)) = read_up_to(Body::from("<p>hi</p>"), 1024).await else {
+            panic!("not read whole");
+        };
+        assert_eq!(small.as_ref(), b"<p>hi</p>");
+    }
+
+    #[test]
+    fn a_page_that_says_no_store_is_left_alone() {
+        let mut headers = HeaderMap::new();
+        assert!(!unstored(&headers));
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, No-Store"),
+        );
+        assert!(unstored(&headers));
     }
 
     #[test]

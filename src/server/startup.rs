@@ -23,8 +23,9 @@ use super::{
     assets::SiteAssets,
     config::{Guard, Settings},
     headers::{hardening, live_reload, provide_page_policy},
-    limits::{tag_client, ClientLimiter},
+    limits::{guesses, tag_client, ClientLimiter},
     metrics::{track, Metrics},
+    origin::same_origin_writes,
     persistence::{self, Saver},
     request_id,
     revalidate::revalidate,
@@ -88,6 +89,7 @@ pub fn router_recording(
     insights: &Insights,
 ) -> Router {
     let recorder = insights.recorder().clone();
+    let rooms = insights.rooms().clone();
     // The app's pages (it routes by hand: `app::PATHS`).
     let routes = PATHS
         .iter()
@@ -104,10 +106,18 @@ pub fn router_recording(
     let assets = SiteAssets::of(&options);
     let stylesheet = assets.stylesheet(&options);
     let access = pages::Access::new(guard.insights_token.clone());
-    let insights_pages = pages::routes(insights.store().cloned(), access, &stylesheet);
+    let hops = guard.trusted_proxy_hops;
+    let insights_pages = pages::routes(
+        insights.store().cloned(),
+        rooms.clone(),
+        access,
+        &stylesheet,
+        hops,
+    );
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
     let page_context = {
         let (coach, limiter, recorder) = (coach.clone(), limiter.clone(), recorder.clone());
+        let rooms = rooms.clone();
         let ancestors = guard.frame_ancestors.clone();
         let live_reload = live_reload();
         move || {
@@ -115,10 +125,11 @@ pub fn router_recording(
             provide_context(coach.clone());
             provide_context(limiter.clone());
             provide_context(recorder.clone());
+            provide_context(rooms.clone());
             provide_page_policy(&ancestors, live_reload);
         }
     };
-    let hops = guard.trusted_proxy_hops;
+    let failures = guesses::limiter();
     let metrics = Arc::new(Metrics::new(&coach).with_insights(recorder.clone()));
     coach.set_observer(metrics.clone());
     let counted = metrics.clone();
@@ -132,7 +143,7 @@ pub fn router_recording(
             guard.cors_origins.as_deref(),
             guard.default_lang,
         ))
-        .merge(routes::insights_events(recorder, guard))
+        .merge(routes::insights_events(recorder, rooms, guard))
         .merge(insights_pages)
         .leptos_routes_with_context(&state, routes, page_context.clone(), {
             let options = options.clone();
@@ -155,8 +166,16 @@ pub fn router_recording(
             CompressionLayer::new()
                 .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
         )
+        // Wrong tokens cost their client (named by `tag_client`, outside).
+        .layer(axum::middleware::from_fn(move |request, next| {
+            guesses::slow_guessing(failures.clone(), request, next)
+        }))
         .layer(axum::middleware::from_fn(move |request, next| {
             tag_client(hops, request, next)
+        }))
+        // Writes from other sites are refused before anything reads them.
+        .layer(axum::middleware::from_fn(move |request, next| {
+            same_origin_writes(hops, request, next)
         }))
         // 413 before the body is read (Leptos's server functions would turn a
         // body-read error into a 500).
@@ -212,6 +231,11 @@ impl Application {
         }
         let provider = Arc::new(HttpProvider::new(token));
         let guard = settings.guard;
+        if guard.insights_token.is_none() && settings.insights.enabled {
+            tracing::info!(
+                "insights: private: /insights and the room views answer only this machine until JAY_INSIGHTS_TOKEN is set"
+            );
+        }
         let mut budget =
             UpstreamBudget::new(guard.upstream_concurrency, guard.upstream_daily_budget);
         if let Some(share) = guard.upstream_daily_per_client {

@@ -14,7 +14,7 @@ use std::{
 
 use jay_trainer::{
     coach::{providers::HttpProvider, registry::Registry, Coach},
-    insights::{Insights, InsightsConfig, Recorder},
+    insights::{Insights, InsightsConfig, Recorder, Refusal},
     server::config::Guard,
 };
 use reqwest::Client;
@@ -86,6 +86,33 @@ impl Recording {
         panic!("{n} events not written: {:?}", self.recorder.stats());
     }
 
+    /// Waits until the writer has dealt with `n` events in all: committed,
+    /// or left out for want of their visit.
+    pub async fn handled(&self, n: u64) {
+        for _ in 0..400 {
+            let stats = self.recorder.stats();
+            if stats.written + stats.refused(Refusal::NoVisit) >= n {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("{n} events not handled: {:?}", self.recorder.stats());
+    }
+
+    /// A new class room of `size` learners, made as a teacher on this
+    /// machine makes it; its code.
+    pub async fn create_room(&self, size: u32) -> String {
+        let response = Client::new()
+            .post(format!("{}/insights/rooms", self.base))
+            .json(&json!({ "size": size }))
+            .send()
+            .await
+            .expect("post");
+        assert_eq!(response.status().as_u16(), 201);
+        let made: Value = response.json().await.expect("json");
+        made["code"].as_str().expect("a code").to_string()
+    }
+
     /// `sql`'s one number, from the database file.
     pub async fn count(&self, sql: &str) -> i64 {
         let mut db = SqliteConnectOptions::new()
@@ -119,10 +146,16 @@ impl Recording {
     }
 }
 
-fn start(visit: &str) -> String {
-    json!({"visit": visit, "lang": "pt", "layout": "embed", "width": 360, "room": "Class-7B",
+/// A visit's first report: its start in `room`, and three tools.
+fn start_in(visit: &str, room: &str) -> String {
+    json!({"visit": visit, "lang": "pt", "layout": "embed", "width": 360, "room": room,
            "tools": ["map", "nudge", "map"]})
     .to_string()
+}
+
+/// A visit's first report, naming a room nobody created.
+fn start(visit: &str) -> String {
+    start_in(visit, "Class-7B")
 }
 
 /// Every file of the database (its WAL too), as bytes.
@@ -143,14 +176,29 @@ fn database_bytes(dir: &Path) -> Vec<u8> {
 #[tokio::test]
 async fn a_visit_start_and_its_tools_are_recorded() {
     let app = spawn_recording("", "on").await;
-    let (status, answer) = app.report(&start(VISIT), &[]).await;
+    let room = app.create_room(40).await;
+    let (status, answer) = app
+        .report(&start_in(VISIT, &room.to_uppercase()), &[])
+        .await;
     assert_eq!(status, 204, "{answer}");
     app.written(4).await;
-    let visits = "SELECT COUNT(*) FROM insights_visits WHERE visit_id = 'Zx8_Qm2-Lk9aBc3dEf4gHi' \
-                  AND lang = 'pt' AND layout = 'embed' AND device = 'phone' AND room = 'class-7b'";
-    assert_eq!(app.count(visits).await, 1);
+    let visits = format!(
+        "SELECT COUNT(*) FROM insights_visits WHERE visit_id = 'Zx8_Qm2-Lk9aBc3dEf4gHi' \
+         AND lang = 'pt' AND layout = 'embed' AND device = 'phone' AND room = '{room}'"
+    );
+    assert_eq!(app.count(&visits).await, 1);
     let maps = "SELECT uses FROM insights_tools WHERE tool = 'map'";
     assert_eq!(app.count(maps).await, 2);
+}
+
+#[tokio::test]
+async fn a_room_nobody_created_puts_nobody_in_it() {
+    let app = spawn_recording("", "on").await;
+    assert_eq!(app.report(&start(VISIT), &[]).await.0, 204);
+    app.written(4).await;
+    let unroomed = "SELECT COUNT(*) FROM insights_visits WHERE room IS NULL";
+    assert_eq!(app.count(unroomed).await, 1, "recorded, without the room");
+    assert_eq!(app.recorder.stats().refused(Refusal::UnknownRoom), 1);
 }
 
 #[tokio::test]
@@ -204,8 +252,13 @@ async fn each_bad_field_is_a_4xx_naming_it_and_nothing_is_kept() {
     assert_eq!(form.status().as_u16(), 415);
     app.report(&json!({"visit": VISIT, "tools": ["map"]}).to_string(), &[])
         .await;
-    app.written(1).await;
+    app.handled(1).await;
     assert_eq!(app.count("SELECT COUNT(*) FROM insights_visits").await, 0);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM insights_tools").await,
+        0,
+        "no visit, no tool"
+    );
 }
 
 #[tokio::test]
@@ -223,6 +276,8 @@ async fn off_records_nothing_and_still_answers_204() {
 async fn attempts_are_recorded_from_the_comment_request_with_their_outcome() {
     let good = upstream(chat_reply("Nice! |fim|")).await;
     let app = spawn_recording(&chat_model("good", &good.uri()), "on").await;
+    assert_eq!(app.report(&start(VISIT), &[]).await.0, 204);
+    app.written(4).await;
     let post = |body: Value| {
         Client::new()
             .post(format!("{}/api/comment", app.base))
@@ -260,7 +315,7 @@ async fn attempts_are_recorded_from_the_comment_request_with_their_outcome() {
             "{refusal}"
         );
     }
-    app.written(1).await;
+    app.written(5).await;
     let served = "SELECT COUNT(*) FROM insights_attempts WHERE attempt = 2 AND model = 'good' \
                   AND outcome = 'served' AND error = 799.09 AND weight = 0.1 AND bias = 150";
     assert_eq!(app.count(served).await, 1);
@@ -270,6 +325,8 @@ async fn attempts_are_recorded_from_the_comment_request_with_their_outcome() {
 #[tokio::test]
 async fn an_offline_comment_is_recorded_as_offline() {
     let app = spawn_recording("", "on").await;
+    assert_eq!(app.report(&start(VISIT), &[]).await.0, 204);
+    app.written(4).await;
     let body = json!({"error": 799.09, "weight": 0.1, "bias": 150.0, "visit": VISIT});
     let response = Client::new()
         .post(format!("{}/api/comment", app.base))
@@ -278,7 +335,7 @@ async fn an_offline_comment_is_recorded_as_offline() {
         .await
         .expect("post");
     assert_eq!(response.status().as_u16(), 200);
-    app.written(1).await;
+    app.written(5).await;
     let offline = "SELECT COUNT(*) FROM insights_attempts WHERE attempt = 1 AND model = 'offline' \
                    AND outcome = 'offline' AND reason IS NULL";
     assert_eq!(app.count(offline).await, 1);
@@ -292,6 +349,8 @@ async fn no_address_or_user_agent_is_stored_and_dnt_or_gpc_leave_no_row() {
     let (a, b) = ("DntDntDntDntDnt_0001", "GpcGpcGpcGpcGpc_0002");
     assert_eq!(app.report(&start(a), &with(("dnt", "1"))).await.0, 204);
     assert_eq!(app.report(&start(b), &with(("sec-gpc", "1"))).await.0, 204);
+    assert_eq!(app.report(&start(VISIT), &who).await.0, 204);
+    app.written(4).await;
     for (visit, extra) in [
         (a, ("dnt", "1")),
         (b, ("sec-gpc", "1")),
@@ -306,7 +365,6 @@ async fn no_address_or_user_agent_is_stored_and_dnt_or_gpc_leave_no_row() {
         }
         assert_eq!(request.send().await.expect("post").status().as_u16(), 200);
     }
-    assert_eq!(app.report(&start(VISIT), &who).await.0, 204);
     // The recorded visit (1), its three tool rows' uses (3) and its attempt (1).
     app.written(5).await;
     for table in ["insights_visits", "insights_attempts", "insights_tools"] {

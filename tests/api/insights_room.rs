@@ -65,10 +65,15 @@ fn at(dot: &Value, w: f64, b: f64) -> bool {
 async fn a_visitor_in_a_room_is_a_dot_there_moving_as_they_try_and_nowhere_else() {
     assert!(Params::new(GOAL_POINT.0, GOAL_POINT.1).error() <= 450.0);
     let app = spawn_recording("", "on").await;
-    assert_eq!(app.report(&start(VISIT, "ABC"), &[]).await.0, 204);
+    let abc = app.create_room(40).await;
+    let abc = abc.as_str();
+    assert_eq!(
+        app.report(&start(VISIT, &abc.to_uppercase()), &[]).await.0,
+        204
+    );
     app.written(1).await;
     // In the room, yet to try: counted, not drawn.
-    let first = now(&app, "abc").await;
+    let first = now(&app, abc).await;
     assert_eq!(
         (first["visitors"].as_u64(), first["waiting"].as_u64()),
         (Some(1), Some(1))
@@ -77,7 +82,7 @@ async fn a_visitor_in_a_room_is_a_dot_there_moving_as_they_try_and_nowhere_else(
 
     attempt(&app, VISIT, 1, (0.1, 150.0)).await;
     app.written(2).await;
-    let one = now(&app, "abc").await;
+    let one = now(&app, abc).await;
     let dots = one["dots"].as_array().expect("dots");
     assert_eq!(dots.len(), 1, "{one}");
     assert!(at(&dots[0], 0.1, 150.0), "{one}");
@@ -96,7 +101,7 @@ async fn a_visitor_in_a_room_is_a_dot_there_moving_as_they_try_and_nowhere_else(
     attempt(&app, VISIT, 2, GOAL_POINT).await;
     attempt(&app, VISIT, 3, (0.2, 100.0)).await;
     app.written(4).await;
-    let later = now(&app, "abc").await;
+    let later = now(&app, abc).await;
     let dot = &later["dots"][0];
     assert_eq!(dot["key"], key.as_str(), "the dot keeps its key");
     assert!(at(dot, 0.2, 100.0) && dot["goal"] == true, "{later}");
@@ -104,7 +109,7 @@ async fn a_visitor_in_a_room_is_a_dot_there_moving_as_they_try_and_nowhere_else(
     assert_eq!(later["funnel"][5]["count"], 1, "the funnel's goal row");
 
     // Never the visit's id; not in another room.
-    let text = get(&app, "/insights/room/abc/now.json")
+    let text = get(&app, &format!("/insights/room/{abc}/now.json"))
         .await
         .text()
         .await
@@ -117,7 +122,7 @@ async fn a_visitor_in_a_room_is_a_dot_there_moving_as_they_try_and_nowhere_else(
     );
 
     // The page draws it, in the language asked, under its own script.
-    let page = get(&app, "/insights/room/abc?lang=pt").await;
+    let page = get(&app, &format!("/insights/room/{abc}?lang=pt")).await;
     assert_eq!(page.status().as_u16(), 200);
     let csp = page.headers()["content-security-policy"]
         .to_str()
@@ -144,8 +149,10 @@ async fn a_visitor_in_a_room_is_a_dot_there_moving_as_they_try_and_nowhere_else(
 #[tokio::test]
 async fn a_visit_that_says_do_not_track_never_appears() {
     let app = spawn_recording("", "on").await;
+    let abc = app.create_room(40).await;
+    let abc = abc.as_str();
     let dnt = "DntDntDntDntDnt_0001";
-    assert_eq!(app.report(&start(dnt, "abc"), &[("dnt", "1")]).await.0, 204);
+    assert_eq!(app.report(&start(dnt, abc), &[("dnt", "1")]).await.0, 204);
     let error = Params::new(0.1, 150.0).error();
     let body = json!({"error": error, "weight": 0.1, "bias": 150.0, "visit": dnt, "attempt": 1});
     let comment = Client::new()
@@ -158,9 +165,9 @@ async fn a_visit_that_says_do_not_track_never_appears() {
     assert_eq!(comment.status().as_u16(), 200);
     // A visit that is recorded, after those: once it is written, anything
     // the DNT requests had queued would be too.
-    assert_eq!(app.report(&start(VISIT, "abc"), &[]).await.0, 204);
+    assert_eq!(app.report(&start(VISIT, abc), &[]).await.0, 204);
     app.written(1).await;
-    let room = now(&app, "abc").await;
+    let room = now(&app, abc).await;
     assert_eq!(
         (room["visitors"].as_u64(), room["dots"].clone()),
         (Some(1), json!([])),

@@ -95,6 +95,21 @@ fn token_env_must_be_a_variable_name() {
             "{bad:?}: {e}"
         );
     }
+    for secret in [
+        "HF_TOKEN",
+        "JAY_DATABASE_URL",
+        "JAY_INSIGHTS_TOKEN",
+        "JAY_MODELS_TOKEN",
+    ] {
+        let toml = format!(
+            "[[models]]\nalias = \"ext\"\nmodel = \"m/m\"\napi = \"chat\"\nbase_url = \"https://llm.example/v1\"\ntoken_env = \"{secret}\"\n"
+        );
+        let e = Registry::parse(&toml).unwrap_err().to_string();
+        assert!(
+            e.contains("token_env") && e.contains("the server's own secrets"),
+            "{secret}: {e}"
+        );
+    }
     for good in ["OPENAI_API_KEY", "_K", "k2"] {
         let toml = format!(
             "[[models]]\nalias = \"a\"\nmodel = \"m/m\"\napi = \"chat\"\ntoken_env = \"{good}\"\n"

@@ -1,16 +1,23 @@
 //! Who may read the insights pages (`/insights`, its CSV files, a room's live
-//! view): anyone, unless the operator sets `JAY_INSIGHTS_TOKEN` (as
-//! `JAY_MODELS_TOKEN` guards `/models`). Then a request must carry the token,
-//! either as `Authorization: Bearer <token>` (scripts, `curl`) or as HTTP
-//! Basic with any user name and the token as the password: a browser cannot
-//! send a bearer token from its address bar, but it asks for a password when a
-//! `401` says `WWW-Authenticate: Basic` ([`REALM`]), and sends it on every
-//! later request to the site.
+//! view) and create rooms: with `JAY_INSIGHTS_TOKEN` set, whoever carries the
+//! token, either as `Authorization: Bearer <token>` (scripts, `curl`) or as
+//! HTTP Basic with any user name and the token as the password: a browser
+//! cannot send a bearer token from its address bar, but it asks for a
+//! password when a `401` says `WWW-Authenticate: Basic` ([`REALM`]), and
+//! sends it on every later request to the site.
+//!
+//! Without a token they are private: only a client on this machine may read
+//! them ([`is_local`]: a loopback peer, and no proxy's forwarding header, as
+//! a request through a proxy on the same machine would carry), and anyone
+//! else gets a `403` page saying how to set the token. (The server counts
+//! wrong tokens per client and slows a guesser: `server::limits::guesses`.)
 //!
 //! The token is a [`Secret`]: never printed, compared in constant time.
 
+use std::{net::SocketAddr, sync::Arc};
+
 use axum::{
-    extract::{Request, State},
+    extract::{ConnectInfo, Request, State},
     http::{
         header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE},
         HeaderMap, HeaderValue, StatusCode,
@@ -21,23 +28,29 @@ use axum::{
 };
 use base64::{engine::general_purpose::STANDARD, Engine};
 
+use super::{notice, shell};
 use crate::coach::secret::Secret;
+
+/// Headers a proxy adds when it forwards a request.
+const FORWARDED: [&str; 4] = [
+    "forwarded",
+    "x-forwarded-for",
+    "x-real-ip",
+    "x-forwarded-host",
+];
 
 /// The `WWW-Authenticate` challenge of a refusal: the browser's password
 /// prompt, which names the realm; the password is sent as UTF-8.
 pub const REALM: &str = r#"Basic realm="Jay Trainer insights", charset="UTF-8""#;
 
-/// Who may read the insights pages: anyone (`None`), or holders of the token.
+/// Who may read the insights pages: this machine only (`None`), or
+/// holders of the token.
 #[derive(Clone, Debug, Default)]
 pub struct Access(Option<Secret>);
 
 impl Access {
-    /// Open to anyone.
-    pub fn open() -> Self {
-        Self(None)
-    }
-
-    /// Guarded by `token` when there is one (`JAY_INSIGHTS_TOKEN`).
+    /// Guarded by `token` when there is one (`JAY_INSIGHTS_TOKEN`), else
+    /// private to this machine.
     pub fn new(token: Option<Secret>) -> Self {
         Self(token)
     }
@@ -47,19 +60,39 @@ impl Access {
         self.0.is_some()
     }
 
-    /// Whether a request with `headers` may read the pages.
+    /// Whether a request with `headers` carries the token (always false
+    /// without one: see [`is_local`]).
     pub fn allows(&self, headers: &HeaderMap) -> bool {
-        let Some(token) = &self.0 else {
-            return true;
-        };
-        given_token(headers).is_some_and(|given| token.matches(&given))
+        self.0
+            .as_ref()
+            .is_some_and(|token| given_token(headers).is_some_and(|given| token.matches(&given)))
     }
 
     /// `router` with every route behind this access (a middleware that
-    /// answers [`refusal`] without the token).
-    pub fn protect<S: Clone + Send + Sync + 'static>(self, router: Router<S>) -> Router<S> {
-        router.route_layer(axum::middleware::from_fn_with_state(self, require))
+    /// answers [`refusal`] without the token, or [`private`] without one set
+    /// to a client elsewhere); `stylesheet` for the latter's page.
+    pub fn protect<S: Clone + Send + Sync + 'static>(
+        self,
+        router: Router<S>,
+        stylesheet: Arc<str>,
+    ) -> Router<S> {
+        router.route_layer(axum::middleware::from_fn_with_state(
+            (self, stylesheet),
+            require,
+        ))
     }
+}
+
+/// Whether the request comes from this machine itself: its peer is a
+/// loopback address and no proxy forwarded it.
+pub fn is_local(request: &Request) -> bool {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let headers = request.headers();
+    peer.is_some_and(|ip| ip.to_canonical().is_loopback())
+        && FORWARDED.iter().all(|name| !headers.contains_key(*name))
 }
 
 /// The token a request carries: a bearer token, or a Basic password (any user
@@ -82,12 +115,41 @@ fn given_token(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The middleware of [`Access::protect`].
-pub async fn require(State(access): State<Access>, request: Request, next: Next) -> Response {
-    if access.allows(request.headers()) {
+pub async fn require(
+    State((access, stylesheet)): State<(Access, Arc<str>)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let allowed = if access.guarded() {
+        access.allows(request.headers())
+    } else if is_local(&request) {
+        true
+    } else {
+        return private(&request, &stylesheet);
+    };
+    if allowed {
         next.run(request).await
     } else {
         refusal()
     }
+}
+
+/// The `403` page for a client elsewhere when no token is set: what to set.
+fn private(request: &Request, stylesheet: &str) -> Response {
+    let lang = shell::page_lang(None, request.headers());
+    let w = notice::words(lang);
+    let page = notice::Notice {
+        lang,
+        title: w.private_title,
+        heading: w.private_title,
+        lines: &[w.private, w.private_how],
+        stylesheet,
+    };
+    let mut response = page.response(StatusCode::FORBIDDEN);
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 /// `401` with the Basic challenge (so a browser asks for the password) and
@@ -127,10 +189,40 @@ mod tests {
     }
 
     #[test]
-    fn open_without_a_token() {
-        assert!(Access::open().allows(&HeaderMap::new()));
-        assert!(Access::new(None).allows(&with("Bearer anything")));
-        assert!(!Access::open().guarded());
+    fn without_a_token_no_header_opens_it() {
+        assert!(!Access::new(None).allows(&HeaderMap::new()));
+        assert!(!Access::new(None).allows(&with("Bearer anything")));
+        assert!(!Access::new(None).guarded());
+    }
+
+    fn request(peer: &str, headers: &[(&str, &str)]) -> Request {
+        let mut r = Request::new(axum::body::Body::empty());
+        let addr: SocketAddr = peer.parse().expect("an address");
+        r.extensions_mut().insert(ConnectInfo(addr));
+        for (k, v) in headers {
+            r.headers_mut().insert(
+                axum::http::HeaderName::from_bytes(k.as_bytes()).expect("a name"),
+                HeaderValue::from_str(v).expect("a value"),
+            );
+        }
+        r
+    }
+
+    #[test]
+    fn only_this_machine_unforwarded_is_local() {
+        assert!(is_local(&request("127.0.0.1:5000", &[])));
+        assert!(is_local(&request("[::1]:5000", &[])));
+        assert!(is_local(&request("[::ffff:127.0.0.1]:5000", &[])));
+        assert!(!is_local(&request("203.0.113.9:5000", &[])));
+        assert!(!is_local(&request("10.0.0.2:5000", &[])));
+        for forwarded in FORWARDED {
+            let r = request("127.0.0.1:5000", &[(forwarded, "203.0.113.9")]);
+            assert!(!is_local(&r), "{forwarded}");
+        }
+        assert!(
+            !is_local(&Request::new(axum::body::Body::empty())),
+            "no peer known"
+        );
     }
 
     #[test]

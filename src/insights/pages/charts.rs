@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use crate::{
     insights::report::{
-        effort::{Point, Points},
+        effort::{marks, Point, Points},
         funnel::Day,
     },
     lesson::neuron::Params,
@@ -189,6 +189,7 @@ pub fn map(t: &Texts, points: &Points, view: &MapView) -> String {
     s.push_str(r#"<g clip-path="url(#landscape-plot)">"#);
     let at = |p: &Point| view.to_svg(Params::new(p.weight, p.bias));
     for path in &points.paths {
+        let path = marks(path);
         if path.len() > 1 {
             let pairs: Vec<String> = path
                 .iter()
@@ -203,7 +204,7 @@ pub fn map(t: &Texts, points: &Points, view: &MapView) -> String {
                 pairs.join(" ")
             );
         }
-        if let Some((x, y)) = path.last().map(at) {
+        if let Some((x, y)) = path.last().map(|p| at(p)) {
             let _ = write!(
                 s,
                 r#"<circle class="arrived-end" cx="{}" cy="{}" r="2.5"></circle>"#,

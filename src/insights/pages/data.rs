@@ -1,6 +1,13 @@
 //! What the page shows, read from the store in one go ([`Data::load`]), and
 //! the summaries made of it here: the histograms of effort ([`bin_counts`])
 //! and where the visits that stopped short of the goal stopped ([`bands`]).
+//!
+//! Each report has [`REPORT_TIME`] to answer: one that takes longer is left
+//! empty and named in [`Data::slow`], and the page says that section took
+//! too long instead of waiting (the reports read through a pool of their own,
+//! so the writer never waits for them either).
+
+use std::{future::Future, time::Duration};
 
 use crate::{
     insights::{
@@ -19,6 +26,8 @@ use crate::{
 
 /// The most dots, and the most paths, the map draws (the latest).
 pub const CAP: u32 = 200;
+/// How long a report may take.
+pub const REPORT_TIME: Duration = Duration::from_secs(15);
 
 /// Everything the page shows, for one filter.
 #[derive(Clone, Debug, Default)]
@@ -29,27 +38,85 @@ pub struct Data {
     pub points: Points,
     pub tools: Vec<ToolReport>,
     pub coach: CoachReport,
+    /// The sections whose report took longer than it may (by their ids:
+    /// `funnel`, `days`, `effort`, `stuck`, `helps`, `coach`), left empty.
+    pub slow: Vec<&'static str>,
 }
 
 impl Data {
-    /// Runs the reports (at once: the pool has a connection for each few).
+    /// Runs the reports at once, each within [`REPORT_TIME`].
     pub async fn load(store: &Store, filter: &Filter) -> Result<Self, StoreError> {
-        let (funnel, days, effort, points, tools, coach) = tokio::try_join!(
-            store.funnel(filter),
-            store.per_day(filter),
-            store.effort(filter),
-            store.points(filter, CAP),
-            store.tools(filter),
-            store.coach(filter),
-        )?;
+        Self::load_within(store, filter, REPORT_TIME).await
+    }
+
+    /// [`Data::load`], each report within `limit`.
+    pub async fn load_within(
+        store: &Store,
+        filter: &Filter,
+        limit: Duration,
+    ) -> Result<Self, StoreError> {
+        let (funnel, days, effort, points, tools, coach) = tokio::join!(
+            within(limit, "funnel", store.funnel(filter)),
+            within(limit, "days", store.per_day(filter)),
+            within(limit, "effort", store.effort(filter)),
+            within(limit, "stuck", store.points(filter, CAP)),
+            within(limit, "helps", store.tools(filter)),
+            within(limit, "coach", store.coach(filter)),
+        );
+        let mut late = Late::default();
         Ok(Self {
-            funnel,
-            days,
-            effort,
-            points,
-            tools,
-            coach,
+            funnel: late.take(funnel)?,
+            days: late.take(days)?,
+            effort: late.take(effort)?,
+            points: late.take(points)?,
+            tools: late.take(tools)?,
+            coach: late.take(coach)?,
+            slow: late.0,
         })
+    }
+
+    /// Every section too slow (the page waited too long for its turn).
+    pub fn all_slow() -> Self {
+        Self {
+            slow: vec!["funnel", "days", "effort", "stuck", "helps", "coach"],
+            ..Self::default()
+        }
+    }
+
+    /// Whether the section `id`'s report took too long.
+    pub fn is_slow(&self, id: &str) -> bool {
+        self.slow.contains(&id)
+    }
+}
+
+/// The sections found too slow so far.
+#[derive(Default)]
+struct Late(Vec<&'static str>);
+
+impl Late {
+    fn take<T>(&mut self, (report, late): Timed<T>) -> Result<T, StoreError> {
+        self.0.extend(late);
+        report
+    }
+}
+
+/// A report's answer, and its section's id if it took too long.
+type Timed<T> = (Result<T, StoreError>, Option<&'static str>);
+
+/// `report` if it answers within `limit`; else its empty value and `name`.
+async fn within<T: Default>(
+    limit: Duration,
+    name: &'static str,
+    report: impl Future<Output = Result<T, StoreError>>,
+) -> Timed<T> {
+    match tokio::time::timeout(limit, report).await {
+        Ok(answer) => (answer, None),
+        Err(_) => {
+            tracing::warn!(
+                "/insights: the {name} report took longer than {limit:?}; shown as such"
+            );
+            (Ok(T::default()), Some(name))
+        }
     }
 }
 

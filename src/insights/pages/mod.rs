@@ -3,8 +3,8 @@
 //! and a room ([`filter`]), and `GET /insights/<table>.csv`, each of its
 //! tables as a CSV file for the same filter.
 //!
-//! - [`access`]: public unless the operator sets `JAY_INSIGHTS_TOKEN`
-//!   (bearer or HTTP Basic), for every insights page;
+//! - [`access`]: private to this machine unless the operator sets
+//!   `JAY_INSIGHTS_TOKEN` (bearer or HTTP Basic), for every insights page;
 //! - [`shell`]: the HTML document around a page, its language and its
 //!   Content-Security-Policy (shared with a room's live view);
 //! - [`filter`]: the form's fields, parsed at the edge (a bad one is a `400`
@@ -12,7 +12,9 @@
 //! - [`data`]: the reports read from the store, and what is summed up here;
 //! - [`tables`] (of [`table`]s), [`charts`], [`page`]: the page, in
 //!   [`words`] of three languages;
-//! - [`room`]: a class room's live view, `/insights/room/{code}`;
+//! - [`room`]: a class room's live view, `/insights/room/{code}`, and
+//!   [`new_room`], `POST /insights/rooms`, which creates one;
+//! - [`notice`]: short pages of sentences (the private page, a new room);
 //! - [`style`]: their own stylesheet, `/insights/style.css`, public.
 //!
 //! With recording off (no store) the page says so; a database that does not
@@ -23,6 +25,8 @@ pub mod cells;
 pub mod charts;
 pub mod data;
 pub mod filter;
+pub mod new_room;
+pub mod notice;
 pub mod page;
 pub mod room;
 pub mod shell;
@@ -40,7 +44,7 @@ use axum::{
         HeaderMap, HeaderValue, StatusCode,
     },
     response::{IntoResponse, Response},
-    routing::get,
+    routing::{get, post},
     Router,
 };
 
@@ -50,6 +54,7 @@ use self::{data::Data, filter::Choice, page::Content, tables::Tables, words::wor
 use super::{
     store::Store,
     values::{FieldError, Minute},
+    Rooms,
 };
 use crate::{coach::Lang, page::app::StylesheetHref};
 
@@ -59,26 +64,42 @@ struct Ctx {
     /// `None`: recording is off.
     store: Option<Arc<Store>>,
     stylesheet: Arc<str>,
+    /// Pages loading at once at most ([`LOADS`]; the others wait their turn).
+    loads: Arc<tokio::sync::Semaphore>,
 }
 
+/// How many `/insights` pages (or CSV files) read the store at once.
+const LOADS: usize = 2;
+
 /// The insights pages, behind `access`; `store` is `None` when recording is
-/// off (the page then says so).
+/// off (the page then says so); `rooms` the class rooms; `trusted_hops` the
+/// proxies in front, whose scheme a new room's link takes.
 pub fn routes<S: Clone + Send + Sync + 'static>(
     store: Option<Arc<Store>>,
+    rooms: Arc<Rooms>,
     access: Access,
     stylesheet: &StylesheetHref,
+    trusted_hops: usize,
 ) -> Router<S> {
-    let rooms = room::routes(store.clone(), stylesheet);
+    let live = room::routes(store.clone(), rooms.clone(), stylesheet);
+    let stylesheet: Arc<str> = stylesheet.0.as_str().into();
     let ctx = Ctx {
         store,
-        stylesheet: stylesheet.0.as_str().into(),
+        stylesheet: stylesheet.clone(),
+        loads: Arc::new(tokio::sync::Semaphore::new(LOADS)),
+    };
+    let create = new_room::Ctx {
+        rooms,
+        stylesheet: stylesheet.clone(),
+        trusted_hops,
     };
     let router = Router::new()
         .route("/insights", get(overview))
         .route("/insights/{file}", get(csv_file))
         .with_state(ctx)
-        .merge(rooms);
-    access.protect(router).merge(style::routes())
+        .route("/insights/rooms", post(new_room::create).with_state(create))
+        .merge(live);
+    access.protect(router, stylesheet).merge(style::routes())
 }
 
 /// A query string's pairs.
@@ -109,8 +130,13 @@ fn refuse(e: &FieldError) -> Response {
     text(StatusCode::BAD_REQUEST, e.to_string())
 }
 
-/// The reports for `choice` now, or the store's error (logged).
-async fn load(store: &Store, choice: &Choice, now: Minute) -> Option<Data> {
+/// The reports for `choice` now, or the store's error (logged), after
+/// waiting for a turn ([`LOADS`] at once; a page that waited past
+/// [`data::REPORT_TIME`] shows every section as too slow).
+async fn load(ctx: &Ctx, store: &Store, choice: &Choice, now: Minute) -> Option<Data> {
+    let Ok(Ok(_turn)) = tokio::time::timeout(data::REPORT_TIME, ctx.loads.acquire()).await else {
+        return Some(Data::all_slow());
+    };
     match Data::load(store, &choice.filter(now)).await {
         Ok(data) => Some(data),
         Err(e) => {
@@ -138,7 +164,7 @@ async fn overview(
     };
     let now = Minute::now();
     let data = match &ctx.store {
-        Some(store) => Some(load(store, &choice, now).await),
+        Some(store) => Some(load(&ctx, store, &choice, now).await),
         None => None,
     };
     let (status, content) = match &data {
@@ -187,12 +213,21 @@ async fn csv_file(
             "recording is off on this server (JAY_INSIGHTS=off): there are no tables".into(),
         );
     };
-    let Some(data) = load(store, &choice, Minute::now()).await else {
+    let Some(data) = load(&ctx, store, &choice, Minute::now()).await else {
         return text(
             StatusCode::SERVICE_UNAVAILABLE,
             "the insights database is not answering; try again in a minute".into(),
         );
     };
+    if Tables::SECTIONS
+        .iter()
+        .any(|&(table, section)| table == name && data.is_slow(section))
+    {
+        return text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the {name} table took too long to compute; try a shorter period"),
+        );
+    }
     let tables = Tables::of(&data, Lang::En);
     let body = match tables.named(name).map(|t| t.csv()) {
         Some(Ok(body)) => body,

@@ -118,6 +118,7 @@ pub fn main(
         return shell::render("insights.html", base);
     };
     let visits = data.funnel.visits;
+    let counted = !data.is_slow("funnel");
     let scope = fill(
         w.scope,
         &[
@@ -130,10 +131,17 @@ pub fn main(
                     |r| fill(w.in_room, &[("room", r.as_str())]),
                 ),
             ),
-            ("visits", &t.num(visits as f64, 0)),
+            (
+                "visits",
+                &if counted {
+                    t.num(visits as f64, 0)
+                } else {
+                    w.none.to_string()
+                },
+            ),
         ],
     );
-    if visits == 0 {
+    if visits == 0 && counted {
         return shell::render("insights.html", context! { empty => true, scope, ..base });
     }
     let tables = Tables::of(data, lang);
@@ -242,6 +250,7 @@ pub fn main(
         "insights.html",
         context! {
             scope, toc, medians, reached, offline, exports, svg,
+            slow => data.slow,
             t => shown,
             stuck_note => fill(w.stuck_note, &[("cap", &t.num(f64::from(CAP), 0))]),
             stuck_summary => fill(w.stuck_summary, &[("stuck", &t.num(f.attempted.saturating_sub(f.reached_goal()) as f64, 0)), ("arrived", &t.num(f.reached_goal() as f64, 0))]),
@@ -298,8 +307,48 @@ mod tests {
     }
 
     #[test]
+    fn a_page_of_the_longest_paths_stays_under_a_mebibyte() {
+        use crate::insights::report::effort::{Point, Points};
+        let at = |i: usize| Point {
+            weight: 0.0001 * (i % 4000) as f64,
+            bias: 0.1 * (i % 4600) as f64,
+            error: 1000.0 + i as f64,
+        };
+        let data = Data {
+            funnel: Funnel {
+                visits: 400,
+                attempted: 400,
+                at_or_below: [200, 200, 200, 200],
+            },
+            points: Points {
+                stuck: (0..CAP as usize).map(at).collect(),
+                paths: (0..CAP as usize)
+                    .map(|_| (0..10_000).map(at).collect())
+                    .collect(),
+            },
+            ..Data::default()
+        };
+        let html = main(
+            Lang::En,
+            &Choice::default(),
+            Minute(30_000_000),
+            Content::Data(&data),
+        )
+        .expect("renders");
+        assert!(html.len() < 1024 * 1024, "{} bytes", html.len());
+        let points: usize = html
+            .split("points=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or("").split(' ').count())
+            .sum();
+        let marks = html.matches("<circle").count() + points;
+        assert!(marks <= 2_500, "{marks} marks");
+    }
+
+    #[test]
     fn off_unavailable_and_empty_read_as_sentences_in_every_language() {
         let empty = Data::default();
+        let slow = Data::all_slow();
         for lang in Lang::ALL {
             let w = words(lang);
             let render =
@@ -314,6 +363,10 @@ mod tests {
                 html.contains(w.empty) && !html.contains("<table"),
                 "{lang:?}"
             );
+            // Reports that took too long: each section says so, none is empty.
+            let late = render(Content::Data(&slow));
+            assert_eq!(late.matches(w.slow).count(), 6, "{lang:?}");
+            assert!(!late.contains(w.empty), "{lang:?}");
             // The form keeps the page's language.
             assert!(html.contains(&format!(r#"name="lang" value="{}""#, lang.code())));
         }

@@ -10,8 +10,10 @@
 //!   ([`live::Now`]), which the page's small script asks for every 3 s to
 //!   move the dots (polling: nothing to keep open through a Space's proxy).
 //!
-//! "Current" is [`CURRENT_MINUTES`]: a visit begun, or with an attempt, in
-//! the last 20 minutes ([`Store::room_now`]). No names anywhere: a dot's key
+//! "Current" is [`crate::insights::rooms::CURRENT`]: the room's seated visits active in the
+//! last 20 minutes, the most recently active first, at most the room's size
+//! ([`Rooms::current`]); their points come from the store by id
+//! ([`Store::room_visitors`]). No names anywhere: a dot's key
 //! is a keyed hash of its visit's id, never the id ([`live::Keys`]). A code
 //! that is not a [`RoomCode`] is a `400` naming the field (one line of text
 //! for the page, `{"error","field"}` for `now.json`); a room nobody is in is
@@ -47,21 +49,16 @@ use self::{
 use super::{pairs, shell, text};
 use crate::{
     coach::Lang,
-    insights::{report::funnel::Funnel, store::Store, Filter, Minute, RoomCode, StoreError},
+    insights::{report::funnel::Funnel, store::Store, Filter, Minute, RoomCode, Rooms, StoreError},
     page::{app::StylesheetHref, landscape::geometry::MapView},
 };
-
-/// How recent a visit's start or last attempt must be for it to count as
-/// in the room now, in minutes.
-pub const CURRENT_MINUTES: i64 = 20;
-/// At most this many dots (a large lecture hall).
-const CAP: u32 = 500;
 
 /// What the handlers share.
 #[derive(Clone)]
 struct Ctx {
     /// `None`: recording is off.
     store: Option<Arc<Store>>,
+    rooms: Arc<Rooms>,
     keys: Arc<Keys>,
     stylesheet: Arc<str>,
 }
@@ -70,10 +67,12 @@ struct Ctx {
 /// room then stays empty, and the page says why).
 pub fn routes<S: Clone + Send + Sync + 'static>(
     store: Option<Arc<Store>>,
+    rooms: Arc<Rooms>,
     stylesheet: &StylesheetHref,
 ) -> Router<S> {
     let ctx = Ctx {
         store,
+        rooms,
         keys: Arc::new(Keys::new()),
         stylesheet: stylesheet.0.as_str().into(),
     };
@@ -89,17 +88,21 @@ async fn look(ctx: &Ctx, room: &RoomCode, lang: Lang) -> Result<Now, StoreError>
         return Ok(empty(room, lang));
     };
     let now = Minute::now();
-    let visitors = store
-        .room_now(room, Minute(now.0 - CURRENT_MINUTES), CAP)
-        .await?;
+    let (current, all) = ctx.rooms.current(room);
+    let visitors = store.room_visitors(&current).await?;
     let filter = Filter {
-        from: Minute(now.0 - FUNNEL_HOURS * 60),
+        // The room's starts are kept to the hour: from the hour it was then.
+        from: Minute((now.0 - FUNNEL_HOURS * 60).div_euclid(60) * 60),
         to: Minute(now.0 + 1),
         lang: None,
         room: Some(room.clone()),
     };
     let funnel = store.funnel(&filter).await?;
-    let dots = picture(&visitors, &ctx.keys, &MapView::full());
+    let mut dots = picture(&visitors, &ctx.keys, &MapView::full());
+    // Those seated but not stored yet are in the room too, yet to try.
+    let all = u64::try_from(all).unwrap_or(u64::MAX);
+    dots.waiting += all.saturating_sub(dots.visitors);
+    dots.visitors = all.max(dots.visitors);
     Ok(Now::new(room.as_str(), dots, &funnel, lang))
 }
 

@@ -38,6 +38,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         ("shell.html", include_str!("templates/shell.html")),
         ("insights.html", include_str!("templates/insights.html")),
         ("room.html", include_str!("templates/room.html")),
+        ("notice.html", include_str!("templates/notice.html")),
     ] {
         if let Err(e) = env.add_template(name, source) {
             // A test renders every template: this cannot ship.

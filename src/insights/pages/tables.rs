@@ -10,7 +10,10 @@ use super::{
 };
 use crate::{
     coach::Lang,
-    insights::report::{effort::Point, tools::Group},
+    insights::report::{
+        effort::{marks, Point},
+        tools::Group,
+    },
     lesson::format::plain,
     page::i18n::{endonym, texts},
 };
@@ -69,6 +72,20 @@ impl Tables {
         "rejections",
         "latency",
         "days",
+    ];
+
+    /// Each table's section (`Data::slow`'s ids): the report it is made of.
+    pub const SECTIONS: [(&'static str, &'static str); 10] = [
+        ("funnel", "funnel"),
+        ("attempts", "effort"),
+        ("minutes", "effort"),
+        ("stuck", "stuck"),
+        ("points", "stuck"),
+        ("tools", "helps"),
+        ("models", "coach"),
+        ("rejections", "coach"),
+        ("latency", "coach"),
+        ("days", "days"),
     ];
 
     /// The tables of `data` in `lang`.
@@ -194,9 +211,10 @@ fn stuck(f: &Fmt, data: &Data) -> Table {
 }
 
 /// Every point the map draws (a CSV file only): the stuck visits' last
-/// points, then each path's attempts in order.
+/// points, then each path's points in order (`point`: its place on the
+/// drawn path, which keeps a long path's first, some between, and its last).
 fn points(f: &Fmt, data: &Data) -> Table {
-    let keys = ["kind", "visit", "attempt", "weight", "bias", "error"];
+    let keys = ["kind", "visit", "point", "weight", "bias", "error"];
     let mut t = Table::new("points", f.w.points_caption, columns(&keys.map(|k| (k, k))));
     let row = |kind: &str, visit: usize, attempt: String, p: &Point| {
         vec![
@@ -212,7 +230,7 @@ fn points(f: &Fmt, data: &Data) -> Table {
         t.rows.push(row("stuck", i + 1, String::new(), p));
     }
     for (i, path) in data.points.paths.iter().enumerate() {
-        for (j, p) in path.iter().enumerate() {
+        for (j, p) in marks(path).into_iter().enumerate() {
             t.rows.push(row("path", i + 1, (j + 1).to_string(), p));
         }
     }

@@ -25,7 +25,7 @@ where
         .bind(days.first)
         .bind(days.end)
         .bind(days.lang)
-        .fetch_all(&store.pool)
+        .fetch_all(store.reads())
         .await?)
 }
 

@@ -35,6 +35,23 @@ pub struct Point {
     pub error: f64,
 }
 
+/// The most points of one path the map draws: its first, every
+/// `n / PATH_POINTS`-th after it, and the one at the goal. A visit that took
+/// 300 attempts is one line of ten points, not 300, and the page stays small
+/// whatever its visits did.
+pub const PATH_POINTS: i64 = 8;
+
+/// The SQL condition that keeps an attempt numbered `attempt` on the map's
+/// path of a visit whose first attempt at the goal is `goal_at`
+/// ([`PATH_POINTS`]).
+pub(super) fn on_path(attempt: &str, goal_at: &str) -> String {
+    let k = PATH_POINTS;
+    format!(
+        "{attempt} <= {goal_at} AND ({attempt} = {goal_at} OR ({attempt} - 1) % (({goal_at} + {}) / {k}) = 0)",
+        k - 1
+    )
+}
+
 /// Where visits ended up.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Points {
@@ -42,8 +59,24 @@ pub struct Points {
     /// goal, the latest visits first.
     pub stuck: Vec<Point>,
     /// The path of each visit that reached the goal: its attempts in order,
-    /// up to the first at the goal.
+    /// up to the first at the goal, at most [`PATH_POINTS`] + 1 of them.
     pub paths: Vec<Vec<Point>>,
+}
+
+/// The points of `path` the map draws: all of them up to
+/// [`PATH_POINTS`] + 1 (what the store's query gives), else its first, every
+/// `len / PATH_POINTS`-th and its last, by [`on_path`]'s rule.
+pub fn marks(path: &[Point]) -> Vec<&Point> {
+    let n = path.len();
+    if n <= PATH_POINTS as usize + 1 {
+        return path.iter().collect();
+    }
+    let step = n.div_ceil(PATH_POINTS as usize);
+    path.iter()
+        .enumerate()
+        .filter(|&(i, _)| i % step == 0 || i + 1 == n)
+        .map(|(_, p)| p)
+        .collect()
 }
 
 impl Store {
@@ -96,8 +129,9 @@ impl Store {
              WHERE a.error <= {goal} GROUP BY a.visit_id), \
              p AS (SELECT visit_id, n FROM g ORDER BY started DESC, visit_id LIMIT {limit}) \
              SELECT p.visit_id, a.weight, a.bias, a.error FROM p \
-             JOIN insights_attempts a ON a.visit_id = p.visit_id AND a.attempt <= p.n \
-             ORDER BY p.visit_id, a.attempt"
+             JOIN insights_attempts a ON a.visit_id = p.visit_id AND {} \
+             ORDER BY p.visit_id, a.attempt",
+            on_path("a.attempt", "p.n")
         ));
         let rows: Vec<(String, f64, f64, f64)> = fetch(self, &q).await?;
         Ok(points(stuck, rows))

@@ -2,14 +2,7 @@
 //! a teacher projects (no names: a visit is its random id).
 
 use super::{effort::Point, fetch, Query};
-use crate::{
-    insights::{
-        sink::StoreError,
-        store::Store,
-        values::{Minute, RoomCode, VisitId},
-    },
-    lesson::neuron::GOAL,
-};
+use crate::insights::{sink::StoreError, store::Store, values::VisitId};
 
 /// One current visitor of a room.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,45 +21,33 @@ pub struct RoomVisitor {
 }
 
 impl Store {
-    /// The visitors of `room` seen since `since` (begun, or attempted, at or
-    /// after that minute), at most `cap`, by visit id.
-    pub async fn room_now(
-        &self,
-        room: &RoomCode,
-        since: Minute,
-        cap: u32,
-    ) -> Result<Vec<RoomVisitor>, StoreError> {
-        let mut q = Query::default();
-        let room = q.text(room.as_str());
-        let since = q.int(since.0);
-        let limit = q.int(i64::from(cap));
-        let goal = q.real(GOAL);
-        let q = q.push(&format!(
-            "SELECT v.visit_id, a.attempt, a.weight, a.bias, a.error, \
-             CASE WHEN EXISTS (SELECT 1 FROM insights_attempts a4 \
-               WHERE a4.visit_id = v.visit_id AND a4.error <= {goal}) THEN 1 ELSE 0 END \
-             FROM insights_visits v \
-             LEFT JOIN insights_attempts a ON a.visit_id = v.visit_id AND a.attempt = \
-               (SELECT MAX(a2.attempt) FROM insights_attempts a2 WHERE a2.visit_id = v.visit_id) \
-             WHERE v.room = {room} AND (v.started_min >= {since} OR EXISTS \
-               (SELECT 1 FROM insights_attempts a3 WHERE a3.visit_id = v.visit_id AND a3.at_min >= {since})) \
-             ORDER BY v.visit_id LIMIT {limit}"
-        ));
-        type Row = (
-            String,
-            Option<i64>,
-            Option<f64>,
-            Option<f64>,
-            Option<f64>,
-            i64,
-        );
-        let rows: Vec<Row> = fetch(self, &q).await?;
-        rows.into_iter()
-            .map(|(visit, attempt, weight, bias, error, reached)| {
-                let visit = VisitId::parse(&visit).map_err(|e| StoreError::Corrupt {
-                    column: "insights_visits.visit_id",
-                    message: e.message,
-                })?;
+    /// The visits `visits` (a room's current ones, `crate::insights::rooms`),
+    /// each with its attempts so far, its latest point and whether it has
+    /// reached the goal, in the order given; a visit not stored yet is left
+    /// out. Read by primary key from the visits' sums: a room's history, however
+    /// long, is never scanned.
+    pub async fn room_visitors(&self, visits: &[VisitId]) -> Result<Vec<RoomVisitor>, StoreError> {
+        let mut found = std::collections::HashMap::with_capacity(visits.len());
+        for chunk in visits.chunks(400) {
+            let mut q = Query::default();
+            let ids: Vec<String> = chunk.iter().map(|v| q.text(v.as_str())).collect();
+            let q = q.push(&format!(
+                "SELECT s.visit_id, s.attempts, a.weight, a.bias, a.error, s.goal_at \
+                 FROM insights_visit_sums s LEFT JOIN insights_attempts a \
+                 ON a.visit_id = s.visit_id AND a.attempt = s.attempts \
+                 WHERE s.visit_id IN ({}) AND s.started_min IS NOT NULL",
+                ids.join(", ")
+            ));
+            type Row = (
+                String,
+                i64,
+                Option<f64>,
+                Option<f64>,
+                Option<f64>,
+                Option<i64>,
+            );
+            let rows: Vec<Row> = fetch(self, &q).await?;
+            for (visit, attempts, weight, bias, error, goal_at) in rows {
                 let latest = match (weight, bias, error) {
                     (Some(weight), Some(bias), Some(error)) => Some(Point {
                         weight,
@@ -75,13 +56,20 @@ impl Store {
                     }),
                     _ => None,
                 };
-                Ok(RoomVisitor {
-                    visit,
-                    attempts: attempt.map_or(0, super::count),
+                found.insert(visit, (super::count(attempts), latest, goal_at.is_some()));
+            }
+        }
+        Ok(visits
+            .iter()
+            .filter_map(|visit| {
+                let &(attempts, latest, reached) = found.get(visit.as_str())?;
+                Some(RoomVisitor {
+                    visit: visit.clone(),
+                    attempts,
                     latest,
-                    reached: reached != 0,
+                    reached,
                 })
             })
-            .collect()
+            .collect())
     }
 }

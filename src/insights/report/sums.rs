@@ -80,7 +80,7 @@ pub(super) async fn tools(store: &Store, filter: &Filter) -> Result<Vec<ToolRepo
     );
     store.migrate().await?;
     let rows = sqlx::query_with(q.sql(), q.arguments()?)
-        .fetch_all(&store.pool)
+        .fetch_all(store.reads())
         .await?;
     let mut all = Vec::with_capacity(rows.len());
     let mut by_tool = Vec::new();
@@ -121,8 +121,9 @@ pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<P
         "WITH p AS (SELECT visit_id, goal_at AS n FROM insights_visit_sums \
          WHERE {of} AND goal_at IS NOT NULL ORDER BY started_min DESC, visit_id LIMIT {limit}) \
          SELECT p.visit_id, a.weight, a.bias, a.error FROM p \
-         JOIN insights_attempts a ON a.visit_id = p.visit_id AND a.attempt <= p.n \
-         ORDER BY p.visit_id, a.attempt"
+         JOIN insights_attempts a ON a.visit_id = p.visit_id AND {} \
+         ORDER BY p.visit_id, a.attempt",
+        super::effort::on_path("a.attempt", "p.n")
     );
     let paths: Vec<(String, f64, f64, f64)> = fetch(store, &q).await?;
     Ok(super::effort::points(stuck, paths))

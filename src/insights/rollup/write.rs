@@ -25,6 +25,8 @@ pub struct Added<'a> {
     pub attempts: Vec<(&'a Attempt, i64)>,
     /// Tools a visit used for the first time.
     pub tools: Vec<&'a ToolUse>,
+    /// Attempts and tools left out for want of their visit.
+    pub without_visit: u64,
 }
 
 /// Visit ids per statement.

@@ -5,16 +5,25 @@
 //! statement). What the rows keep is as one event at a time would leave it: a
 //! visit or attempt seen before (in the batch or earlier) is kept as first
 //! stored; a tool counts every use from its first minute.
+//!
+//! An attempt or a tool is stored only with its visit: one whose visit is not
+//! stored (by this batch or an earlier one), or began more than a day before
+//! it ([`within_visit`]), is left out and counted. Without that rule anyone
+//! could write rows for made-up visits without end; the reports never showed
+//! such rows anyway.
 
 use std::collections::{HashMap, HashSet};
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use crate::insights::{
-    event::{Attempt, Event, ToolUse, Visit},
+    event::{within_visit, Attempt, Event, ToolUse, Visit},
     rollup::{two_significant, write::Added, Marks},
-    values::RoomCode,
+    values::{Minute, RoomCode},
 };
+
+/// Visit ids per statement that looks their starts up.
+const IDS: usize = 400;
 
 /// Rows per statement (`benches/insights_writer.rs`, SQLite: one row a
 /// statement gave about 8,000 events a second; 50 rows 19,000; 200 rows
@@ -74,6 +83,24 @@ pub async fn insert<'a>(
             .visits
             .extend(chunk.iter().filter(|v| ids.contains(v.id.as_str())));
     }
+    let starts = starts_of(
+        conn,
+        marks,
+        attempts
+            .iter()
+            .map(|a| a.visit.as_str())
+            .chain(tools.iter().map(|(t, _)| t.visit.as_str())),
+    )
+    .await?;
+    let with_visit = |visit: &str, at: Minute| {
+        starts
+            .get(visit)
+            .is_some_and(|&started| within_visit(Minute(started), at))
+    };
+    let before = attempts.len() + tools.len();
+    attempts.retain(|a| with_visit(a.visit.as_str(), a.at));
+    tools.retain(|(t, _)| with_visit(t.visit.as_str(), t.at));
+    added.without_visit = (before - attempts.len() - tools.len()) as u64;
     for chunk in attempts.chunks(ROWS) {
         let keys = insert_attempts(conn, marks, chunk).await?;
         for a in chunk {
@@ -94,6 +121,31 @@ pub async fn insert<'a>(
         }
     }
     Ok(added)
+}
+
+/// The stored start minute of each of `visits` that is stored.
+async fn starts_of<'v>(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    visits: impl Iterator<Item = &'v str>,
+) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let ids: Vec<&str> = visits.collect::<HashSet<_>>().into_iter().collect();
+    let mut starts = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(IDS) {
+        let sql = format!(
+            "SELECT visit_id, started_min FROM insights_visits WHERE visit_id IN ({})",
+            marks.list(1, chunk.len())
+        );
+        let mut args = AnyArguments::default();
+        for id in chunk {
+            args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
+        }
+        let rows: Vec<(String, i64)> = sqlx::query_as_with(&sql, args)
+            .fetch_all(&mut *conn)
+            .await?;
+        starts.extend(rows);
+    }
+    Ok(starts)
 }
 
 /// An attempt's latency as stored: two significant digits.

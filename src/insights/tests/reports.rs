@@ -2,7 +2,7 @@
 //! out by hand from its table.
 
 use super::{
-    data::{history, id, period, T0},
+    data::{history, id, period},
     on_both, TestDb,
 };
 use crate::{
@@ -247,11 +247,15 @@ async fn the_coach(db: &TestDb) {
 async fn a_room_now(db: &TestDb) {
     loaded(db).await;
     let s = &db.store;
-    let room = RoomCode::parse("class-7b").expect("room");
-    // Since T0+5: v1 began at T0 and last tried at T0+4, so only v3 is current.
-    let now = s.room_now(&room, Minute(T0 + 5), 100).await.expect("room");
-    assert_eq!(now.len(), 1);
-    assert_eq!(now[0].visit, id("v3"));
+    // A room's current visits, by id in the order given (the most recently
+    // active first, as `rooms::Rooms::current` gives them); one never
+    // stored is left out.
+    let now = s
+        .room_visitors(&[id("v3"), id("ghost"), id("v1"), id("v8")])
+        .await
+        .expect("room");
+    let ids: Vec<_> = now.iter().map(|v| v.visit.clone()).collect();
+    assert_eq!(ids, vec![id("v3"), id("v1"), id("v8")]);
     assert_eq!(now[0].attempts, 3);
     assert!(now[0].reached, "v3's 450 is at the goal");
     assert_eq!(
@@ -262,24 +266,11 @@ async fn a_room_now(db: &TestDb) {
             error: 450.0
         })
     );
-    let all = s.room_now(&room, Minute(T0), 100).await.expect("room");
-    let ids: Vec<_> = all.iter().map(|v| v.visit.clone()).collect();
-    assert_eq!(ids, vec![id("v1"), id("v3")]);
-    assert_eq!(all[0].latest.map(|p| p.error), Some(447.5), "v1's latest");
+    assert_eq!(now[1].latest.map(|p| p.error), Some(447.5), "v1's latest");
     assert_eq!(
-        s.room_now(&room, Minute(T0), 1).await.expect("cap").len(),
-        1
+        (now[2].attempts, now[2].latest, now[2].reached),
+        (0, None, false),
+        "v8 is yet to try"
     );
-    assert!(s
-        .room_now(&room, Minute(T0 + 26), 100)
-        .await
-        .expect("later")
-        .is_empty());
-    let other = RoomCode::parse("class-8").expect("room");
-    let v8 = s.room_now(&other, Minute(T0), 100).await.expect("class-8");
-    assert_eq!(v8.len(), 1);
-    assert_eq!(
-        (v8[0].attempts, v8[0].latest, v8[0].reached),
-        (0, None, false)
-    );
+    assert!(s.room_visitors(&[]).await.expect("none").is_empty());
 }

@@ -29,7 +29,7 @@ async fn migrations_are_idempotent(db: &TestDb) {
     second.close().await;
     assert_eq!(
         count(&db.store, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        2
+        3
     );
     assert_eq!(
         count(&db.store, "SELECT COUNT(*) FROM insights_visits").await,
@@ -39,11 +39,12 @@ async fn migrations_are_idempotent(db: &TestDb) {
 
 async fn repeats_keep_the_first_and_count_tool_uses(db: &TestDb) {
     let s = &db.store;
-    s.write(&history()).await.expect("once");
+    let once = s.write(&history()).await.expect("once");
+    assert_eq!(once.without_visit, 1, "the ghost's attempt, of no visit");
     s.write(&history()).await.expect("twice");
-    // 8 visits (v1–v8), 13 attempts (11 + v6's + the ghost's), 8 (visit, tool) pairs.
+    // 8 visits (v1–v8), 12 attempts (11 + v6's; not the ghost's), 8 (visit, tool) pairs.
     assert_eq!(count(s, "SELECT COUNT(*) FROM insights_visits").await, 8);
-    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 13);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 12);
     assert_eq!(count(s, "SELECT COUNT(*) FROM insights_tools").await, 8);
     // v1 used the map twice per history: 4 uses, first at minute 2.
     assert_eq!(
@@ -82,7 +83,7 @@ async fn purge_removes_old_rows_only(db: &TestDb) {
     let removed = s.purge_before(Minute(T0)).await.expect("purged");
     assert_eq!(removed, 3);
     assert_eq!(count(s, "SELECT COUNT(*) FROM insights_visits").await, 7);
-    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 12);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 11);
     assert_eq!(count(s, "SELECT COUNT(*) FROM insights_tools").await, 7);
     assert_eq!(s.purge_before(Minute(T0)).await.expect("again"), 0);
     let all = Filter::period(Minute(0), Minute(i64::MAX));

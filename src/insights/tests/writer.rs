@@ -15,8 +15,10 @@ use tokio::sync::Semaphore;
 
 use super::{data::history, Warnings};
 use crate::insights::{
-    config::DatabaseUrl, sink::Sink, writer::Stats, Event, Minute, Store, StoreError, Writer,
-    WriterConfig,
+    config::DatabaseUrl,
+    recorder::Stats,
+    sink::{Sink, Stored},
+    Event, Minute, Store, StoreError, Writer, WriterConfig,
 };
 
 /// A sink that records its batches, waits for a permit before each write
@@ -48,7 +50,7 @@ fn refused() -> StoreError {
 
 #[async_trait]
 impl Sink for Fake {
-    async fn write(&self, events: &[Event]) -> Result<(), StoreError> {
+    async fn write(&self, events: &[Event]) -> Result<Stored, StoreError> {
         if let Some(gate) = &self.gate {
             gate.acquire().await.map_err(|_| refused())?.forget();
         }
@@ -56,7 +58,7 @@ impl Sink for Fake {
             return Err(refused());
         }
         self.batches.lock().expect("lock").push(events.len());
-        Ok(())
+        Ok(Stored::default())
     }
 
     async fn purge_before(&self, cutoff: Minute) -> Result<u64, StoreError> {

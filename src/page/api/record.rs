@@ -1,8 +1,14 @@
-//! The insights' side of `POST /api/comment` (issue 23): the optional
-//! `visit` and `attempt` checked with the other fields, and the attempt
-//! recorded once the comment is made (`crate::insights::capture` maps the
-//! comment to its outcome). Recording goes through the [`Recorder`] in the
-//! page's context: a `try_send`, so it never waits and never fails the comment.
+//! The insights' side of `POST /api/comment`: the optional `visit` and
+//! `attempt` checked with the other fields, and the attempt recorded once
+//! the comment is made (`crate::insights::capture` maps the comment to its
+//! outcome). Recording goes through the [`Recorder`] in the page's context:
+//! a `try_send`, so it never waits and never fails the comment.
+//!
+//! Not recorded (and counted, `Refusal`): a comment answered over a limit
+//! (`limited`: the client's rate, the models being busy, the daily budget),
+//! and attempts numbered past `AttemptNumbers::MAX_RECORDED`. The store
+//! leaves out an attempt of no recent visit. A room's visit's attempt is
+//! dated as the room keeps time (`crate::insights::rooms`).
 
 use axum::http::HeaderMap;
 use leptos::prelude::use_context;
@@ -11,7 +17,7 @@ use crate::{
     coach::{text::input::InputError, Comment},
     insights::{
         capture::{attempt_of, opted_out, AskedPoint},
-        AttemptNumbers, Event, Recorder, VisitId,
+        AttemptNumbers, Event, Recorder, Refusal, Rooms, VisitId,
     },
     lesson::neuron::Params,
 };
@@ -57,8 +63,25 @@ impl Recording {
     }
 }
 
+impl Recording {
+    /// The visit it names.
+    pub fn visit(&self) -> Option<&VisitId> {
+        self.0.as_ref().map(|(visit, _)| visit)
+    }
+
+    /// Whether its visit holds a seat in a class room now (then it is a
+    /// client of its own for the rate limit).
+    pub fn seated(&self) -> bool {
+        let rooms = use_context::<std::sync::Arc<Rooms>>();
+        self.visit()
+            .zip(rooms)
+            .and_then(|(visit, rooms)| rooms.touch(visit))
+            .is_some_and(|in_room| in_room.seated)
+    }
+}
+
 /// Records the attempt `comment` answered, unless the request opted out
-/// (`DNT: 1`, `Sec-GPC: 1`) or recording is off.
+/// (`DNT: 1`, `Sec-GPC: 1`), recording is off, or the module's rules leave it out.
 pub async fn attempt(recording: Recording, comment: &Comment) {
     let Some((visit, point)) = recording.0 else {
         return;
@@ -70,7 +93,17 @@ pub async fn attempt(recording: Recording, comment: &Comment) {
     if headers.as_ref().is_none_or(opted_out) {
         return;
     }
-    if let Some(attempt) = attempt_of(visit, point, comment) {
+    if comment.limited.is_some() {
+        return recorder.refuse(Refusal::Limited);
+    }
+    if point.number > AttemptNumbers::MAX_RECORDED {
+        return recorder.refuse(Refusal::AttemptNumber);
+    }
+    let in_room = use_context::<std::sync::Arc<Rooms>>().and_then(|rooms| rooms.touch(&visit));
+    if let Some(mut attempt) = attempt_of(visit, point, comment) {
+        if let Some(in_room) = in_room {
+            attempt.at = in_room.at;
+        }
         recorder.record(Event::Attempt(attempt));
     }
 }

@@ -56,8 +56,9 @@ fn the_guard_has_documented_defaults_and_reads_its_variables() {
             "https://a.example, http://localhost:8080/",
         ),
         ("JAY_FRAME_ANCESTORS", "'self' https://blog.example"),
-        ("JAY_MODELS_TOKEN", "s3cret"),
+        ("JAY_MODELS_TOKEN", "s3cret-models"),
         ("JAY_UPSTREAM_DAILY_PER_CLIENT", " 250 "),
+        ("JAY_VISITS_PER_HOUR", "120"),
     ])
     .unwrap();
     assert_eq!(g.upstream_daily_per_client, Some(250));
@@ -67,7 +68,8 @@ fn the_guard_has_documented_defaults_and_reads_its_variables() {
         vec!["https://a.example", "http://localhost:8080"]
     );
     assert_eq!(g.frame_ancestors, "'self' https://blog.example");
-    assert_eq!(g.models_token.unwrap().expose(), "s3cret");
+    assert_eq!(g.models_token.unwrap().expose(), "s3cret-models");
+    assert_eq!((d.visits_per_hour, g.visits_per_hour), (60, 120));
     assert_eq!(g.default_lang, Lang::Pt);
 }
 
@@ -132,7 +134,7 @@ fn a_bad_insights_variable_stops_start_up_naming_it_and_the_way_out() {
 }
 
 #[test]
-fn the_insights_token_is_read_checked_and_never_shown() {
+fn both_tokens_are_read_checked_and_never_shown() {
     assert!(guard(&[]).unwrap().insights_token.is_none());
     assert!(guard(&[("JAY_INSIGHTS_TOKEN", "  ")])
         .unwrap()
@@ -140,16 +142,19 @@ fn the_insights_token_is_read_checked_and_never_shown() {
         .is_none());
     let g = guard(&[("JAY_INSIGHTS_TOKEN", " teach-3rd-grade ")]).unwrap();
     assert_eq!(g.insights_token.unwrap().expose(), "teach-3rd-grade");
-    for bad in [
-        "short7!",
-        "two words here",
-        "naïve-password",
-        &"x".repeat(257),
-    ] {
-        let e = guard(&[("JAY_INSIGHTS_TOKEN", bad)])
-            .expect_err(bad)
-            .to_string();
-        assert!(e.starts_with("JAY_INSIGHTS_TOKEN must be 8 to 256"), "{e}");
-        assert!(!e.contains(bad), "{e}");
+    let g = guard(&[("JAY_MODELS_TOKEN", "ops-0123456789")]).unwrap();
+    assert_eq!(g.models_token.unwrap().expose(), "ops-0123456789");
+    for name in ["JAY_INSIGHTS_TOKEN", "JAY_MODELS_TOKEN"] {
+        for bad in [
+            "x",
+            "short7!",
+            "two words here",
+            "naïve-password",
+            &"x".repeat(257),
+        ] {
+            let e = guard(&[(name, bad)]).expect_err(bad).to_string();
+            assert!(e.starts_with(&format!("{name} must be 8 to 256")), "{e}");
+            assert!(!e.contains(bad), "{e}");
+        }
     }
 }

@@ -16,12 +16,18 @@
 //! and burst), so a client that keeps hanging up cannot use them to call the
 //! models without limit: at worst it gets twice the rate.
 //!
+//! A client is an address ([`ClientLimiter::charge`]), or, for a learner
+//! seated in a class room, the visit itself ([`ClientLimiter::charge_visit`]):
+//! thirty learners behind one school address are thirty clients, at most a
+//! room's size of them (`crate::insights::rooms`).
+//!
 //! (The `governor` crate cannot give a comment back, hence this small GCRA.)
 //! The clock is injected ([`Clock`]): [`MonotonicClock`] in production, a
 //! [`ManualClock`] in tests, which then need no real seconds.
 
 use std::{
     collections::HashMap,
+    hash::{BuildHasher, RandomState},
     net::IpAddr,
     sync::{
         atomic::{AtomicU64, Ordering},
@@ -31,6 +37,14 @@ use std::{
 };
 
 use super::bucket;
+
+/// Whose allowance a charge draws on: an address's [`bucket`], or a visit's
+/// (a keyed hash of its id: the table never holds the id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Address(IpAddr),
+    Visit(u64),
+}
 
 /// Forget idle clients every this many charges, so the table stays small.
 const PRUNE_EVERY: u64 = 1024;
@@ -85,8 +99,10 @@ pub struct ClientLimiter {
     /// How far ahead of now a TAT may go: `rate_burst` intervals.
     window: Duration,
     clock: Box<dyn Clock>,
-    clients: Mutex<HashMap<IpAddr, Allowance>>,
+    clients: Mutex<HashMap<Key, Allowance>>,
     charges: AtomicU64,
+    /// Hashes visits' ids into keys.
+    visits: RandomState,
 }
 
 impl ClientLimiter {
@@ -96,22 +112,42 @@ impl ClientLimiter {
     }
 
     pub fn with_clock(rate_per_min: u32, burst: u32, clock: impl Clock) -> Self {
-        let interval = Duration::from_secs(60) / rate_per_min.max(1);
+        Self::every(Duration::from_secs(60) / rate_per_min.max(1), burst, clock)
+    }
+
+    /// One every `interval`, `burst` at once (0 counts as 1).
+    pub fn every(interval: Duration, burst: u32, clock: impl Clock) -> Self {
         Self {
             interval,
             window: interval * burst.max(1),
             clock: Box::new(clock),
             clients: Mutex::new(HashMap::new()),
             charges: AtomicU64::new(0),
+            visits: RandomState::new(),
         }
+    }
+
+    /// `per_hour` an hour per client, `burst` at once.
+    pub fn per_hour(per_hour: u32, burst: u32) -> Self {
+        let interval = Duration::from_secs(3600) / per_hour.max(1);
+        Self::every(interval, burst, MonotonicClock::default())
     }
 
     /// Takes one comment from `ip`'s allowance, or says how long until one is
     /// free again. The comment is given back if the [`Charge`] is dropped
     /// without [`Charge::keep`].
     pub fn charge(&self, ip: IpAddr) -> Result<Charge<'_>, Duration> {
+        self.charge_key(Key::Address(bucket(ip)))
+    }
+
+    /// [`ClientLimiter::charge`] for a visit of its own (a learner seated in
+    /// a room), whatever its address.
+    pub fn charge_visit(&self, visit: &str) -> Result<Charge<'_>, Duration> {
+        self.charge_key(Key::Visit(self.visits.hash_one(visit)))
+    }
+
+    fn charge_key(&self, key: Key) -> Result<Charge<'_>, Duration> {
         let now = self.clock.now();
-        let key = bucket(ip);
         let mut clients = self.clients();
         if self.charges.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == PRUNE_EVERY - 1 {
             prune(&mut clients, now);
@@ -137,15 +173,25 @@ impl ClientLimiter {
         let now = self.clock.now();
         let full_at = self
             .clients()
-            .get(&bucket(ip))
+            .get(&Key::Address(bucket(ip)))
             .map_or(now, |a| a.comments_full_at.max(now));
         let free = (now + self.window).saturating_sub(full_at);
         // Whole intervals only; the ratio is at most `burst`.
         (free.as_nanos() / self.interval.as_nanos().max(1)) as u32
     }
 
+    /// How long until `ip` may have one again (zero: now).
+    pub fn until_free(&self, ip: IpAddr) -> Duration {
+        let now = self.clock.now();
+        let full_at = self
+            .clients()
+            .get(&Key::Address(bucket(ip)))
+            .map_or(now, |a| a.comments_full_at.max(now));
+        (full_at + self.interval).saturating_sub(now + self.window)
+    }
+
     /// Gives one comment back to `key`, unless it has had too many refunds lately.
-    fn refund(&self, key: IpAddr) {
+    fn refund(&self, key: Key) {
         let now = self.clock.now();
         let mut clients = self.clients();
         // Forgotten meanwhile: its allowance is full anyway.
@@ -163,7 +209,7 @@ impl ClientLimiter {
             .max(now);
     }
 
-    fn clients(&self) -> MutexGuard<'_, HashMap<IpAddr, Allowance>> {
+    fn clients(&self) -> MutexGuard<'_, HashMap<Key, Allowance>> {
         // Nothing panics while holding the lock; if something did, the table
         // is still consistent (every update is one assignment).
         self.clients.lock().unwrap_or_else(PoisonError::into_inner)
@@ -171,7 +217,7 @@ impl ClientLimiter {
 }
 
 /// Forgets clients whose allowances are full: they are as good as new.
-fn prune(clients: &mut HashMap<IpAddr, Allowance>, now: Duration) {
+fn prune(clients: &mut HashMap<Key, Allowance>, now: Duration) {
     clients.retain(|_, a| a.comments_full_at > now || a.refunds_full_at > now);
     if clients.capacity() > 4 * clients.len().max(64) {
         clients.shrink_to_fit();
@@ -184,7 +230,7 @@ fn prune(clients: &mut HashMap<IpAddr, Allowance>, now: Duration) {
 #[must_use = "dropping a charge gives the comment back; call keep() once the comment is served"]
 pub struct Charge<'a> {
     limiter: &'a ClientLimiter,
-    key: IpAddr,
+    key: Key,
     kept: bool,
 }
 
@@ -278,6 +324,22 @@ mod tests {
         assert_eq!(limiter.remaining(a), 5);
         drop(limiter.charge(a).unwrap());
         assert_eq!(limiter.remaining(a), 5);
+    }
+
+    #[test]
+    fn a_visit_has_an_allowance_of_its_own_whatever_its_address() {
+        let (limiter, _clock) = limiter(2);
+        let school = ip("198.51.100.1");
+        for _ in 0..2 {
+            limiter.charge(school).unwrap().keep();
+        }
+        assert!(limiter.charge(school).is_err(), "the address's is spent");
+        for visit in ["learner-one-aaaaaaaa", "learner-two-aaaaaaaa"] {
+            limiter.charge_visit(visit).unwrap().keep();
+            limiter.charge_visit(visit).unwrap().keep();
+            assert!(limiter.charge_visit(visit).is_err(), "{visit}'s is spent");
+        }
+        assert_eq!(limiter.remaining(school), 0);
     }
 
     #[test]

@@ -9,10 +9,19 @@
 //!
 //! `lang`, `layout` and `width` (with an optional `room`) make a visit's
 //! start, all three or none; `tools` lists the tools used since the last
-//! report. Every field is checked (`crate::insights::input`): a refused one
+//! report; `"left": true` says the page is going away (its room seat is
+//! free). Every field is checked (`crate::insights::input`): a refused one
 //! is a `400` `{"error", "field"}` naming it; a body over
-//! [`MAX_EVENTS_BODY`] is a `413`; another content type a `415`. A client
-//! over its allowance (its own, three times the comment rate) gets `429`.
+//! [`MAX_EVENTS_BODY`] is a `413`; another content type a `415`.
+//!
+//! Two allowances per client, past which it gets `429` with `Retry-After`:
+//! reports (three times the comment rate, four times its burst), and new
+//! visits (`JAY_VISITS_PER_HOUR`, a third of it at once). A visit seated in a
+//! class room (`crate::insights::rooms`) is a client of its own for both,
+//! whatever its address: a class behind one school address is not one
+//! client. A start that names a room nobody created, or one that is full, is
+//! recorded without the room.
+//!
 //! A good report answers `204`, also when nothing is recorded: with
 //! `DNT: 1` or `Sec-GPC: 1`, or with `JAY_INSIGHTS=off`. Only the checked
 //! values are kept: never the address, the user agent or a cookie.
@@ -34,10 +43,13 @@ use serde_json::json;
 use serde_path_to_error::Segment;
 
 use crate::{
-    insights::{capture::opted_out, Event, FieldError, Minute, Recorder, ToolsInput, VisitInput},
+    insights::{
+        capture::opted_out, Event, FieldError, Minute, Recorder, Rooms, ToolsInput, VisitId,
+        VisitInput,
+    },
     server::{
         config::Guard,
-        headers::{cors, no_store},
+        headers::no_store,
         limits::{ClientIp, ClientLimiter},
     },
 };
@@ -47,26 +59,32 @@ pub const PATH: &str = "/insights/events";
 /// The largest report accepted (a visit start and 64 tools fit in 2 KiB).
 pub const MAX_EVENTS_BODY: usize = 4 * 1024;
 
-/// The reports' route, recording through `recorder`, with the same CORS as
-/// the other API routes and its own per-client allowance.
+/// The reports' route, recording through `recorder` into `rooms`, with its
+/// own per-client allowances. The page's own (same-origin) route: no CORS.
 pub fn insights_events<S: Clone + Send + Sync + 'static>(
     recorder: Recorder,
+    rooms: Arc<Rooms>,
     guard: &Guard,
 ) -> Router<S> {
-    let limiter = Arc::new(ClientLimiter::new(
-        guard.rate_per_min.saturating_mul(3),
-        guard.rate_burst.saturating_mul(4),
-    ));
+    let limits = admit::Limits {
+        reports: Arc::new(ClientLimiter::new(
+            guard.rate_per_min.saturating_mul(3),
+            guard.rate_burst.saturating_mul(4),
+        )),
+        visits: Arc::new(ClientLimiter::per_hour(
+            guard.visits_per_hour,
+            guard.visits_per_hour.div_ceil(3),
+        )),
+    };
     Router::new()
         .route(PATH, post(events))
-        .layer(cors(guard.cors_origins.as_deref()))
         .layer(no_store())
         .layer(Extension(recorder))
-        .layer(Extension(EventsLimiter(limiter)))
+        .layer(Extension(rooms))
+        .layer(Extension(limits))
 }
 
-#[derive(Clone)]
-struct EventsLimiter(Arc<ClientLimiter>);
+mod admit;
 
 /// The body as sent; checked into events by [`EventsBody::events`].
 #[derive(Debug, Deserialize)]
@@ -82,6 +100,8 @@ struct EventsBody {
     room: Option<String>,
     #[serde(default)]
     tools: Vec<String>,
+    #[serde(default)]
+    left: bool,
 }
 
 impl EventsBody {
@@ -120,7 +140,7 @@ impl EventsBody {
         };
         // The visit id is checked here even when no tool came.
         events.extend(tools.check(now)?.into_iter().map(Event::Tool));
-        if events.is_empty() {
+        if events.is_empty() && !self.left {
             return Err(FieldError::new(
                 "tools",
                 "nothing to record: send a visit's start (lang, layout, width) or tools",
@@ -137,7 +157,8 @@ fn refuse(status: StatusCode, field: Option<&str>, error: &str) -> Response {
 
 async fn events(
     Extension(recorder): Extension<Recorder>,
-    Extension(EventsLimiter(limiter)): Extension<EventsLimiter>,
+    Extension(rooms): Extension<Arc<Rooms>>,
+    Extension(limits): Extension<admit::Limits>,
     client: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     body: Body,
@@ -160,23 +181,6 @@ async fn events(
             "must be application/json or text/plain (a JSON body)",
         );
     }
-    if let Some(Extension(ClientIp(ip))) = client {
-        match limiter.charge(ip) {
-            Ok(charge) => charge.keep(),
-            Err(wait) => {
-                let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-                let mut response = refuse(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    None,
-                    &format!("too many reports from this address; retry in {seconds} s"),
-                );
-                response
-                    .headers_mut()
-                    .insert(RETRY_AFTER, HeaderValue::from(seconds));
-                return response;
-            }
-        }
-    }
     let Ok(bytes) = axum::body::to_bytes(body, MAX_EVENTS_BODY).await else {
         return refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -188,16 +192,50 @@ async fn events(
         Ok(body) => body,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, Some(e.field), &e.to_string()),
     };
-    let events = match body.events(Minute::now()) {
+    let left = body.left;
+    let mut events = match body.events(Minute::now()) {
         Ok(events) => events,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, Some(e.field), &e.to_string()),
     };
-    if !opted_out(&headers) {
-        for event in events {
-            recorder.record(event);
+    if opted_out(&headers) || !recorder.is_on() {
+        return StatusCode::NO_CONTENT.into_response();
+    }
+    let address = client.map(|Extension(ClientIp(ip))| ip);
+    let admission = admit::Admission {
+        rooms: &rooms,
+        limits: &limits,
+        recorder: &recorder,
+    };
+    if let Err(seconds) = admission.admit(&mut events, address).await {
+        let mut response = refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            None,
+            &format!("too many reports or new visits from this address; retry in {seconds} s"),
+        );
+        response
+            .headers_mut()
+            .insert(RETRY_AFTER, HeaderValue::from(seconds));
+        return response;
+    }
+    for event in events {
+        recorder.record(event);
+    }
+    if left {
+        if let Ok(visit) = VisitId::parse(visit_of(&bytes).unwrap_or_default()) {
+            rooms.leave(&visit);
         }
     }
     StatusCode::NO_CONTENT.into_response()
+}
+
+/// The visit a body names (already checked by [`EventsBody::events`]).
+fn visit_of(bytes: &[u8]) -> Option<&str> {
+    #[derive(Deserialize)]
+    struct Visit<'a> {
+        #[serde(borrow)]
+        visit: &'a str,
+    }
+    serde_json::from_slice::<Visit>(bytes).ok().map(|v| v.visit)
 }
 
 /// The body, or the field serde could not read.

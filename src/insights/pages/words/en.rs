@@ -102,6 +102,11 @@ pub static WORDS: Words = Words {
     days_legend_goal: "Reached the goal",
     export: "Export",
     export_note: "Every table above as a CSV file, for the same visits:",
+    slow: "This section took too long to compute, so it is left out; try a shorter period, or again in a minute.",
+    new_room: "A room for a class",
+    new_room_note: "Create a room, then give your class its link: each learner's visit shows on the room's live view, up to the room's size at once. Learners behind one school address each get their own allowance.",
+    new_room_size: "Learners",
+    new_room_create: "Create a room",
 };
 
 /// In `Tool::ALL`'s order.

@@ -131,6 +131,13 @@ pub struct Words {
     // 7. Export.
     pub export: &'static str,
     pub export_note: &'static str,
+    /// A section whose report took too long.
+    pub slow: &'static str,
+    // A new class room.
+    pub new_room: &'static str,
+    pub new_room_note: &'static str,
+    pub new_room_size: &'static str,
+    pub new_room_create: &'static str,
 }
 
 /// The page's words in `lang`.

@@ -102,6 +102,11 @@ pub static WORDS: Words = Words {
     days_legend_goal: "Atingiram a meta",
     export: "Exportar",
     export_note: "Cada tabela acima como arquivo CSV, para as mesmas visitas:",
+    slow: "Esta seção demorou demais para ser calculada e ficou de fora; tente um período mais curto, ou de novo em um minuto.",
+    new_room: "Uma sala para uma turma",
+    new_room_note: "Crie uma sala e dê o link dela à sua turma: a visita de cada aluno aparece na visão ao vivo da sala, até o tamanho da sala de uma vez. Alunos atrás de um mesmo endereço da escola têm cada um a sua cota.",
+    new_room_size: "Alunos",
+    new_room_create: "Criar uma sala",
 };
 
 /// Na ordem de `Tool::ALL`.

@@ -102,6 +102,11 @@ pub static WORDS: Words = Words {
     days_legend_goal: "达到目标",
     export: "导出",
     export_note: "上面每张表都可以下载为 CSV 文件，筛选条件相同：",
+    slow: "这一部分计算时间过长，已略去；请换一个更短的时间段，或一分钟后再试。",
+    new_room: "为班级开一间教室",
+    new_room_note: "创建一间教室，然后把它的链接发给你的班级：每名学生的访问都会出现在教室的实时视图上，同时最多为教室的人数。同一学校地址后面的学生各有自己的额度。",
+    new_room_size: "学生人数",
+    new_room_create: "创建教室",
 };
 
 /// 顺序同 `Tool::ALL`。
