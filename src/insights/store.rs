@@ -97,7 +97,7 @@ pub struct Store {
     reads: AnyPool,
     backend: Backend,
     /// The SQLite file (`None` on PostgreSQL).
-    file: Option<PathBuf>,
+    pub(super) file: Option<PathBuf>,
     /// Set once the migrations have run on this database.
     migrated: OnceCell<()>,
     /// The reports may read the rollups (see [`Store::use_rollups`]).

@@ -52,7 +52,7 @@ pub struct WriterConfig {
     /// The disk space always left free beside the database: below it the
     /// oldest days are purged, and batches dropped while nothing is left to purge.
     pub reserve_bytes: u64,
-    /// The least time between two looks at the store's size (one after a
+    /// The least time between two looks at the store's size (one before a
     /// commit, at most this often; and at every purge).
     pub check_every: Duration,
 }
@@ -161,12 +161,12 @@ impl Run {
 
     async fn commit(&mut self, batch: &mut Vec<Event>) {
         let n = batch.len() as u64;
+        self.check(false).await;
         if self.ceiling.disk_full() {
             self.counters
                 .dropped_disk_full
                 .fetch_add(n, Ordering::Relaxed);
             batch.clear();
-            self.check(false).await;
             return;
         }
         match self.sink.write(batch).await {
@@ -186,7 +186,6 @@ impl Run {
             }
         }
         batch.clear();
-        self.check(false).await;
     }
 
     /// Keeps the store under its ceiling and the disk from filling, when a

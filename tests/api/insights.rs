@@ -42,6 +42,18 @@ pub async fn spawn_recording(registry: &str, insights: &str) -> Recording {
 
 /// [`spawn_recording`] with `rate` comments a minute, `rate` at once.
 pub async fn spawn_limited(registry: &str, insights: &str, rate: u32) -> Recording {
+    let guard = Guard {
+        rate_per_min: rate,
+        rate_burst: rate,
+        trusted_proxy_hops: 1,
+        ..Guard::default()
+    };
+    spawn_guarded(registry, insights, guard).await
+}
+
+/// The app with `registry`, `JAY_INSIGHTS` = `insights`, behind `guard`,
+/// recording into a fresh data folder.
+pub async fn spawn_guarded(registry: &str, insights: &str, guard: Guard) -> Recording {
     static N: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "jay-insights-{}-{}",
@@ -59,12 +71,6 @@ pub async fn spawn_limited(registry: &str, insights: &str, rate: u32) -> Recordi
     let registry =
         Registry::parse(&format!("strategy = \"thompson\"\n{registry}")).expect("registry");
     let coach = Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(7));
-    let guard = Guard {
-        rate_per_min: rate,
-        rate_burst: rate,
-        trusted_proxy_hops: 1,
-        ..Guard::default()
-    };
     let base = crate::helpers::serve_recording(coach, &guard, insights).await;
     Recording {
         base,
@@ -129,6 +135,29 @@ impl Recording {
         n
     }
 
+    /// Posts a comment request `body` with `headers`; its status and JSON.
+    pub async fn comment(&self, body: &Value, headers: &[(&str, &str)]) -> (u16, Value) {
+        let mut request = Client::new()
+            .post(format!("{}/api/comment", self.base))
+            .json(body);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("post");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `/metrics`' text.
+    pub async fn metrics(&self) -> String {
+        reqwest::get(format!("{}/metrics", self.base))
+            .await
+            .expect("metrics")
+            .text()
+            .await
+            .expect("text")
+    }
+
     /// Posts `body` to the events route with `headers`.
     pub async fn report(&self, body: &str, headers: &[(&str, &str)]) -> (u16, Value) {
         let mut request = Client::new()
@@ -147,7 +176,7 @@ impl Recording {
 }
 
 /// A visit's first report: its start in `room`, and three tools.
-fn start_in(visit: &str, room: &str) -> String {
+pub fn start_in(visit: &str, room: &str) -> String {
     json!({"visit": visit, "lang": "pt", "layout": "embed", "width": 360, "room": room,
            "tools": ["map", "nudge", "map"]})
     .to_string()

@@ -17,6 +17,7 @@ mod guard;
 mod helpers;
 mod input_props;
 mod insights;
+mod insights_access;
 mod insights_page;
 mod insights_room;
 mod judged;
@@ -24,6 +25,8 @@ mod languages;
 mod metrics;
 mod page;
 mod reload;
+mod rooms;
 mod routes;
 #[cfg(unix)]
 mod snapshot;
+mod writes;

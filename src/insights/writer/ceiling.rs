@@ -1,4 +1,4 @@
-//! The store's share of the disk. Two limits, looked at after commits (at
+//! The store's share of the disk. Two limits, looked at before a commit (at
 //! most once per [`WriterConfig::check_every`]) and at every purge:
 //!
 //! - the ceiling (`JAY_INSIGHTS_MAX_MB`): while the rows take more bytes
