@@ -20,7 +20,9 @@ test("inside an iframe on another site, the compact page hydrates, sizes its fra
   expect(last.height).toBeGreaterThan(300);
   await expect(page.locator("#jay")).toHaveAttribute("height", String(last.height));
 
-  // Drag the weight slider with the mouse, inside the frame.
+  // Drag the weight slider with the mouse, inside the frame: its comment
+  // request is the page's own (same-origin), never refused as cross-site.
+  const commented = page.waitForResponse((r) => r.url().endsWith("/api/comment"));
   const before = await frame.getByTestId("error-value").textContent();
   const box = await frame.locator("#weight").boundingBox();
   if (!box) throw new Error("no slider");
@@ -31,6 +33,9 @@ test("inside an iframe on another site, the compact page hydrates, sizes its fra
   await page.mouse.up();
   await expect(frame.getByTestId("error-value")).not.toHaveText(before ?? "");
   await expect(frame.getByTestId("attempts-summary")).toHaveAttribute("data-count", "1");
+  const comment = await commented;
+  expect(comment.status()).toBe(200);
+  expect(await comment.request().headerValue("sec-fetch-site")).toBe("same-origin");
 });
 
 test("?embed=1 is the same compact page", async ({ page }) => {

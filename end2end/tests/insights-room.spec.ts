@@ -7,7 +7,13 @@ import { error } from "./neuron";
 // and turns into a star at the goal; axe finds nothing on the view. Each test
 // has a room of its own (the server's data outlives a test).
 
-const room = (name: string) => `e2e-${name}-${Date.now().toString(36)}`;
+// A class room of its own, created as a teacher does (this machine may: no
+// token is set); `name` only says which test it is for in a failure.
+async function room(request: APIRequestContext, name: string): Promise<string> {
+  const made = await request.post("/insights/rooms", { data: { size: 40 } });
+  expect(made.status(), name).toBe(201);
+  return (await made.json()).code;
+}
 
 // A visit id as the page's head script makes them (16–32 of A-Z a-z 0-9 _ -).
 const visitId = () => `e2e${Math.random().toString(36).slice(2)}xxxxxxxxxxxxxxxx`.slice(0, 22);
@@ -31,8 +37,8 @@ async function learner(request: APIRequestContext, code: string) {
   };
 }
 
-test("a visitor in a room shows up as a dot on that room's live view", async ({ browser }) => {
-  const code = room("page");
+test("a visitor in a room shows up as a dot on that room's live view", async ({ browser, request }) => {
+  const code = await room(request, "page");
   const teacher = await browser.newPage();
   await teacher.goto(`/insights/room/${code}`);
   await expect(teacher.locator("#room-count")).toContainText("0 in the room");
@@ -50,7 +56,7 @@ test("a visitor in a room shows up as a dot on that room's live view", async ({ 
 });
 
 test("dots move as learners try, and a learner at the goal is a star", async ({ page, request }) => {
-  const code = room("move");
+  const code = await room(request, "move");
   const first = await learner(request, code);
   const second = await learner(request, code);
   await first(0.1, 150);
@@ -78,7 +84,7 @@ test("dots move as learners try, and a learner at the goal is a star", async ({ 
 });
 
 test("axe finds no violation on a room's live view with learners in it", async ({ page, request }) => {
-  const code = room("axe");
+  const code = await room(request, "axe");
   const one = await learner(request, code);
   const two = await learner(request, code);
   await one(0.1, 150);

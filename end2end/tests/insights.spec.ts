@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { error } from "./neuron";
 
 // /insights (issue 23): a visit that reaches the goal moves the funnel, and
@@ -25,8 +25,13 @@ async function reachedGoal(page: Page, room?: string): Promise<number> {
   return Number((await cell.innerText()).replace(/,/g, ""));
 }
 
-/** A room of its own for one test. */
-const newRoom = () => `e2e-${Math.random().toString(36).slice(2, 10)}`;
+/** A class room of its own for one test, created as a teacher does (this
+ *  machine may: no token is set). */
+async function newRoom(request: APIRequestContext): Promise<string> {
+  const made = await request.post("/insights/rooms", { data: { size: 40 } });
+  expect(made.status()).toBe(201);
+  return (await made.json()).code;
+}
 
 /** A visit to the main page that types the best fit: the goal on its second attempt. */
 async function reachTheGoal(page: Page, room?: string) {
@@ -41,8 +46,8 @@ async function reachTheGoal(page: Page, room?: string) {
   await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
 }
 
-test("a visit that reaches the goal moves the funnel on /insights", async ({ page }) => {
-  const room = newRoom();
+test("a visit that reaches the goal moves the funnel on /insights", async ({ page, request }) => {
+  const room = await newRoom(request);
   expect(await reachedGoal(page, room)).toBe(0);
   await reachTheGoal(page, room);
   // The visit's beacon and the comment's attempt are written within seconds.
@@ -50,8 +55,8 @@ test("a visit that reaches the goal moves the funnel on /insights", async ({ pag
   await expect(page.locator("#funnel-table")).toBeVisible();
 });
 
-test("a visit whose requests say DNT: 1 leaves no row", async ({ browser, page }) => {
-  const [quiet, control] = [newRoom(), newRoom()];
+test("a visit whose requests say DNT: 1 leaves no row", async ({ browser, page, request }) => {
+  const [quiet, control] = [await newRoom(request), await newRoom(request)];
   const dnt = await browser.newContext({ extraHTTPHeaders: { DNT: "1" } });
   const visitor = await dnt.newPage();
   await reachTheGoal(visitor, quiet);
@@ -83,6 +88,25 @@ test("axe finds no violation on /insights with no visits to show", async ({ page
   await page.goto("/insights?room=nobody-here-yet&lang=pt");
   await expect(page.getByTestId("insights-empty")).toBeVisible();
   expect(await violations(page)).toEqual([]);
+});
+
+test("a teacher creates a room on /insights and gets the link to hand out", async ({ page }) => {
+  await page.goto("/insights?lang=en");
+  await page.locator("#new-room-size").fill("25");
+  await page.getByRole("button", { name: "Create a room" }).click();
+  await expect(page.getByRole("heading", { name: "Your class room" })).toBeVisible();
+  await expect(page.locator("main")).toContainText("with seats for 25 learners at once");
+  const link = page.locator(".insights-links a").first();
+  const href = (await link.getAttribute("href")) ?? "";
+  const code = new URL(href).searchParams.get("room") ?? "";
+  expect(code).toMatch(/^[2-9a-hj-km-np-tw-z]{4}-[2-9a-hj-km-np-tw-z]{4}$/);
+  expect(await violations(page)).toEqual([]);
+  // The learners' link puts its visitor in the room, on its live view.
+  const learner = await (await page.context().browser()!.newContext()).newPage();
+  await learner.goto(href);
+  await expect(learner.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator(".insights-links a").nth(1).click();
+  await expect(page.locator("#room-count")).toContainText("1 in the room");
 });
 
 test("the filter form keeps the page's language and the tables scroll inside their box", async ({ page }) => {

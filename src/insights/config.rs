@@ -92,32 +92,32 @@ impl InsightsConfig {
             Some(url) => DatabaseUrl::parse(url.trim())?,
             None => DatabaseUrl::sqlite_file(&data_dir.join(Self::SQLITE_FILE)),
         };
-        let keep_days = match set("JAY_INSIGHTS_DAYS") {
-            None => Self::DEFAULT_DAYS,
-            Some(v) => v
-                .trim()
+        let whole = |name: &'static str, default: u32, max: u32, expected: &'static str| {
+            let Some(v) = set(name) else {
+                return Ok(default);
+            };
+            v.trim()
                 .parse::<u32>()
                 .ok()
-                .filter(|d| (1..=3650).contains(d))
+                .filter(|n| (1..=max).contains(n))
                 .ok_or(InsightsConfigError::Invalid {
-                    name: "JAY_INSIGHTS_DAYS",
+                    name,
                     value: v,
-                    expected: "a whole number of days from 1 to 3650",
-                })?,
+                    expected,
+                })
         };
-        let max_mb = match set("JAY_INSIGHTS_MAX_MB") {
-            None => Self::DEFAULT_MAX_MB,
-            Some(v) => v
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=1_048_576).contains(n))
-                .ok_or(InsightsConfigError::Invalid {
-                    name: "JAY_INSIGHTS_MAX_MB",
-                    value: v,
-                    expected: "a whole number of megabytes from 1 to 1048576",
-                })?,
-        };
+        let keep_days = whole(
+            "JAY_INSIGHTS_DAYS",
+            Self::DEFAULT_DAYS,
+            3650,
+            "a whole number of days from 1 to 3650",
+        )?;
+        let max_mb = whole(
+            "JAY_INSIGHTS_MAX_MB",
+            Self::DEFAULT_MAX_MB,
+            1_048_576,
+            "a whole number of megabytes from 1 to 1048576",
+        )?;
         Ok(Self {
             enabled,
             database,

@@ -47,7 +47,7 @@ async fn get(app: &Recording, path: &str) -> Response {
         .expect("get")
 }
 
-async fn now(app: &Recording, room: &str) -> Value {
+pub async fn now(app: &Recording, room: &str) -> Value {
     let response = get(app, &format!("/insights/room/{room}/now.json")).await;
     assert_eq!(response.status().as_u16(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");

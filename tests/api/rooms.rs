@@ -12,20 +12,14 @@ use jay_trainer::{
 use reqwest::Client;
 use serde_json::{json, Value};
 
-use crate::insights::{spawn_guarded, spawn_recording, start_in, Recording};
+use crate::{
+    insights::{spawn_guarded, spawn_recording, start_in},
+    insights_room::now,
+};
 
 /// A visit id for learner `n`.
 fn learner(n: usize) -> String {
     format!("learner{n:04}-aaaaaaaaaa")
-}
-
-async fn now(app: &Recording, room: &str) -> Value {
-    reqwest::get(format!("{}/insights/room/{room}/now.json", app.base))
-        .await
-        .expect("get")
-        .json()
-        .await
-        .expect("json")
 }
 
 #[tokio::test]

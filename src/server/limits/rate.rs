@@ -168,13 +168,19 @@ impl ClientLimiter {
         })
     }
 
-    /// How many comments `ip` could have right now.
-    pub fn remaining(&self, ip: IpAddr) -> u32 {
+    /// Now, and when `ip`'s allowance is full again (now at the earliest).
+    fn full_at(&self, ip: IpAddr) -> (Duration, Duration) {
         let now = self.clock.now();
         let full_at = self
             .clients()
             .get(&Key::Address(bucket(ip)))
             .map_or(now, |a| a.comments_full_at.max(now));
+        (now, full_at)
+    }
+
+    /// How many comments `ip` could have right now.
+    pub fn remaining(&self, ip: IpAddr) -> u32 {
+        let (now, full_at) = self.full_at(ip);
         let free = (now + self.window).saturating_sub(full_at);
         // Whole intervals only; the ratio is at most `burst`.
         (free.as_nanos() / self.interval.as_nanos().max(1)) as u32
@@ -182,11 +188,7 @@ impl ClientLimiter {
 
     /// How long until `ip` may have one again (zero: now).
     pub fn until_free(&self, ip: IpAddr) -> Duration {
-        let now = self.clock.now();
-        let full_at = self
-            .clients()
-            .get(&Key::Address(bucket(ip)))
-            .map_or(now, |a| a.comments_full_at.max(now));
+        let (now, full_at) = self.full_at(ip);
         (full_at + self.interval).saturating_sub(now + self.window)
     }
 
