@@ -11,6 +11,8 @@ const hermetic = (name: string) => ({
   HF_TOKEN: "",
   JAY_DATA_DIR: `${process.env.JAY_E2E_DATA_DIR ?? "target/e2e-data"}/${name}`,
   JAY_TRUSTED_PROXY_HOPS: "0",
+  // Every test's page load is a new visit from 127.0.0.1.
+  JAY_VISITS_PER_HOUR: "1000000",
 });
 
 // Playwright never downloads a browser here: it drives Debian's Chromium with

@@ -1,6 +1,7 @@
 //! `POST /insights/rooms`: a teacher creates a class room (behind the pages'
 //! [`super::Access`], like every insights page). The body is the `/insights`
-//! form's `size=40` or JSON `{"size": 40}` (or nothing: [`DEFAULT_SIZE`]);
+//! form's `size=40&lang=pt` (`lang`: the page's words) or JSON `{"size": 40}`
+//! (or nothing: [`DEFAULT_SIZE`]);
 //! the answer is `201 Created` with `Location: /insights/room/CODE` and
 //! `{"code", "link", "view", "size"}` (JSON), or, for the browser's form, a
 //! page with the link to hand out and the live view's. A bad size is a `400`
@@ -167,7 +168,13 @@ pub async fn create(State(ctx): State<Ctx>, headers: HeaderMap, body: Body) -> R
             Json(json!({ "code": code.as_str(), "link": link, "view": view, "size": size })),
         )
             .into_response(),
-        Caller::Form => created_page(&ctx, &headers, &code, size, &link, &view),
+        Caller::Form => {
+            let asked = form_urlencoded::parse(&bytes)
+                .find(|(k, _)| k == "lang")
+                .map(|(_, v)| v.into_owned());
+            let lang = shell::page_lang(asked.as_deref(), &headers);
+            created_page(&ctx, lang, &code, size, &link, &view)
+        }
     };
     if let Ok(location) = HeaderValue::from_str(&view) {
         response.headers_mut().insert(LOCATION, location);
@@ -178,13 +185,12 @@ pub async fn create(State(ctx): State<Ctx>, headers: HeaderMap, body: Body) -> R
 /// The page a browser's form opens on.
 fn created_page(
     ctx: &Ctx,
-    headers: &HeaderMap,
+    lang: Lang,
     code: &RoomCode,
     size: u32,
     link: &str,
     view: &str,
 ) -> Response {
-    let lang: Lang = shell::page_lang(None, headers);
     let w = notice::words(lang);
     let ready = fill(
         w.room_ready,
