@@ -7,7 +7,8 @@
 //!
 //! A seat is a visit's while it is current: active in the last [`CURRENT`]
 //! (a visit begun, an attempt, a tool) and not left (the page's last beacon
-//! says so). Seats live in this process's memory, as does what the live view
+//! says so). A room seats at most [`JOINS_PER_SEAT`] times its size of new
+//! visits an hour, so a free seat cannot be taken and given back without end. Seats live in this process's memory, as does what the live view
 //! shows ([`Rooms::current`]): the room's current visits, the most recently
 //! active first. A seated visit has comment and beacon allowances of its own
 //! (`server::limits` keys them by visit), so a class behind one school
@@ -53,6 +54,11 @@ const ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstwxyz";
 /// How long a seat is remembered after its visit began (its attempts are
 /// stored for a day, `event::AFTER_START_MIN`).
 const REMEMBERED: Duration = Duration::from_secs(25 * 60 * 60);
+/// New visits a room seats an hour, per seat: a class reloads and switches
+/// languages (each a new visit), but a stranger with the code who joins and
+/// leaves over and over makes no more rows than this.
+const JOINS_PER_SEAT: usize = 3;
+const HOUR: Duration = Duration::from_secs(3600);
 /// The most seats remembered at once (about 100 bytes each).
 const MAX_SEATS: usize = 100_000;
 /// How long a code nobody created is remembered as such.
@@ -148,6 +154,17 @@ impl Seats {
             visits
                 .iter()
                 .filter(|v| self.by_visit.get(*v).is_some_and(|s| s.current(now)))
+                .count()
+        })
+    }
+
+    /// Visits that joined `room` in the last hour.
+    fn joined_lately(&self, room: &RoomCode, now: Instant) -> usize {
+        self.by_room.get(room).map_or(0, |visits| {
+            visits
+                .iter()
+                .filter_map(|v| self.by_visit.get(v))
+                .filter(|s| now.saturating_duration_since(s.began) < HOUR)
                 .count()
         })
     }
@@ -250,7 +267,11 @@ impl Rooms {
         if seats.by_visit.len() >= MAX_SEATS {
             seats.forget_old(now);
         }
-        if seats.by_visit.len() >= MAX_SEATS || seats.held(room, now) >= size as usize {
+        let size = size as usize;
+        if seats.by_visit.len() >= MAX_SEATS
+            || seats.held(room, now) >= size
+            || seats.joined_lately(room, now) >= size * JOINS_PER_SEAT
+        {
             return Ok(Joined::Full);
         }
         let start = Minute(Minute::now().0.div_euclid(60) * 60);

@@ -119,6 +119,31 @@ async fn seats_go_with_a_pause_and_the_view_shows_the_latest_active() {
 }
 
 #[tokio::test]
+async fn joining_and_leaving_over_and_over_seats_at_most_three_times_the_size_an_hour() {
+    let db = TestDb::sqlite().await;
+    let rooms = rooms(&db).await;
+    let room = rooms.create(2).await.expect("a room");
+    tokio::time::pause();
+    let mut seated = 0;
+    for n in 0..50 {
+        if matches!(
+            rooms.join(&visit(n), &room).await.expect("join"),
+            Joined::Seated(_)
+        ) {
+            seated += 1;
+        }
+        rooms.leave(&visit(n));
+    }
+    assert_eq!(seated, 6, "2 seats × 3 an hour");
+    tokio::time::advance(HOUR).await;
+    assert!(matches!(
+        rooms.join(&visit(99), &room).await.expect("join"),
+        Joined::Seated(_)
+    ));
+    db.finish().await;
+}
+
+#[tokio::test]
 async fn with_recording_off_there_are_no_rooms() {
     let rooms = Rooms::new(None);
     assert!(matches!(rooms.create(40).await, Err(CreateError::Off)));
