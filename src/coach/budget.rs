@@ -31,8 +31,10 @@ use super::Limited;
 
 /// Model calls under way at once, by default.
 pub const DEFAULT_CONCURRENCY: usize = 8;
-/// Model calls per UTC day, by default.
-pub const DEFAULT_DAILY: u64 = 5000;
+/// Model calls per UTC day, by default: what a free Hugging Face account's
+/// credits ($0.10 a month) pay for (README, "What it costs": about 30 days
+/// × 50 calls × 430 tokens at $0.06–0.20 per million tokens = $0.04–0.13).
+pub const DEFAULT_DAILY: u64 = 50;
 /// A client's share of the day by default: 2 % of it ([`default_share`])...
 pub const SHARE_PERCENT: u64 = 2;
 /// ...but at least this many calls (and never more than the day).
@@ -43,7 +45,8 @@ pub const MAX_CLIENTS: usize = 100_000;
 
 /// A client's share of a day of `daily_max` calls when none is configured:
 /// 2 % of the day, at least 20 calls, at most the whole day. The default day
-/// of 5000 gives 100 calls per client: 50 clients to drain it.
+/// of 50 gives 20 calls per client (three clients drain it); a PRO day of
+/// 1000, 20 each.
 pub fn default_share(daily_max: u64) -> u64 {
     (daily_max / (100 / SHARE_PERCENT))
         .max(MIN_SHARE)

@@ -41,6 +41,10 @@ pub struct Tried {
     /// `ok`, or why it was not used (`timeout`, `rate_limited`, `rejected: too long`, …).
     pub outcome: Outcome,
     pub latency_ms: u64,
+    /// The inference provider that took the call, when the upstream named
+    /// it (Hugging Face's router: `nscale`, `publicai`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub served_by: Option<String>,
 }
 
 /// The coach's answer to one attempt (the body of `GET /error`).

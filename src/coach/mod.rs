@@ -12,8 +12,9 @@
 //! `registry` file) → `text::reply` checks the answer (and, with
 //! `text::directions`, that it does not contradict the facts of
 //! [`crate::lesson::advice`]) → `service` assembles the [`Comment`], falling back to
-//! `providers::offline`. `budget` caps model calls; `snapshot` keeps the
-//! router's state across restarts.
+//! `providers::offline`. `budget` caps model calls; `availability` keeps
+//! what the checks found of which models are really served (and in which
+//! languages); `snapshot` keeps the router's state across restarts.
 //!
 //! The coach never imports the web layer (`crate::server`): the routes and the
 //! page's server function (`crate::page::api`) call it.
@@ -23,6 +24,8 @@ pub mod lang;
 pub mod outcome;
 pub mod text;
 
+#[cfg(feature = "ssr")]
+pub mod availability;
 #[cfg(feature = "ssr")]
 pub mod budget;
 #[cfg(feature = "ssr")]
@@ -39,6 +42,8 @@ pub mod secret;
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod snapshot;
+#[cfg(feature = "ssr")]
+pub mod upstream;
 
 pub use comment::{Comment, Limited, Tier, Tried};
 pub use lang::Lang;

@@ -30,9 +30,10 @@ pub use account::{Account, KeyName};
 
 /// The Hugging Face router's OpenAI-compatible base URL.
 pub const HF_CHAT_BASE: &str = "https://router.huggingface.co/v1";
-/// The Hugging Face router's classic text-generation endpoint.
-pub const HF_TEXT_GENERATION_URL: &str =
-    "https://router.huggingface.co/hf-inference/models/{model}";
+
+/// The routing policies Hugging Face's router reads from a model id's
+/// suffix (`model:cheapest`); any other suffix names a provider.
+pub const HF_POLICIES: [&str; 3] = ["fastest", "cheapest", "preferred"];
 
 /// A model's settings when its registry entry leaves them out.
 pub const DEFAULT_MAX_NEW_TOKENS: u32 = 70;
@@ -58,11 +59,14 @@ impl Api {
         }
     }
 
-    /// Where a model of this kind is called when its entry names no `base_url`.
-    pub fn default_base_url(&self) -> &'static str {
+    /// Where a model of this kind is called when its entry names no
+    /// `base_url`: Hugging Face's router for chat; none for text-generation,
+    /// which the router no longer serves (its `hf-inference` provider lists
+    /// no language model since July 2026): a TGI or llama.cpp server's.
+    pub fn default_base_url(&self) -> Option<&'static str> {
         match self {
-            Api::Chat => HF_CHAT_BASE,
-            Api::TextGeneration { .. } => HF_TEXT_GENERATION_URL,
+            Api::Chat => Some(HF_CHAT_BASE),
+            Api::TextGeneration { .. } => None,
         }
     }
 }
@@ -165,6 +169,9 @@ pub struct ModelSpec {
     /// "Benchmark: a real model server"), and those visitors get the other
     /// models or the offline commentator.
     pub languages: Vec<Lang>,
+    /// The registry named them (else they may come from the model card:
+    /// `coach::availability`).
+    pub languages_given: bool,
     pub enabled: bool,
     /// The environment variable holding this model's own key, if any.
     pub token_env: Option<String>,
@@ -200,7 +207,9 @@ impl ModelSpec {
         api: Api,
         base_url: Option<String>,
     ) -> Result<Self, String> {
-        let base_url = base_url.unwrap_or_else(|| api.default_base_url().to_string());
+        let base_url = base_url
+            .or_else(|| api.default_base_url().map(str::to_string))
+            .ok_or("a text-generation model needs the base_url of a server that speaks it (TGI, llama.cpp): Hugging Face's router no longer serves text-generation; use api = \"chat\" there")?;
         let web = |u: &Url| matches!(u.scheme(), "http" | "https") && u.host_str().is_some();
         Url::parse(&base_url)
             .ok()
@@ -232,15 +241,31 @@ impl ModelSpec {
             timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             max_concurrency: None,
             languages: Lang::ALL.to_vec(),
+            languages_given: false,
             enabled: true,
             token_env: None,
             key: None,
         })
     }
 
-    /// Whether it may be asked to answer in `lang`.
+    /// Whether the registry lets it answer in `lang` (the model card may
+    /// narrow that: `coach::availability::Catalog::speaks`).
     pub fn speaks(&self, lang: Lang) -> bool {
         self.languages.contains(&lang)
+    }
+
+    /// The model's id as its server's `/models` knows it, and the provider
+    /// the id pins, if any. On a Hugging Face host a `:` suffix is never part
+    /// of the id: it is a routing policy (`:fastest`, `:cheapest`,
+    /// `:preferred`) or a provider (`:nscale`); elsewhere (Ollama's
+    /// `qwen2.5:7b-instruct`) it is.
+    pub fn checked_id(&self) -> (&str, Option<&str>) {
+        match self.model.rsplit_once(':') {
+            Some((id, suffix)) if self.is_hugging_face() => {
+                (id, (!HF_POLICIES.contains(&suffix)).then_some(suffix))
+            }
+            _ => (&self.model, None),
+        }
     }
 
     /// The URL a request goes to.

@@ -17,15 +17,20 @@ pub enum Outcome {
     Ok,
     /// An answer the reply checks refused, and why (`too long`, …).
     Rejected(String),
-    /// 503: the model is loading.
-    Loading,
+    /// 503: the provider is unavailable (an outage, or a model still loading).
+    Unavailable,
     /// 429.
     RateLimited,
-    /// 402: the account's credits are spent.
+    /// 402: the account's credits are spent (every model on the account rests).
     Credits,
-    /// 401 or 403.
+    /// 401: the key was refused (every model on the same key and host rests).
     Unauthorized,
-    /// 400 `model_not_supported`.
+    /// 403: this model refused to this key (a gated model's licence not
+    /// accepted, a token without the permission).
+    Forbidden,
+    /// No provider serves the model: a 404, or a 400 saying it is not
+    /// supported (`model_not_supported`, or a provider-pinned route's
+    /// "Model not supported by provider …" without a code).
     ModelNotSupported,
     /// Another 4xx.
     BadRequest,
@@ -51,8 +56,8 @@ pub enum Outcome {
     Disabled,
     /// A forced model whose breaker is open.
     BreakerOpen,
-    /// A forced model resting after a 401, 403 or 410 (an hour or more, or
-    /// until the registry is reloaded).
+    /// A forced model resting after a 401, 403, 404, an unsupported model or
+    /// a 410 (an hour or more, or until the registry is reloaded).
     Misconfigured,
     /// A forced model not called: too many calls at once.
     Busy,
@@ -66,18 +71,22 @@ pub enum Outcome {
     /// the same model, which it answered meanwhile: busy, not down (neither
     /// the breaker nor the learned record counts it).
     QueueTimeout,
-    /// A forced model not called: the registry's `languages` leave out the
-    /// request's language.
+    /// A forced model not called: the registry's `languages` (or, without
+    /// them, its model card's) leave out the request's language.
     OtherLanguage,
+    /// A forced model not called: its availability check found no live
+    /// provider for it (`/models` says why).
+    NotServed,
 }
 
 /// Every outcome without a payload (what [`Outcome::from_str`] looks through).
-const PLAIN: [Outcome; 24] = [
+const PLAIN: [Outcome; 26] = [
     Outcome::Ok,
-    Outcome::Loading,
+    Outcome::Unavailable,
     Outcome::RateLimited,
     Outcome::Credits,
     Outcome::Unauthorized,
+    Outcome::Forbidden,
     Outcome::ModelNotSupported,
     Outcome::BadRequest,
     Outcome::Gone,
@@ -97,10 +106,16 @@ const PLAIN: [Outcome; 24] = [
     Outcome::QueueFull,
     Outcome::QueueTimeout,
     Outcome::OtherLanguage,
+    Outcome::NotServed,
 ];
 
 /// The prefix of a rejection's name (`rejected: too long`).
 const REJECTED: &str = "rejected";
+
+/// An older name still read back (from a saved snapshot): what is now
+/// [`Outcome::Unavailable`] was called `loading`, after the retired
+/// Inference API's 503 body.
+const FORMERLY_UNAVAILABLE: &str = "loading";
 
 impl Outcome {
     /// The short name: the key of `/models`' `outcomes` counts and of the
@@ -109,10 +124,11 @@ impl Outcome {
         match self {
             Outcome::Ok => "ok",
             Outcome::Rejected(_) => REJECTED,
-            Outcome::Loading => "loading",
+            Outcome::Unavailable => "unavailable",
             Outcome::RateLimited => "rate_limited",
             Outcome::Credits => "credits",
             Outcome::Unauthorized => "unauthorized",
+            Outcome::Forbidden => "forbidden",
             Outcome::ModelNotSupported => "model_not_supported",
             Outcome::BadRequest => "bad_request",
             Outcome::Gone => "gone",
@@ -132,6 +148,7 @@ impl Outcome {
             Outcome::QueueFull => "queue_full",
             Outcome::QueueTimeout => "queue_timeout",
             Outcome::OtherLanguage => "other_language",
+            Outcome::NotServed => "not_served",
         }
     }
 }
@@ -160,6 +177,9 @@ impl FromStr for Outcome {
             .and_then(|rest| rest.strip_prefix(": "))
         {
             return Ok(Outcome::Rejected(why.to_string()));
+        }
+        if name == FORMERLY_UNAVAILABLE {
+            return Ok(Outcome::Unavailable);
         }
         PLAIN
             .iter()
@@ -218,6 +238,8 @@ mod tests {
             serde_json::to_string(&Outcome::QueueTimeout).unwrap(),
             r#""queue_timeout""#
         );
+        assert_eq!("loading".parse::<Outcome>().unwrap(), Outcome::Unavailable);
+        assert_eq!(Outcome::Unavailable.kind(), "unavailable");
         assert!("rejected".parse::<Outcome>().is_err());
         assert!("late".parse::<Outcome>().is_err());
     }

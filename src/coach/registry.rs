@@ -15,8 +15,15 @@
 //! # enabled (true), template (text-generation only: a Jinja chat template),
 //! # token_env (the environment variable holding this provider's key),
 //! # max_concurrency (calls at once to this model, 1–256; none by default),
-//! # languages (the visitors' languages it answers: ["en", "pt", "zh"] by default)
+//! # languages (the visitors' languages it answers; left out: those its
+//! #   Hub model card declares, or all three when the card does not say)
 //! ```
+//!
+//! On Hugging Face's router a model id may end in a routing policy
+//! (`:fastest`, the router's default; `:cheapest`; `:preferred`, the order
+//! in the account's settings) or a provider (`:nscale`, `:publicai`): two
+//! aliases may pin one model to two providers. A `text-generation` model
+//! needs its own `base_url` (TGI, llama.cpp): the router serves chat only.
 //!
 //! `languages` leaves a model out of the languages it writes badly: those
 //! visitors get the other models or the offline commentator, and a caller
@@ -332,11 +339,13 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
         }
         (ApiName::Chat, None) => Api::Chat,
     };
+    let languages_given = m.languages.is_some();
     let languages = match m.languages {
         None => Lang::ALL.to_vec(),
         Some(codes) => fields::languages(&alias, &codes)?,
     };
     let model = m.model.trim().to_string();
+    fields::model_suffix(&alias, &model, &api, m.base_url.as_deref())?;
     let mut spec = ModelSpec::new(alias.clone(), model, api, m.base_url)
         .map_err(|message| invalid(&alias, "base_url", message))?;
     spec.max_new_tokens = m.max_new_tokens;
@@ -344,6 +353,7 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     spec.timeout = Duration::from_millis(m.timeout_ms);
     spec.max_concurrency = m.max_concurrency;
     spec.languages = languages;
+    spec.languages_given = languages_given;
     spec.enabled = m.enabled;
     spec.token_env = m.token_env;
     Ok(spec)

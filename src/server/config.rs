@@ -8,12 +8,14 @@
 //! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
 //! | `JAY_MODELS` | the model registry (TOML, see `coach::registry`) | `models.toml` |
 //! | `HF_TOKEN` | Hugging Face token, sent to Hugging Face hosts only (other hosts: a model's `token_env`); unset: those models are skipped; shorter than 8 characters: start-up stops | unset |
+//! | `JAY_HF_BILL_TO` | the Hugging Face organisation whose credits pay (`X-HF-Bill-To`, sent to Hugging Face hosts only) | unset: the token's owner |
+//! | `JAY_HF_HUB_URL` | where model cards are read for models without `languages`; set, every `owner/name` model's card is read there | `https://huggingface.co`, for models on Hugging Face hosts |
 //! | `JAY_RATE_PER_MIN` | comments per minute per client IP (`/error` and the page) | `20` |
 //! | `JAY_RATE_BURST` | requests a client may make at once before the rate applies | `5` |
 //! | `JAY_VISITS_PER_HOUR` | new visits the insights record per client IP an hour (a third at once); a class room's seated visits are not counted | `60` |
 //! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |
 //! | `JAY_UPSTREAM_CONCURRENCY` | model calls under way at once, all visitors together | `8` |
-//! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day | `5000` |
+//! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day (README, "What it costs") | `50` |
 //! | `JAY_UPSTREAM_DAILY_PER_CLIENT` | model calls per UTC day for one client (IP address, IPv6 /64); past it, its comments are the offline commentator's, flagged `daily_budget` | 2 % of the daily budget, at least 20 (`100`) |
 //! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |
@@ -40,6 +42,11 @@ use crate::coach::secret::MIN_KEY_CHARS;
 use crate::coach::Lang;
 use crate::insights::{InsightsConfig, InsightsConfigError};
 
+mod hugging_face;
+#[cfg(test)]
+use hugging_face::hf_token_from;
+pub use hugging_face::HuggingFace;
+
 /// Name of the JS/WASM/CSS bundle, as in `[package.metadata.leptos] output-name`.
 pub const OUTPUT_NAME: &str = "jay-trainer";
 
@@ -50,8 +57,8 @@ pub struct Settings {
     pub leptos: LeptosOptions,
     /// The model registry file.
     pub models_path: PathBuf,
-    /// Token for remote models (never printed: see [`Secret`]).
-    pub hf_token: Option<Secret>,
+    /// Token, organisation billed and Hub for Hugging Face hosts.
+    pub hugging_face: HuggingFace,
     /// Limits, CORS, embedding and access: what the open internet needs.
     pub guard: Guard,
     /// Where and how often the router's statistics are saved.
@@ -93,7 +100,7 @@ impl Default for Guard {
             visits_per_hour: 60,
             trusted_proxy_hops: 0,
             upstream_concurrency: 8,
-            upstream_daily_budget: 5000,
+            upstream_daily_budget: crate::coach::budget::DEFAULT_DAILY,
             upstream_daily_per_client: None,
             cors_origins: None,
             frame_ancestors: "*".into(),
@@ -293,8 +300,8 @@ impl Settings {
         leptos.site_addr = resolve_addr(port.as_deref(), host.as_deref(), leptos.site_addr)?;
         let models_path = std::env::var_os("JAY_MODELS")
             .map_or_else(|| PathBuf::from("models.toml"), PathBuf::from);
-        let hf_token = hf_token_from(std::env::var("HF_TOKEN").ok())?;
         let var = |name: &str| std::env::var(name).ok();
+        let hugging_face = HuggingFace::from_vars(var)?;
         let guard = Guard::from_vars(var)?;
         let data_dir = std::env::var_os("JAY_DATA_DIR")
             .filter(|d| !d.is_empty())
@@ -311,21 +318,12 @@ impl Settings {
         Ok(Self {
             leptos,
             models_path,
-            hf_token,
+            hugging_face,
             guard,
             data_dir,
             save_every,
             insights,
         })
-    }
-}
-
-/// `HF_TOKEN`, if set (blank is unset); one shorter than
-/// [`MIN_KEY_CHARS`] is refused (it would be blanked out of every answer).
-fn hf_token_from(value: Option<String>) -> Result<Option<Secret>, ConfigError> {
-    match value.and_then(Secret::new) {
-        Some(token) if token.too_short_for_a_key() => Err(ConfigError::ShortKey("HF_TOKEN")),
-        token => Ok(token),
     }
 }
 

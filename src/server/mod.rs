@@ -11,5 +11,6 @@ pub mod persistence;
 pub mod request_id;
 pub mod revalidate;
 pub mod routes;
+mod signals;
 pub mod startup;
 pub mod telemetry;

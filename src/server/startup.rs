@@ -30,6 +30,7 @@ use super::{
     request_id,
     revalidate::revalidate,
     routes::{self, ModelsAccess},
+    signals::{shutdown_signal, spawn_reload_on_hangup},
 };
 use crate::{
     coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
@@ -217,19 +218,29 @@ pub struct Application {
     persistence: Option<(PathBuf, Duration)>,
     /// Stopped (what is queued written) after the last request.
     insights: Insights,
+    /// Whether the models' availability is checked in the background
+    /// (`Coach::keep_checking`): always from [`Self::build`].
+    checks: bool,
 }
 
 impl Application {
     /// Loads the model registry and binds `settings.leptos.site_addr`.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
         let registry = Registry::load(&settings.models_path)?;
-        let token = settings.hf_token.clone();
-        if token.is_none() {
+        let hf = settings.hugging_face.clone();
+        if hf.token.is_none() {
             tracing::info!(
                 "no HF_TOKEN: Hugging Face models are skipped (local ones and those with their own token_env key still answer; otherwise the offline commentator)"
             );
         }
-        let provider = Arc::new(HttpProvider::new(token));
+        if let Some(org) = &hf.bill_to {
+            tracing::info!("Hugging Face calls bill the organisation {}", org.as_str());
+        }
+        let provider = Arc::new(
+            HttpProvider::new(hf.token)
+                .with_bill_to(hf.bill_to)
+                .with_hub(hf.hub),
+        );
         let guard = settings.guard;
         if guard.insights_token.is_none() && settings.insights.enabled {
             tracing::info!(
@@ -256,6 +267,7 @@ impl Application {
         let insights = Insights::start(&settings.insights)?;
         let mut app = Self::with_insights(settings.leptos, coach, &guard, insights).await?;
         app.persistence = Some((snapshot, settings.save_every));
+        app.checks = true;
         Ok(app)
     }
 
@@ -287,7 +299,15 @@ impl Application {
             coach,
             persistence: None,
             insights,
+            checks: false,
         })
+    }
+
+    /// Checks the models' availability in the background while serving (as
+    /// [`Self::build`] does; tests that bring their own coach ask for it).
+    pub fn with_checks(mut self) -> Self {
+        self.checks = true;
+        self
     }
 
     pub fn local_addr(&self) -> io::Result<SocketAddr> {
@@ -300,6 +320,9 @@ impl Application {
     /// the statistics are also saved periodically.
     pub async fn run_until_stopped(self) -> io::Result<()> {
         spawn_reload_on_hangup(self.coach.clone());
+        let checks = self
+            .checks
+            .then(|| tokio::spawn(self.coach.clone().keep_checking()));
         let saver = self
             .persistence
             .as_ref()
@@ -352,59 +375,11 @@ impl Application {
             }
             persistence::save(&self.coach, path);
         }
+        if let Some(checks) = checks {
+            checks.abort();
+        }
         // What the last requests recorded is written before the database closes.
         self.insights.stop().await;
         result
     }
-}
-
-#[cfg(unix)]
-fn spawn_reload_on_hangup(coach: Arc<Coach>) {
-    use tokio::signal::unix::{signal, SignalKind};
-    match signal(SignalKind::hangup()) {
-        Ok(mut hangups) => {
-            tokio::spawn(async move {
-                while hangups.recv().await.is_some() {
-                    match coach.reload().await {
-                        Ok(n) => tracing::info!("model registry reloaded: {n} models"),
-                        Err(e) => {
-                            tracing::error!("model registry not reloaded, keeping the old one: {e}")
-                        }
-                    }
-                }
-            });
-        }
-        Err(e) => tracing::warn!("cannot listen for SIGHUP (no registry reload): {e}"),
-    }
-}
-
-#[cfg(not(unix))]
-fn spawn_reload_on_hangup(_coach: Arc<Coach>) {}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::warn!("cannot listen for Ctrl-C: {e}");
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(e) => {
-                tracing::warn!("cannot listen for SIGTERM: {e}");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
-    tracing::info!("shutting down");
 }

@@ -246,8 +246,15 @@ async fn the_token_never_appears_in_a_response_or_a_log_line() {
             .respond_with(echo(status))
             .mount(&upstream)
             .await;
+        // The parrot on a key variable of its own: the 401 of `deny` stops
+        // every model on the same key and host.
+        let key = if alias == "parrot" {
+            "JAY_TEST_PARROT_KEY"
+        } else {
+            "JAY_TEST_UPSTREAM_KEY"
+        };
         registry.push_str(&format!(
-            "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{}/v1\"\ntoken_env = \"JAY_TEST_UPSTREAM_KEY\"\n",
+            "[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"{}/v1\"\ntoken_env = \"{key}\"\n",
             upstream.uri()
         ));
         upstreams.push(upstream);
@@ -258,6 +265,7 @@ async fn the_token_never_appears_in_a_response_or_a_log_line() {
         // HF_TOKEN goes to Hugging Face hosts only: these local fakes get (and
         // echo) the models' own key, the same secret here.
         .env("JAY_TEST_UPSTREAM_KEY", TOKEN)
+        .env("JAY_TEST_PARROT_KEY", TOKEN)
         .env("RUST_LOG", "debug")
         .env("JAY_LOG_FORMAT", "json")
         .env("JAY_DATA_DIR", path.parent().unwrap().join("data"))

@@ -108,7 +108,7 @@ async fn spent_credits_stop_the_models_of_that_key_and_host_only() {
     .await;
     let (_, body) = get_json(&format!("{base}/error?error=900&model=broke")).await;
     assert_eq!(body["tried"][0]["outcome"], "credits");
-    let state = |s: &str| (s.to_string(), "open".to_string());
+    let state = |s: &str| (s.to_string(), "credits".to_string());
     let closed = |s: &str| (s.to_string(), "closed".to_string());
     assert_eq!(
         breaker_states(&base).await,
@@ -119,6 +119,11 @@ async fn spent_credits_stop_the_models_of_that_key_and_host_only() {
             closed("keyless")
         ]
     );
+    // Out until the credits are bought or the month turns: an hour, not seconds.
+    let rest = crate::helpers::stats(&base, "broke").await["breaker"]["retry_in_s"]
+        .as_f64()
+        .unwrap();
+    assert!(rest > 3500.0, "{rest}");
 }
 
 /// A model called with no key at all (a local Ollama) that answers 402

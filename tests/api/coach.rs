@@ -145,7 +145,8 @@ async fn expect_failure(
     assert_eq!(m["last_error"], outcome);
 }
 
-/// Every failure of hf-protocol.md §4, with the outcome it must be told apart as;
+/// Every failure of hf-protocol-2026.md ("Errors, as they come back"), with
+/// the outcome it must be told apart as;
 /// `reply` wraps a model text in the API kind's 200 shape.
 fn error_cases(reply: fn(&str) -> ResponseTemplate) -> Vec<(ResponseTemplate, &'static str)> {
     let json_body = |status: u16, body: Value| ResponseTemplate::new(status).set_body_json(body);
@@ -155,12 +156,12 @@ fn error_cases(reply: fn(&str) -> ResponseTemplate) -> Vec<(ResponseTemplate, &'
                 503,
                 json!({"error": "Model org/m is currently loading", "estimated_time": 577.37}),
             ),
-            "loading",
+            "unavailable",
         ),
         (
             ResponseTemplate::new(503)
                 .set_body_string("<html>Service Temporarily Unavailable</html>"),
-            "loading",
+            "unavailable",
         ),
         (
             ResponseTemplate::new(429).insert_header("retry-after", "30"),
@@ -184,6 +185,18 @@ fn error_cases(reply: fn(&str) -> ResponseTemplate) -> Vec<(ResponseTemplate, &'
             json_body(401, json!({"error": "Invalid credentials"})),
             "unauthorized",
         ),
+        (
+            json_body(403, json!({"error": "Access to model org/m is restricted"})),
+            "forbidden",
+        ),
+        (
+            json_body(
+                400,
+                json!({"error": "Model not supported by provider together"}),
+            ),
+            "model_not_supported",
+        ),
+        (ResponseTemplate::new(404), "model_not_supported"),
         (json_body(500, json!({"error": "boom"})), "upstream_error"),
         (
             json_body(410, json!({"error": "no longer supported"})),
@@ -260,7 +273,7 @@ async fn a_failing_model_is_skipped_for_a_working_one_and_loses_weight() {
         if tried.len() == 2 {
             assert_eq!(
                 (tried[0]["model"].as_str(), tried[0]["outcome"].as_str()),
-                (Some("bad"), Some("loading"))
+                (Some("bad"), Some("unavailable"))
             );
         }
     }
@@ -378,7 +391,7 @@ async fn a_forced_model_waits_for_the_budget_and_its_token_like_any_other() {
 
     // A remote model without its token is never called, forced or not.
     let remote = "[[models]]\nalias = \"hf\"\nmodel = \"org/hf\"\napi = \"chat\"\n";
-    let base = spawn_with(remote, None, UpstreamBudget::default()).await;
+    let base = spawn_with(remote, None, crate::helpers::roomy()).await;
     let (_, body) = get_json(&format!("{base}/error?error=900&model=hf")).await;
     assert_eq!(tried(&body), vec![pair("hf", "no_token")]);
     assert_eq!(body["model"], "offline");

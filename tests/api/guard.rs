@@ -81,7 +81,7 @@ pub(crate) async fn error_as(base: &str, client_ip: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn one_client_flooding_error_is_limited_after_its_burst_while_another_is_not() {
-    let App { base, clock, .. } = spawn_app(behind_proxy(), "", UpstreamBudget::default()).await;
+    let App { base, clock, .. } = spawn_app(behind_proxy(), "", crate::helpers::roomy()).await;
     for _ in 0..5 {
         assert_eq!(
             error_as(&base, "203.0.113.1").await.status(),
@@ -121,7 +121,7 @@ async fn one_client_flooding_error_is_limited_after_its_burst_while_another_is_n
 
 #[tokio::test]
 async fn the_page_keeps_working_over_the_limit_with_a_flagged_offline_comment() {
-    let base = spawn(behind_proxy(), "", UpstreamBudget::default()).await;
+    let base = spawn(behind_proxy(), "", crate::helpers::roomy()).await;
     let ask = || async {
         let response = Client::new()
             .post(format!("{base}/api/comment"))
@@ -182,7 +182,7 @@ macro_rules! eventually {
 #[tokio::test]
 async fn a_request_dropped_before_it_answers_is_not_charged() {
     let (upstream, registry) = slow_model().await;
-    let app = spawn_app(behind_proxy(), &registry, UpstreamBudget::default()).await;
+    let app = spawn_app(behind_proxy(), &registry, crate::helpers::roomy()).await;
     let addr = app.base.trim_start_matches("http://").to_string();
     let client = "203.0.113.50".parse().unwrap();
     let body = r#"{"error": 900.0, "attempts": [13359.08], "lang": "en"}"#;
@@ -235,7 +235,7 @@ async fn a_spent_daily_budget_keeps_the_models_out() {
 
 #[tokio::test]
 async fn cors_allows_any_origin_by_default_and_answers_preflight_without_credentials() {
-    let base = spawn(Guard::default(), "", UpstreamBudget::default()).await;
+    let base = spawn(Guard::default(), "", crate::helpers::roomy()).await;
     for route in ["/error?error=900", "/models"] {
         let response = Client::new()
             .get(format!("{base}{route}"))
@@ -274,7 +274,7 @@ async fn cors_from_an_allowlist_answers_only_listed_origins() {
         cors_origins: Some(vec!["https://friend.example".into()]),
         ..Guard::default()
     };
-    let base = spawn(guard, "", UpstreamBudget::default()).await;
+    let base = spawn(guard, "", crate::helpers::roomy()).await;
     let from = |origin: &'static str| {
         let url = format!("{base}/error?error=900");
         async move {
@@ -304,7 +304,7 @@ async fn the_page_has_a_nonce_csp_may_be_framed_and_is_hardened() {
         frame_ancestors: "'self' https://blog.example".into(),
         ..Guard::default()
     };
-    let base = spawn(guard, "", UpstreamBudget::default()).await;
+    let base = spawn(guard, "", crate::helpers::roomy()).await;
     let response = reqwest::get(format!("{base}/")).await.unwrap();
     let headers = response.headers().clone();
     let html = response.text().await.unwrap();
@@ -363,7 +363,7 @@ async fn models_can_be_put_behind_a_bearer_token() {
         models_token: Secret::new("let-me-in"),
         ..Guard::default()
     };
-    let base = spawn(guard, "", UpstreamBudget::default()).await;
+    let base = spawn(guard, "", crate::helpers::roomy()).await;
     let without = reqwest::get(format!("{base}/models")).await.unwrap();
     assert_eq!(without.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(without.headers()["www-authenticate"], "Bearer");

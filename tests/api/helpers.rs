@@ -6,7 +6,12 @@ use std::sync::Arc;
 
 use jay_trainer::{
     coach::secret::Secret,
-    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
+    coach::{
+        budget::UpstreamBudget,
+        providers::{http::Hub, HttpProvider},
+        registry::Registry,
+        Coach,
+    },
     insights::Insights,
     server::{config::Guard, startup::Application},
 };
@@ -17,6 +22,50 @@ use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 /// Serves `coach` behind `guard` on 127.0.0.1, port 0; the base URL.
 pub async fn serve(coach: Coach, guard: &Guard) -> String {
     serve_recording(coach, guard, Insights::off()).await
+}
+
+/// The app with `registry` (TOML), checking its models' availability in the
+/// background as a production start-up does, model cards read at `hub`;
+/// returns once every enabled model has been checked once.
+pub async fn spawn_checked(registry: &str, hub: &str) -> String {
+    let env = |name: &str| (name == "UPSTREAM_KEY").then(|| TOKEN.to_string());
+    let registry = Registry::parse_with_env(&format!("strategy = \"thompson\"\n{registry}"), env)
+        .expect("valid registry");
+    let hub = Hub {
+        url: hub.parse().expect("hub URL"),
+        everywhere: true,
+    };
+    let provider = HttpProvider::new(Secret::new(TOKEN)).with_hub(hub);
+    let coach = Coach::new(registry, None, Arc::new(provider), Some(7)).with_budget(roomy());
+    let options = LeptosOptions::builder()
+        .output_name("jay-trainer")
+        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+        .build();
+    let guard = Guard {
+        rate_per_min: 100_000,
+        rate_burst: 100_000,
+        ..Guard::default()
+    };
+    let app = Application::with_coach(options, Arc::new(coach), &guard)
+        .await
+        .expect("bind a free port")
+        .with_checks();
+    let base = format!("http://{}", app.local_addr().expect("address"));
+    tokio::spawn(app.run_until_stopped());
+    // A safety net against hanging, not a speed check.
+    for _ in 0..400 {
+        let (_, body) = get_json(&format!("{base}/models")).await;
+        let checked = body["models"]
+            .as_array()
+            .expect("models")
+            .iter()
+            .all(|m| m["enabled"] == false || m["availability"]["state"] != "unchecked");
+        if checked {
+            return base;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("the models were never checked");
 }
 
 /// [`serve`], recording into `insights` (a store in a temporary folder).
@@ -35,9 +84,15 @@ pub async fn serve_recording(coach: Coach, guard: &Guard, insights: Insights) ->
 
 pub const TOKEN: &str = "hf_fake_token_for_tests";
 
+/// A day of model calls no test runs out of unless it means to (the default
+/// day is a free Hugging Face account's 50).
+pub fn roomy() -> UpstreamBudget {
+    UpstreamBudget::new(8, 1_000_000)
+}
+
 /// The app with `registry` (TOML), a fixed random seed and the fake token.
 pub async fn spawn_app(registry: &str) -> String {
-    spawn_with(registry, Some(TOKEN), UpstreamBudget::default()).await
+    spawn_with(registry, Some(TOKEN), roomy()).await
 }
 
 /// The app with `registry` (TOML), a fixed random seed, `token` and `budget`.

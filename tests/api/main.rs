@@ -15,6 +15,7 @@ mod comment_body;
 mod docs;
 mod guard;
 mod helpers;
+mod hugging_face;
 mod input_props;
 mod insights;
 mod insights_access;

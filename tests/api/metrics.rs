@@ -1,13 +1,11 @@
 //! `/metrics`: requests, limits and model calls counted, and the router shown.
 
-use jay_trainer::coach::budget::UpstreamBudget;
-
 use crate::guard::{behind_proxy, error_as, spawn};
 
 #[tokio::test]
 async fn metrics_count_requests_limits_calls_and_show_the_router() {
     let registry = "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n";
-    let base = spawn(behind_proxy(), registry, UpstreamBudget::default()).await;
+    let base = spawn(behind_proxy(), registry, crate::helpers::roomy()).await;
     for _ in 0..6 {
         let response = error_as(&base, "203.0.113.77").await;
         assert!(

@@ -29,7 +29,7 @@ async fn spawn_with(leptos: LeptosOptions) -> String {
     let settings = Settings {
         leptos,
         models_path: "models.toml".into(),
-        hf_token: None,
+        hugging_face: Default::default(),
         guard: Guard::default(),
         insights: InsightsConfig::from_vars(off, &data_dir).expect("insights off"),
         data_dir,

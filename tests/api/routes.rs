@@ -2,7 +2,7 @@
 //! seed's callers, the offline commentator's languages, the page's server
 //! function, and the facts a comment must not contradict.
 
-use jay_trainer::{coach::budget::UpstreamBudget, server::config::Guard};
+use jay_trainer::server::config::Guard;
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
@@ -293,7 +293,7 @@ async fn the_offline_commentator_gives_the_best_single_move_when_it_knows_the_po
 
 #[tokio::test]
 async fn oversized_bodies_and_queries_are_refused() {
-    let base = spawn(Guard::default(), "", UpstreamBudget::default()).await;
+    let base = spawn(Guard::default(), "", crate::helpers::roomy()).await;
     let huge = Client::new()
         .post(format!("{base}/api/comment"))
         .header("content-type", "application/json")

@@ -104,6 +104,27 @@ fn temporary_files_a_kill_left_behind_are_removed_at_start_and_nothing_else() {
     }
 }
 
+/// Reads one request's head and body (its Content-Length) from `socket`.
+async fn read_request(socket: &mut tokio::net::TcpStream) -> Vec<u8> {
+    let mut request = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = socket.read(&mut buf).await.unwrap();
+        assert!(n > 0, "the server hung up first");
+        request.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&request).to_ascii_lowercase();
+        if let Some(head) = text.find("\r\n\r\n") {
+            let length: usize = text[..head]
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .map_or(0, |v| v.trim().parse().unwrap());
+            if request.len() >= head + 4 + length {
+                return request;
+            }
+        }
+    }
+}
+
 /// A fake model on a raw socket: takes one chat request (says so on the
 /// first channel) and answers it only when the test sends on the second.
 /// Its registry entry.
@@ -113,25 +134,20 @@ async fn held_model() -> (oneshot::Receiver<()>, oneshot::Sender<()>, String) {
     let (got, asked) = oneshot::channel::<()>();
     let (release, released) = oneshot::channel::<()>();
     tokio::spawn(async move {
-        let (mut socket, _) = listener.accept().await.unwrap();
-        // Read the request head and its body (Content-Length), then wait.
-        let mut request = Vec::new();
-        let mut buf = [0u8; 4096];
-        loop {
-            let n = socket.read(&mut buf).await.unwrap();
-            assert!(n > 0, "the server hung up first");
-            request.extend_from_slice(&buf[..n]);
-            let text = String::from_utf8_lossy(&request).to_ascii_lowercase();
-            if let Some(head) = text.find("\r\n\r\n") {
-                let length: usize = text[..head]
-                    .lines()
-                    .find_map(|l| l.strip_prefix("content-length:"))
-                    .map_or(0, |v| v.trim().parse().unwrap());
-                if request.len() >= head + 4 + length {
-                    break;
-                }
+        // The server's availability checks (GETs) are told "no such path";
+        // the first POST is the chat request that is held.
+        let mut socket = loop {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let request = read_request(&mut socket).await;
+            if request.starts_with(b"POST") {
+                break socket;
             }
-        }
+            let _ = socket
+                .write_all(
+                    b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                )
+                .await;
+        };
         let _ = got.send(());
         let _ = released.await;
         let body = serde_json::json!({"id": "x", "object": "chat.completion",

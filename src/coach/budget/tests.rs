@@ -53,13 +53,14 @@ fn a_refunded_call_does_not_count() {
 
 #[test]
 fn a_clients_share_is_two_percent_of_the_day_at_least_twenty_at_most_the_day() {
-    assert_eq!(default_share(DEFAULT_DAILY), 100);
+    assert_eq!(default_share(DEFAULT_DAILY), 20);
+    assert_eq!(default_share(5000), 100);
     assert_eq!(default_share(100_000), 2000);
     assert_eq!(default_share(1000), 20);
     assert_eq!(default_share(100), 20);
     assert_eq!(default_share(3), 3);
     assert_eq!(default_share(0), 0);
-    assert_eq!(UpstreamBudget::default().client_share(), 100);
+    assert_eq!(UpstreamBudget::default().client_share(), 20);
     assert_eq!(
         UpstreamBudget::new(8, 5000)
             .with_client_share(7)

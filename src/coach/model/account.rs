@@ -1,7 +1,7 @@
 //! Whose credits a model spends: its [`Account`], the key its requests carry
 //! (by name: the secret itself is never here) and the host they go to. A
-//! `402` (credits spent) from one model stops the models on the same account
-//! and nobody else (`routing::Router::record_outcome`): a third-party host
+//! `402` (credits spent) or a `401` (the key refused) from one model stops
+//! the models on the same account and nobody else (`routing::Router::record_outcome`): a third-party host
 //! out of credits says nothing about Hugging Face, nor about a local Ollama.
 
 use super::{Credential, ModelSpec};
@@ -15,6 +15,17 @@ pub enum KeyName {
     Env(String),
     /// No `Authorization` header at all.
     Nothing,
+}
+
+impl std::fmt::Display for KeyName {
+    /// The variable's name, for the log (never its value).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeyName::HfToken => f.write_str("HF_TOKEN"),
+            KeyName::Env(name) => f.write_str(name),
+            KeyName::Nothing => f.write_str("no key"),
+        }
+    }
 }
 
 /// A model's key and host: models with the same account spend the same credits.

@@ -8,7 +8,7 @@
 
 use serde::{de::IgnoredAny, Deserialize, Serialize};
 
-use super::ProviderError;
+use super::{ProviderError, Usage};
 use crate::coach::{
     model::ModelSpec,
     text::prompt::{Prompt, END_MARKER},
@@ -64,6 +64,11 @@ struct Answer {
     /// Some servers answer 200 with `{"error": …}`: that is a failure.
     #[serde(default)]
     error: Option<IgnoredAny>,
+    /// The tokens billed (OpenAI's shape; Hugging Face's router, llama.cpp,
+    /// vLLM and Ollama send it).
+    /// Read loosely: a count that is not a count spoils no answer.
+    #[serde(default)]
+    usage: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -78,16 +83,26 @@ struct Said {
 
 /// `choices[0].message.content` of the answer `body`; anything else is a bad body.
 pub fn text(body: &str) -> Result<String, ProviderError> {
+    answer(body).map(|(text, _)| text)
+}
+
+/// [`text`], and the `usage` the answer gave, if it gave a believable one.
+pub fn answer(body: &str) -> Result<(String, Option<Usage>), ProviderError> {
     let answer: Answer = serde_json::from_str(body).map_err(|_| super::not_json())?;
     if answer.error.is_some() {
         return Err(super::error_in_200());
     }
-    answer
+    let usage = answer.usage.and_then(|u| {
+        let count = |key: &str| u.get(key).and_then(serde_json::Value::as_u64);
+        Usage::new(count("prompt_tokens"), count("completion_tokens"))
+    });
+    let text = answer
         .choices
         .into_iter()
         .next()
         .and_then(|c| c.message?.content)
-        .ok_or_else(|| ProviderError::BadBody("no choices[0].message.content".into()))
+        .ok_or_else(|| ProviderError::BadBody("no choices[0].message.content".into()))?;
+    Ok((text, usage))
 }
 
 #[cfg(test)]
@@ -108,6 +123,14 @@ mod tests {
         ] {
             assert!(text(bad).is_err(), "{bad}");
         }
+        // The tokens billed are read beside the text; nonsense is not.
+        let billed = r#"{"choices":[{"message":{"content":"ok"}}],"usage":{"prompt_tokens":412,"completion_tokens":23,"total_tokens":435}}"#;
+        assert_eq!(
+            answer(billed).unwrap(),
+            ("ok".to_string(), Usage::new(Some(412), Some(23)))
+        );
+        let odd = r#"{"choices":[{"message":{"content":"ok"}}],"usage":{"prompt_tokens":-1}}"#;
+        assert_eq!(answer(odd).unwrap(), ("ok".to_string(), None));
         // `"error": null` is no error.
         assert_eq!(
             text(r#"{"choices":[{"message":{"content":"ok"}}],"error":null}"#).unwrap(),

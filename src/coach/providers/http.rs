@@ -11,13 +11,13 @@
 //! JSON envelope, and again out of the comment after the reply check's
 //! cleanup ([`Provider::redact`]), which can join a key split by a tag.
 
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use async_trait::async_trait;
-use reqwest::{header::HeaderMap, StatusCode};
-use serde_json::Value;
+use reqwest::header::HeaderMap;
 
-use super::{chat, text_generation, Provider, ProviderError};
+use super::{chat, text_generation, Called, Provider, ProviderError, ProviderName, Served};
+use crate::coach::availability::Check;
 use crate::{
     coach::secret::Secret,
     coach::{
@@ -25,6 +25,24 @@ use crate::{
         text::prompt::Prompt,
     },
 };
+
+mod check;
+mod classify;
+pub use check::Hub;
+pub use classify::{classify, upstream_message};
+#[cfg(test)]
+use classify::{retry_after, MAX_RETRY_AFTER};
+
+/// Most of an upstream's error message the log keeps, in characters.
+pub const LOG_CHARS: usize = 200;
+
+/// The header naming the inference provider that took a call (sent by
+/// Hugging Face's router; read by its own chat-ui, undocumented).
+const PROVIDER_HEADER: &str = "x-inference-provider";
+
+/// The header that bills a Hugging Face organisation instead of the token's
+/// owner (its Team or Enterprise credits apply only when it is sent).
+const BILL_TO_HEADER: &str = "x-hf-bill-to";
 
 /// Most of an answer that is read: a 20-word comment in a JSON envelope needs
 /// a few hundred bytes; 64 KiB leaves room for verbose servers.
@@ -35,6 +53,31 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub struct HttpProvider {
     client: reqwest::Client,
     hf_token: Option<Secret>,
+    /// `JAY_HF_BILL_TO`: the organisation Hugging Face hosts bill.
+    bill_to: Option<BillTo>,
+    /// Where model cards are read (`check`).
+    hub: Hub,
+}
+
+/// A Hugging Face organisation's name for `X-HF-Bill-To`: 1 to 96 letters,
+/// digits, `-`, `_` or `.` (what the Hub allows in a name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BillTo(String);
+
+impl BillTo {
+    /// `None` for a name the Hub would not have.
+    pub fn parse(raw: &str) -> Option<Self> {
+        let name = raw.trim();
+        let ok = (1..=96).contains(&name.len())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        ok.then(|| Self(name.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 impl HttpProvider {
@@ -45,7 +88,34 @@ impl HttpProvider {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
-        Self { client, hf_token }
+        Self {
+            client,
+            hf_token,
+            bill_to: None,
+            hub: Hub::default(),
+        }
+    }
+
+    /// The organisation `spec`'s calls bill: `JAY_HF_BILL_TO` for a model
+    /// on a Hugging Face host, none anywhere else (like `HF_TOKEN`).
+    fn bill_to_for(&self, spec: &ModelSpec) -> Option<&str> {
+        self.bill_to
+            .as_ref()
+            .filter(|_| spec.is_hugging_face())
+            .map(BillTo::as_str)
+    }
+
+    /// Reads model cards from `hub` (see [`Hub`]).
+    pub fn with_hub(mut self, hub: Hub) -> Self {
+        self.hub = hub;
+        self
+    }
+
+    /// Bills `org` for every call to a Hugging Face host (`X-HF-Bill-To`),
+    /// and sends the header nowhere else.
+    pub fn with_bill_to(mut self, org: Option<BillTo>) -> Self {
+        self.bill_to = org;
+        self
     }
 
     /// The bearer token for `spec`'s requests: `Ok(None)` for none at all,
@@ -97,6 +167,39 @@ impl Provider for HttpProvider {
         prompt: &Prompt,
         timeout: Duration,
     ) -> Result<String, ProviderError> {
+        self.call(spec, prompt, timeout).await.result
+    }
+
+    async fn call(&self, spec: &ModelSpec, prompt: &Prompt, timeout: Duration) -> Called {
+        let mut served = Served::default();
+        let result = self.post(spec, prompt, timeout, &mut served).await;
+        Called { result, served }
+    }
+
+    async fn check(&self, spec: &ModelSpec) -> Check {
+        self.check_model(spec).await
+    }
+
+    /// False when the model needs a key that is not set.
+    fn usable(&self, spec: &ModelSpec) -> bool {
+        self.key_for(spec).is_ok()
+    }
+
+    fn redact(&self, spec: &ModelSpec, text: &str) -> String {
+        self.blank_secrets(text, spec)
+    }
+}
+
+impl HttpProvider {
+    /// Posts the prompt and reads the answer; `served` learns who served it
+    /// and, for an answer, what it cost.
+    async fn post(
+        &self,
+        spec: &ModelSpec,
+        prompt: &Prompt,
+        timeout: Duration,
+        served: &mut Served,
+    ) -> Result<String, ProviderError> {
         let key = self.key_for(spec)?;
         let body = match &spec.api {
             Api::Chat => serde_json::to_vec(&chat::body(spec, prompt)),
@@ -114,10 +217,14 @@ impl Provider for HttpProvider {
         if let Some(key) = key {
             request = request.bearer_auth(key);
         }
+        if let Some(org) = self.bill_to_for(spec) {
+            request = request.header(BILL_TO_HEADER, org);
+        }
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();
         let headers = response.headers().clone();
-        let (body, complete) = read_capped(response).await?;
+        served.by = provider_of(&headers);
+        let (body, complete) = read_capped(response, MAX_BODY).await?;
         // A failure is told by its status; its first 64 KiB say enough.
         if status.is_success() && !complete {
             return Err(ProviderError::BadBody("body over 64 KiB".into()));
@@ -132,33 +239,37 @@ impl Provider for HttpProvider {
         if !status.is_success() {
             let error = classify(status, &headers, &body);
             let message = self.log_message(&body, spec);
-            tracing::warn!(model = %spec.alias, %status, %message, "model call failed");
+            let by = served.by.as_ref().map_or("", ProviderName::as_str);
+            tracing::warn!(model = %spec.alias, provider = by, %status, %message, "model call failed");
             return Err(error);
         }
         let text = match spec.api {
-            Api::Chat => chat::text(&body),
-            Api::TextGeneration { .. } => text_generation::text(&body),
-        }?;
+            Api::Chat => {
+                let (text, usage) = chat::answer(&body)?;
+                served.usage = usage;
+                text
+            }
+            Api::TextGeneration { .. } => text_generation::text(&body)?,
+        };
         Ok(self.blank_secrets(&text, spec))
-    }
-
-    /// False when the model needs a key that is not set.
-    fn usable(&self, spec: &ModelSpec) -> bool {
-        self.key_for(spec).is_ok()
-    }
-
-    fn redact(&self, spec: &ModelSpec, text: &str) -> String {
-        self.blank_secrets(text, spec)
     }
 }
 
-/// Reads the body as it streams in, up to [`MAX_BODY`] bytes: the bytes, and
+/// The inference provider an answer names, if it names one plausibly.
+fn provider_of(headers: &HeaderMap) -> Option<ProviderName> {
+    ProviderName::parse(headers.get(PROVIDER_HEADER)?.to_str().ok()?)
+}
+
+/// Reads the body as it streams in, up to `cap` bytes: the bytes, and
 /// whether that was all of it. Never more than the cap is held in memory.
-async fn read_capped(mut response: reqwest::Response) -> Result<(Vec<u8>, bool), ProviderError> {
+async fn read_capped(
+    mut response: reqwest::Response,
+    cap: usize,
+) -> Result<(Vec<u8>, bool), ProviderError> {
     let mut body = Vec::new();
     while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
-        if body.len() + chunk.len() > MAX_BODY {
-            let room = MAX_BODY - body.len();
+        if body.len() + chunk.len() > cap {
+            let room = cap - body.len();
             body.extend_from_slice(&chunk[..room]);
             return Ok((body, false));
         }
@@ -177,75 +288,11 @@ fn transport_error(e: reqwest::Error) -> ProviderError {
     }
 }
 
-/// Classifies a non-2xx answer by status first (bodies vary, or are HTML). A
-/// redirect (3xx, never followed) is an upstream error like a 5xx.
-pub fn classify(status: StatusCode, headers: &HeaderMap, body: &str) -> ProviderError {
-    let json: Option<Value> = serde_json::from_str(body).ok();
-    match status.as_u16() {
-        503 => ProviderError::Loading {
-            estimated: json
-                .as_ref()
-                .and_then(|j| j.get("estimated_time"))
-                .and_then(Value::as_f64)
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .map(|s| Duration::from_secs_f64(s.min(86_400.0))),
-        },
-        429 => ProviderError::RateLimited {
-            retry_after: retry_after(headers, SystemTime::now()),
-        },
-        402 => ProviderError::Credits,
-        401 | 403 => ProviderError::Unauthorized(status.as_u16()),
-        410 => ProviderError::Gone,
-        400 if body.contains("model_not_supported") => ProviderError::ModelNotSupported,
-        code @ (400..=499) => ProviderError::BadRequest(code),
-        code => ProviderError::Upstream(code),
-    }
-}
-
-/// Longest `Retry-After` read (the breaker honours at most an hour of it).
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(86_400);
-
-/// `Retry-After` as a wait from `now`, in either of its forms (RFC 9110
-/// §10.2.3): delta-seconds (`120`) or an HTTP date (`Fri, 31 Dec 2026 23:59:59
-/// GMT`, and the two obsolete date formats). A date already past, or a value
-/// that is neither, is no hint: the breaker's own back-off applies.
-fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
-    let value = headers
-        .get(reqwest::header::RETRY_AFTER)?
-        .to_str()
-        .ok()?
-        .trim();
-    let wait = match value.parse::<u64>() {
-        Ok(seconds) => Duration::from_secs(seconds),
-        Err(_) => {
-            let date = httpdate::parse_http_date(value).ok()?;
-            date.duration_since(now).ok().filter(|d| !d.is_zero())?
-        }
-    };
-    Some(wait.min(MAX_RETRY_AFTER))
-}
-
-/// Most of an upstream's error message the log keeps, in characters.
-pub const LOG_CHARS: usize = 200;
-
-/// The upstream's error message, for logs only: `error`, `error.message`,
-/// `detail` or `message`, whole (the log cuts it after redaction).
-pub fn upstream_message(body: &str) -> String {
-    let json: Option<Value> = serde_json::from_str(body).ok();
-    let message = json.as_ref().and_then(|j| {
-        j.get("error")
-            .and_then(|e| {
-                e.as_str()
-                    .or_else(|| e.get("message").and_then(Value::as_str))
-            })
-            .or_else(|| j.get("detail").and_then(Value::as_str))
-            .or_else(|| j.get("message").and_then(Value::as_str))
-    });
-    message.unwrap_or(body).to_string()
-}
-
 #[cfg(test)]
 mod tests;
 
 #[cfg(test)]
 mod secret_tests;
+
+#[cfg(test)]
+mod served_tests;

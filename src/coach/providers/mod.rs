@@ -1,6 +1,6 @@
 //! Providers: what turns a prompt into text. One trait, one file per kind:
 //! [`http`] (the one HTTP client, its secrets and the classification of every
-//! failure of `reference/hf-protocol.md` §4) speaking [`chat`] (OpenAI-compatible
+//! failure as Hugging Face's router means it, `reference/hf-protocol-2026.md`) speaking [`chat`] (OpenAI-compatible
 //! chat completions: the Hugging Face router, Ollama, llama.cpp, vLLM, TGI) or
 //! [`text_generation`] (the classic `inputs`/`parameters` body with a Jinja chat
 //! template), and [`offline`] (the built-in commentator).
@@ -14,17 +14,19 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use super::{model::ModelSpec, outcome::Outcome, text::prompt::Prompt};
+use super::{availability::Check, model::ModelSpec, outcome::Outcome, text::prompt::Prompt};
 
 pub mod chat;
 pub mod http;
 pub mod offline;
+pub mod served;
 pub mod text_generation;
 
 #[cfg(test)]
 pub(crate) mod fake;
 
 pub use http::HttpProvider;
+pub use served::{Called, ProviderName, Served, Usage};
 
 /// An answer that is not JSON.
 fn not_json() -> ProviderError {
@@ -39,15 +41,15 @@ fn error_in_200() -> ProviderError {
 /// Why a model gave no text.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ProviderError {
-    #[error("model loading (503), estimated {estimated:?}")]
-    Loading { estimated: Option<Duration> },
+    #[error("unavailable (503), retry after {retry_after:?}")]
+    Unavailable { retry_after: Option<Duration> },
     #[error("rate limited (429), retry after {retry_after:?}")]
     RateLimited { retry_after: Option<Duration> },
     #[error("credits spent (402)")]
     Credits,
     #[error("not authorised ({0})")]
     Unauthorized(u16),
-    #[error("model not supported (400)")]
+    #[error("model not supported (400 or 404)")]
     ModelNotSupported,
     #[error("request rejected ({0})")]
     BadRequest(u16),
@@ -70,9 +72,10 @@ impl ProviderError {
     /// upstream text).
     pub fn outcome(&self) -> Outcome {
         match self {
-            ProviderError::Loading { .. } => Outcome::Loading,
+            ProviderError::Unavailable { .. } => Outcome::Unavailable,
             ProviderError::RateLimited { .. } => Outcome::RateLimited,
             ProviderError::Credits => Outcome::Credits,
+            ProviderError::Unauthorized(403) => Outcome::Forbidden,
             ProviderError::Unauthorized(_) => Outcome::Unauthorized,
             ProviderError::ModelNotSupported => Outcome::ModelNotSupported,
             ProviderError::BadRequest(_) => Outcome::BadRequest,
@@ -85,11 +88,11 @@ impl ProviderError {
         }
     }
 
-    /// How long the upstream asked us to wait (`Retry-After`, a loading
-    /// model's `estimated_time`), when it said.
+    /// How long the upstream asked us to wait (`Retry-After`, `RateLimit`'s
+    /// `t=`, a loading model's `estimated_time`), when it said.
     pub fn wait(&self) -> Option<Duration> {
         match self {
-            ProviderError::Loading { estimated } => *estimated,
+            ProviderError::Unavailable { retry_after } => *retry_after,
             ProviderError::RateLimited { retry_after } => *retry_after,
             _ => None,
         }
@@ -106,6 +109,19 @@ pub trait Provider: Send + Sync {
         prompt: &Prompt,
         timeout: Duration,
     ) -> Result<String, ProviderError>;
+
+    /// [`Provider::complete`], with what the upstream said of who served the
+    /// call and what it cost ([`Served`]). By default it says nothing.
+    async fn call(&self, spec: &ModelSpec, prompt: &Prompt, timeout: Duration) -> Called {
+        self.complete(spec, prompt, timeout).await.into()
+    }
+
+    /// Whether `spec` is served, and in which languages its card says it
+    /// writes (`coach::availability`). By default nothing can be told: the
+    /// model stays callable.
+    async fn check(&self, _spec: &ModelSpec) -> Check {
+        Check::unknown("this provider cannot be checked")
+    }
 
     /// Whether `spec` can be called at all (e.g. a remote model needs a token).
     fn usable(&self, _spec: &ModelSpec) -> bool {

@@ -1,8 +1,8 @@
-//! The checks of single fields of a model's entry: its `token_env` and its
-//! `languages`.
+//! The checks of single fields of a model's entry: its `token_env`, its
+//! `languages` and a `:` suffix on its `model`.
 
 use super::{invalid, RegistryError};
-use crate::coach::lang::Lang;
+use crate::coach::{lang::Lang, model::Api};
 
 /// The server's own secrets: a model's `token_env` may not name them (its
 /// value goes to the model's `base_url`, which may be anyone's).
@@ -70,4 +70,40 @@ pub fn languages(alias: &str, codes: &[String]) -> Result<Vec<Lang>, RegistryErr
         ));
     }
     Ok(out)
+}
+
+/// A `:` suffix on a model id: on a text-generation endpoint whose URL holds
+/// `{model}` it would end up in the URL, and is refused; on Hugging Face's
+/// router (no `base_url`) it must be a policy or a provider's name (`a-z`,
+/// `0-9`, `-`). Other servers' ids are their own (Ollama's `qwen2.5:7b`).
+pub fn model_suffix(
+    alias: &str,
+    model: &str,
+    api: &Api,
+    base_url: Option<&str>,
+) -> Result<(), RegistryError> {
+    let Some((_, suffix)) = model.rsplit_once(':') else {
+        return Ok(());
+    };
+    let in_url = base_url.is_some_and(|u| u.contains("{model}"));
+    if matches!(api, Api::TextGeneration { .. }) && in_url {
+        return Err(invalid(
+            alias,
+            "model",
+            "a \":\" suffix would end up in the endpoint's URL ({model}): name the model as its server knows it",
+        ));
+    }
+    let provider_like = !suffix.is_empty()
+        && suffix.len() <= 32
+        && suffix
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if base_url.is_none() && !provider_like {
+        return Err(invalid(
+            alias,
+            "model",
+            format!("{suffix:?} is neither a routing policy (fastest, cheapest, preferred) nor a provider's name (such as nscale)"),
+        ));
+    }
+    Ok(())
 }

@@ -10,6 +10,56 @@ fn the_default_file_in_the_repository_is_valid() {
     assert!(registry.models.len() >= 4);
     assert!(registry.models.iter().all(|m| m.model.contains('/')));
     assert_eq!(registry.deadline, Duration::from_secs(8));
+    // Chat on the router only (its text-generation path is gone), each model
+    // in the languages it writes well: Llama 3.1 and a 2B model write no Chinese.
+    for m in &registry.models {
+        assert!(
+            matches!(m.api, Api::Chat) && m.is_hugging_face(),
+            "{}",
+            m.alias
+        );
+        assert!(m.languages_given, "{}: languages set", m.alias);
+    }
+    assert!(!registry.get("llama").unwrap().speaks(Lang::Zh));
+    assert_eq!(registry.get("gemma").unwrap().languages, vec![Lang::En]);
+    for retired in [
+        "Qwen/Qwen2.5-7B-Instruct",
+        "microsoft/Phi-3.5-mini-instruct",
+    ] {
+        assert!(
+            registry.models.iter().all(|m| m.model != retired),
+            "{retired}"
+        );
+    }
+}
+
+#[test]
+fn text_generation_needs_its_own_server_and_a_suffix_is_checked() {
+    let text = |base: &str, model: &str| {
+        Registry::parse(&format!("[[models]]\nalias = \"tg\"\nmodel = \"{model}\"\napi = \"text-generation\"\n{base}template = \"{{{{ messages }}}}\"\n"))
+    };
+    let e = text("", "m/p").unwrap_err().to_string();
+    assert!(e.contains("base_url") && e.contains("TGI"), "{e}");
+    assert!(text("base_url = \"http://127.0.0.1:8080/generate\"\n", "m/p").is_ok());
+    let e = text(
+        "base_url = \"http://127.0.0.1:8080/models/{model}\"\n",
+        "m/p:nscale",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("URL"), "{e}");
+    let chat = |model: &str, base: &str| {
+        Registry::parse(&format!(
+            "[[models]]\nalias = \"c\"\nmodel = \"{model}\"\napi = \"chat\"\n{base}"
+        ))
+    };
+    for fine in ["org/m:cheapest", "org/m:nscale", "org/m:featherless-ai"] {
+        assert!(chat(fine, "").is_ok(), "{fine}");
+    }
+    let e = chat("org/m:Not A Provider", "").unwrap_err().to_string();
+    assert!(e.contains("routing policy"), "{e}");
+    // Ollama's ids are their own.
+    assert!(chat("qwen2.5:7B", "base_url = \"http://127.0.0.1:11434/v1\"\n").is_ok());
 }
 
 #[test]
@@ -129,7 +179,7 @@ fn token_env_must_be_a_variable_name() {
 #[test]
 fn a_template_is_compiled_once_at_load_and_a_typo_stops_it() {
     let model = |template: &str| {
-        format!("[[models]]\nalias = \"tg\"\nmodel = \"m/p\"\napi = \"text-generation\"\ntemplate = \"{template}\"\n")
+        format!("[[models]]\nalias = \"tg\"\nmodel = \"m/p\"\napi = \"text-generation\"\nbase_url = \"http://127.0.0.1:8080/generate\"\ntemplate = \"{template}\"\n")
     };
     let ok = Registry::parse(&model("{% for m in messages %}{{ m.content }}{% endfor %}")).unwrap();
     assert!(matches!(ok.models[0].api, Api::TextGeneration { .. }));

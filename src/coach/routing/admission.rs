@@ -84,7 +84,7 @@ impl Router {
             .copied()
             .filter_map(|a| {
                 let model = self.breakers.get(a)?;
-                if model.is_misconfigured() {
+                if model.is_resting() {
                     return None;
                 }
                 let quality = self.quality.get(a).and_then(|q| q[lang].open_until());
@@ -155,20 +155,42 @@ impl Router {
         Some(Tickets { model, quality })
     }
 
-    /// `alias` spent its account's credits: the other models on that account
-    /// stop too (their breakers open as if each had answered 402).
-    pub(super) fn credits_spent(&mut self, alias: &str, now: Instant) {
-        let Some(account) = self.accounts.get(alias) else {
+    /// `alias`'s account is stopped (a 402: its credits spent; a 401: its
+    /// key refused): the other models on it (the same key to the same host,
+    /// see [`crate::coach::model::Account`]) rest too, as if each had had
+    /// the answer. `first`: this answer began the rest (`alias` was not
+    /// resting already): one WARN says what stopped and what to do.
+    pub(super) fn stop_account(&mut self, alias: &str, why: Failure, first: bool, now: Instant) {
+        let Some(account) = self.accounts.get(alias).cloned() else {
             return;
         };
+        let mut stopped = 1;
         for (other, b) in &mut self.breakers {
             let shared = self
                 .accounts
                 .get(other)
                 .is_some_and(|a| account.shares_credits_with(a));
             if other != alias && shared {
-                b.on_failure(Failure::Throttled(None), now, Ticket::Ordinary);
+                b.on_failure(why, now, Ticket::Ordinary);
+                stopped += 1;
             }
+        }
+        if !first {
+            return;
+        }
+        let rest = self
+            .breakers
+            .get(alias)
+            .and_then(|b| b.report(now).retry_in_s)
+            .map_or_else(String::new, |s| format!(" for {:.0} min", s / 60.0));
+        let (key, host) = (&account.key, &account.host);
+        match why {
+            Failure::Credits => tracing::warn!(
+                "credits spent (402) on {key} at {host}: its {stopped} model(s) rest{rest} (each rest twice the last, up to a day) or until the registry is reloaded; buy pre-paid credits or wait for the month's to reset"
+            ),
+            _ => tracing::warn!(
+                "{key} refused (401) by {host}: its {stopped} model(s) rest{rest} (each rest twice the last, up to a day) or until the registry is reloaded; set a valid key (Hugging Face: a fine-grained token allowed to \"Make calls to Inference Providers\")"
+            ),
         }
     }
 }
@@ -176,8 +198,9 @@ impl Router {
 /// The breaker's reading of a failed call.
 pub(super) fn failure(outcome: &Outcome, wait: Option<Duration>) -> Failure {
     match outcome {
-        Outcome::Loading | Outcome::RateLimited | Outcome::Credits => Failure::Throttled(wait),
-        Outcome::Unauthorized | Outcome::ModelNotSupported | Outcome::Gone => {
+        Outcome::Unavailable | Outcome::RateLimited => Failure::Throttled(wait),
+        Outcome::Credits => Failure::Credits,
+        Outcome::Unauthorized | Outcome::Forbidden | Outcome::ModelNotSupported | Outcome::Gone => {
             Failure::Misconfigured
         }
         _ => Failure::Transient,

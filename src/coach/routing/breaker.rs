@@ -15,9 +15,11 @@
 //! - **Half-open** once the cool-down is over: exactly one probe call is let
 //!   through; its success closes the breaker, its failure opens it again.
 //!
-//! A fourth state, **misconfigured** (401, 403, 400 `model_not_supported`, 410),
-//! is rarely a fault that time heals, but may be one an operator fixes
-//! outside (a gated model's licence accepted on the Hub): the model rests for
+//! A fourth state, **resting**, is for faults that time rarely heals but an
+//! operator may fix outside: **misconfigured** (401, 403, 404, a 400 saying
+//! the model is not supported, 410; a gated model's licence accepted on the
+//! Hub, a token given the permission) and **credits** (402: the month's
+//! credits spent, until they are bought or the month resets). The model rests for
 //! [`BreakerConfig::misconfigured_cooldown`] (an hour), doubling each time its
 //! probe finds it misconfigured again up to
 //! [`BreakerConfig::max_misconfigured_cooldown`] (a day), then gets a
@@ -91,8 +93,27 @@ pub enum Failure {
     /// Opens at once, for the given time if the upstream said (429, 503 loading).
     Throttled(Option<Duration>),
     /// Stops calls for an hour or more, or until the registry is reloaded
-    /// (401, 403, 400 unsupported, 410).
+    /// (401, 403, 404, 400 unsupported, 410).
     Misconfigured,
+    /// The same rest, for spent credits (402).
+    Credits,
+}
+
+/// Why a resting breaker rests (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rest {
+    Misconfigured,
+    Credits,
+}
+
+impl Rest {
+    /// The state's name in `/models` and `/metrics`.
+    fn name(self) -> &'static str {
+        match self {
+            Rest::Misconfigured => "misconfigured",
+            Rest::Credits => "credits",
+        }
+    }
 }
 
 /// What [`Breaker::acquire`] granted a call: the right to be the half-open
@@ -119,18 +140,19 @@ enum State {
     HalfOpen {
         probing: bool,
     },
-    /// Stopped until a time (see the module docs).
-    Misconfigured {
+    /// Stopped until a time, for a reason (see the module docs).
+    Resting {
         until: Instant,
+        why: Rest,
     },
 }
 
 /// What `/models` shows of a breaker.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BreakerReport {
-    /// `closed`, `open`, `half_open` or `misconfigured`.
+    /// `closed`, `open`, `half_open`, or resting: `misconfigured` or `credits`.
     pub state: &'static str,
-    /// Seconds until an open or misconfigured breaker lets a probe through.
+    /// Seconds until an open or resting breaker lets a probe through.
     pub retry_in_s: Option<f64>,
     pub consecutive_failures: u32,
     /// Rejected answers in a row (see the module docs).
@@ -145,9 +167,8 @@ pub struct Breaker {
     opened_in_a_row: u32,
     /// Rejected answers since the last good one.
     rejected_in_a_row: u32,
-    /// Times found misconfigured since the last good answer: the exponent
-    /// of its rest.
-    misconfigured_in_a_row: u32,
+    /// Rests since the last good answer: the exponent of the next.
+    rests_in_a_row: u32,
 }
 
 impl Breaker {
@@ -157,7 +178,7 @@ impl Breaker {
             state: State::Closed { failures: 0 },
             opened_in_a_row: 0,
             rejected_in_a_row: 0,
-            misconfigured_in_a_row: 0,
+            rests_in_a_row: 0,
         }
     }
 
@@ -167,7 +188,7 @@ impl Breaker {
     pub fn acquire(&mut self, now: Instant) -> Option<Ticket> {
         match self.state {
             State::Closed { .. } => Some(Ticket::Ordinary),
-            State::Open { until } | State::Misconfigured { until } if now >= until => {
+            State::Open { until } | State::Resting { until, .. } if now >= until => {
                 self.state = State::HalfOpen { probing: true };
                 Some(Ticket::Probe)
             }
@@ -175,9 +196,7 @@ impl Breaker {
                 self.state = State::HalfOpen { probing: true };
                 Some(Ticket::Probe)
             }
-            State::Open { .. }
-            | State::HalfOpen { probing: true }
-            | State::Misconfigured { .. } => None,
+            State::Open { .. } | State::HalfOpen { probing: true } | State::Resting { .. } => None,
         }
     }
 
@@ -185,13 +204,13 @@ impl Breaker {
     pub fn is_available(&self, now: Instant) -> bool {
         match self.state {
             State::Closed { .. } | State::HalfOpen { probing: false } => true,
-            State::Open { until } | State::Misconfigured { until } => now >= until,
+            State::Open { until } | State::Resting { until, .. } => now >= until,
             State::HalfOpen { probing: true } => false,
         }
     }
 
     /// When an open breaker will let a probe through (`None` unless open:
-    /// the last door never opens early for a misconfigured model).
+    /// the last door never opens early for a resting model).
     pub fn open_until(&self) -> Option<Instant> {
         match self.state {
             State::Open { until } => Some(until),
@@ -204,14 +223,22 @@ impl Breaker {
         self.state == State::HalfOpen { probing: true }
     }
 
-    pub fn is_misconfigured(&self) -> bool {
-        matches!(self.state, State::Misconfigured { .. })
+    /// Why it rests, if it does (misconfigured, or out of credits).
+    pub fn resting(&self) -> Option<Rest> {
+        match self.state {
+            State::Resting { why, .. } => Some(why),
+            _ => None,
+        }
+    }
+
+    pub fn is_resting(&self) -> bool {
+        self.resting().is_some()
     }
 
     /// Ends the cool-down early (the last door when every breaker is open): the
     /// next [`Breaker::acquire`] gets the half-open probe.
     pub fn force_probe(&mut self) {
-        if !self.is_misconfigured() {
+        if !self.is_resting() {
             self.state = State::HalfOpen { probing: false };
         }
     }
@@ -227,7 +254,7 @@ impl Breaker {
     /// closed one hears every call, an open or half-open one only its probe.
     fn hears(&self, ticket: Ticket) -> bool {
         match self.state {
-            State::Misconfigured { .. } => false,
+            State::Resting { .. } => false,
             State::Closed { .. } => true,
             State::Open { .. } | State::HalfOpen { .. } => ticket == Ticket::Probe,
         }
@@ -240,7 +267,7 @@ impl Breaker {
             self.state = State::Closed { failures: 0 };
             self.opened_in_a_row = 0;
             self.rejected_in_a_row = 0;
-            self.misconfigured_in_a_row = 0;
+            self.rests_in_a_row = 0;
         }
     }
 
@@ -277,14 +304,15 @@ impl Breaker {
         }
     }
 
-    /// A call failed. A misconfiguration stops the model whoever reports it
-    /// (once: other calls meeting it while it rests do not lengthen the
-    /// rest); otherwise an open or half-open breaker hears only its probe (an
+    /// A call failed. A misconfiguration or spent credits stop the model
+    /// whoever reports it (once: other calls meeting it while it rests do
+    /// not lengthen the rest); otherwise an open or half-open breaker hears only its probe (an
     /// ordinary call that started before it opened says nothing new).
     pub fn on_failure(&mut self, failure: Failure, now: Instant, ticket: Ticket) {
         match (self.state, failure, ticket) {
-            (State::Misconfigured { .. }, ..) => {}
-            (_, Failure::Misconfigured, _) => self.misconfigure(now),
+            (State::Resting { .. }, ..) => {}
+            (_, Failure::Misconfigured, _) => self.rest(now, Rest::Misconfigured),
+            (_, Failure::Credits, _) => self.rest(now, Rest::Credits),
             (State::Open { .. } | State::HalfOpen { .. }, _, Ticket::Ordinary) => {}
             (State::Open { .. } | State::HalfOpen { .. }, Failure::Transient, Ticket::Probe) => {
                 self.open(now, None);
@@ -312,14 +340,17 @@ impl Breaker {
     }
 
     /// Rests the model for an hour, twice as long each time again, up to a day.
-    fn misconfigure(&mut self, now: Instant) {
+    fn rest(&mut self, now: Instant, why: Rest) {
         let rest = grown(
             self.config.misconfigured_cooldown,
-            self.misconfigured_in_a_row,
+            self.rests_in_a_row,
             self.config.max_misconfigured_cooldown,
         );
-        self.misconfigured_in_a_row = self.misconfigured_in_a_row.saturating_add(1);
-        self.state = State::Misconfigured { until: now + rest };
+        self.rests_in_a_row = self.rests_in_a_row.saturating_add(1);
+        self.state = State::Resting {
+            until: now + rest,
+            why,
+        };
     }
 
     fn open_for(&mut self, now: Instant, cooldown: Duration) {
@@ -338,8 +369,8 @@ impl Breaker {
                 0,
             ),
             State::HalfOpen { .. } => ("half_open", None, 0),
-            State::Misconfigured { until } => (
-                "misconfigured",
+            State::Resting { until, why } => (
+                why.name(),
                 Some(until.saturating_duration_since(now).as_secs_f64()),
                 0,
             ),

@@ -23,7 +23,7 @@ use tokio::time::Instant;
 use crate::coach::{lang::Lang, model::Account, outcome::Outcome};
 use admission::failure;
 pub use admission::Tickets;
-use breaker::{Breaker, BreakerConfig, BreakerReport, Failure, Ticket};
+use breaker::{Breaker, BreakerConfig, BreakerReport, Ticket};
 use by_lang::PerLang;
 use hedge::HedgeBudget;
 use queue::Queue;
@@ -40,6 +40,8 @@ pub mod state;
 pub mod stats;
 pub mod strategy;
 
+#[cfg(test)]
+mod account_tests;
 #[cfg(test)]
 mod lang_tests;
 #[cfg(test)]
@@ -123,6 +125,12 @@ impl Router {
         self.generation = self.generation.wrapping_add(1);
     }
 
+    /// Something a report shows changed outside the router (a model's
+    /// availability check): reports made before are stale.
+    pub fn touch(&mut self) {
+        self.changed();
+    }
+
     /// Swaps the strategy (on reload); statistics are kept.
     pub fn set_strategy(&mut self, strategy: Box<dyn Strategy>, half_life: Duration) {
         self.changed();
@@ -171,7 +179,7 @@ impl Router {
             let breaker = self
                 .breakers
                 .remove(alias)
-                .filter(|b| !b.is_misconfigured())
+                .filter(|b| !b.is_resting())
                 .unwrap_or_else(|| Breaker::new(self.breaker_config));
             breakers.insert(alias.to_string(), breaker);
             let config = self.breaker_config;
@@ -196,12 +204,13 @@ impl Router {
     /// Learns one finished call for a request in `lang`: the statistics, the
     /// learned record and the breakers, in one go (one lock for the caller).
     /// `wait` is the upstream's own estimate of when to try again
-    /// (`Retry-After`, a loading model's `estimated_time`); `tickets` are the
+    /// (`Retry-After`, `RateLimit`'s `t=`); `tickets` are the
     /// ones [`Router::try_acquire`] gave the call. An answer tells the
     /// model's breaker that it is up, and the language's quality breaker
     /// whether it was any good; a failed call tells the model's breaker
-    /// only. Spent credits (402) also open the breakers of the models on the
-    /// same [`Account`] (the same key to the same host), and no other. A
+    /// only. Spent credits (402) and a refused key (401) also rest the
+    /// models on the same [`Account`] (the same key to the same host), and
+    /// no other. A
     /// timeout behind our own queue ([`Outcome::QueueTimeout`]) tells no
     /// breaker anything.
     #[allow(clippy::too_many_arguments)]
@@ -245,9 +254,13 @@ impl Router {
                     b.release_probe();
                 }
             }
-            Outcome::Credits => {
-                b.on_failure(Failure::Throttled(None), now, tickets.model);
-                self.credits_spent(alias, now);
+            // The whole account stops: its credits are spent, or its key refused.
+            Outcome::Credits | Outcome::Unauthorized => {
+                let why = failure(outcome, wait);
+                let first = !b.is_resting();
+                b.on_failure(why, now, tickets.model);
+                let first = first && b.is_resting();
+                self.stop_account(alias, why, first, now);
             }
             other => b.on_failure(failure(other, wait), now, tickets.model),
         }

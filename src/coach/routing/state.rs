@@ -20,10 +20,10 @@ use super::{
     by_lang::{self, LangRecord, PerLang},
     hedge::LatencyWindow,
     learning::{DecayedCounts, PeakEwma, LATENCY_TAU},
-    stats::ModelStats,
+    stats::{ModelStats, ProviderRecord, Tokens, MAX_PROVIDERS},
     Router,
 };
-use crate::coach::lang::Lang;
+use crate::coach::{lang::Lang, providers::ProviderName};
 
 /// One model's record (see [`ModelStats`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -46,6 +46,14 @@ pub struct SavedModel {
     /// files, and a code this version does not know is skipped).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub by_lang: BTreeMap<String, SavedLang>,
+    /// Tokens billed, and the record per inference provider (absent in
+    /// older files).
+    #[serde(default)]
+    pub tokens: Tokens,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub providers: BTreeMap<ProviderName, ProviderRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_provider: Option<ProviderName>,
 }
 
 /// One model's record in one language (see [`LangRecord`]).
@@ -101,6 +109,9 @@ impl Router {
                         .map(|b| b.save(now))
                         .unwrap_or_default(),
                     by_lang,
+                    tokens: s.tokens,
+                    providers: s.providers.clone(),
+                    last_provider: s.last_provider.clone(),
                 };
                 (alias.clone(), saved)
             })
@@ -150,6 +161,14 @@ impl Router {
                 successes: m.successes.min(m.total),
                 latency_ms_total: m.latency_ms_total,
                 outcomes: m.outcomes.clone(),
+                tokens: m.tokens,
+                providers: m
+                    .providers
+                    .iter()
+                    .take(MAX_PROVIDERS)
+                    .map(|(name, record)| (name.clone(), record.clone()))
+                    .collect(),
+                last_provider: m.last_provider.clone(),
                 // A name this version does not know is dropped, not fatal.
                 last_error: m.last_error.as_deref().and_then(|e| e.parse().ok()),
                 by_lang: PerLang::from_fn(record),
@@ -205,6 +224,37 @@ mod tests {
             .unwrap_or(Tickets::ORDINARY);
         let ms = Duration::from_millis(300);
         r.record_outcome("m", lang, ms, &outcome, None, t, Instant::now());
+    }
+
+    /// What the models cost and who served them is saved with the rest, and
+    /// a file without it (an older server's) still loads.
+    #[tokio::test(start_paused = true)]
+    async fn tokens_and_providers_survive_a_restart() {
+        use crate::coach::providers::{ProviderName, Served, Usage};
+        let mut first = router();
+        let served = Served {
+            by: ProviderName::parse("nscale"),
+            usage: Usage::new(Some(412), Some(23)),
+        };
+        for _ in 0..2 {
+            call(&mut first, Lang::En, Outcome::Ok);
+            first.record_served("m", &Outcome::Ok, &served);
+        }
+        let json = serde_json::to_string(&first.save(Instant::now())).unwrap();
+        let saved: BTreeMap<String, SavedModel> = serde_json::from_str(&json).unwrap();
+        let mut second = router();
+        second.restore(&saved, Duration::ZERO, Instant::now());
+        let (a, b) = (first.stats("m").unwrap(), second.stats("m").unwrap());
+        assert_eq!(
+            (a.tokens, &a.providers, &a.last_provider),
+            (b.tokens, &b.providers, &b.last_provider)
+        );
+        assert_eq!(
+            (b.tokens.prompt, b.tokens.completion, b.tokens.answers),
+            (824, 46, 2)
+        );
+        let older = json.replace(r#""providers""#, r#""unused""#);
+        assert!(serde_json::from_str::<BTreeMap<String, SavedModel>>(&older).is_ok());
     }
 
     /// Issue 20.5: the per-language records and quality breakers are saved.

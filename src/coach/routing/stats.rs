@@ -15,7 +15,10 @@ use super::{
     learning::{PeakEwma, LATENCY_TAU},
     Router,
 };
-use crate::coach::{lang::Lang, outcome::Outcome};
+use crate::coach::{lang::Lang, outcome::Outcome, providers::ProviderName};
+
+mod served;
+pub use served::{ProviderRecord, Tokens, MAX_PROVIDERS};
 
 const FAST: Duration = Duration::from_millis(900);
 const SLOW: Duration = Duration::from_millis(2500);
@@ -33,6 +36,16 @@ pub struct ModelStats {
     pub latency_ms_total: u64,
     /// Calls by outcome: `ok`, `rejected`, `timeout`, `rate_limited`, …
     pub outcomes: BTreeMap<String, u64>,
+    /// Tokens its answers billed (their `usage`; `/models` shows them
+    /// beside the stats).
+    #[serde(skip)]
+    pub tokens: Tokens,
+    /// Per inference provider the upstream named: outcomes and tokens.
+    #[serde(skip)]
+    pub providers: BTreeMap<ProviderName, ProviderRecord>,
+    /// The provider named by the latest call that named one.
+    #[serde(skip)]
+    pub last_provider: Option<ProviderName>,
     /// Shown once, beside the stats, on `GET /models`.
     #[serde(skip)]
     pub last_error: Option<Outcome>,
@@ -59,6 +72,9 @@ impl Default for ModelStats {
             successes: 0,
             latency_ms_total: 0,
             outcomes: BTreeMap::new(),
+            tokens: Tokens::default(),
+            providers: BTreeMap::new(),
+            last_provider: None,
             last_error: None,
             by_lang: PerLang::default(),
             latency: PeakEwma::default(),

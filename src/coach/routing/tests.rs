@@ -249,7 +249,7 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
 /// A registry of models on several accounts: two on `HF_TOKEN`, one on its
 /// own key at the same host, a local one with no key, and `SHARED_KEY` at
 /// two hosts.
-const ACCOUNTS: &str = r#"
+pub(super) const ACCOUNTS: &str = r#"
 [[models]]
 alias = "hf1"
 model = "org/one"
@@ -343,12 +343,12 @@ fn the_breaker_reads_each_provider_error() {
         Failure::Throttled(Some(secs(30)))
     );
     assert_eq!(
-        reading(ProviderError::Loading {
-            estimated: Some(secs(577))
+        reading(ProviderError::Unavailable {
+            retry_after: Some(secs(577))
         }),
         Failure::Throttled(Some(secs(577)))
     );
-    assert_eq!(reading(ProviderError::Credits), Failure::Throttled(None));
+    assert_eq!(reading(ProviderError::Credits), Failure::Credits);
     for misconfigured in [
         ProviderError::Unauthorized(401),
         ProviderError::Unauthorized(403),

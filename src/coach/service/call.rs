@@ -10,7 +10,7 @@ use crate::coach::{
     budget::Permit,
     lang::Lang,
     model::ModelSpec,
-    providers::ProviderError,
+    providers::{Called, ProviderError, Served},
     routing::{queue::Place, Tickets},
     text::prompt::Prompt,
 };
@@ -20,6 +20,8 @@ pub(super) struct Call<'a> {
     pub(super) spec: &'a ModelSpec,
     pub(super) started: Instant,
     pub(super) result: Result<String, ProviderError>,
+    /// Which inference provider took it and what it billed, if the upstream said.
+    pub(super) served: Served,
     /// Its slot of the upstream budget, until the outcome is known.
     pub(super) permit: Option<Permit>,
     /// What the breakers granted it: only a probe's result decides a
@@ -83,15 +85,11 @@ impl Coach {
         let timeout = spec
             .timeout
             .min(deadline.saturating_duration_since(started));
-        let result = match tokio::time::timeout(
-            timeout,
-            self.provider.complete(spec, prompt, timeout),
-        )
-        .await
-        {
-            Ok(result) => result,
-            Err(_) => Err(ProviderError::Timeout),
-        };
+        let Called { result, served } =
+            match tokio::time::timeout(timeout, self.provider.call(spec, prompt, timeout)).await {
+                Ok(called) => called,
+                Err(_) => Err(ProviderError::Timeout).into(),
+            };
         hold.unfinished = false;
         hold.answered = result.is_ok();
         let tickets = hold.tickets;
@@ -100,6 +98,7 @@ impl Coach {
             spec,
             started,
             result,
+            served,
             permit: Some(permit),
             tickets,
             place,

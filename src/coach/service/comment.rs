@@ -164,5 +164,6 @@ pub(super) fn tried_entry(alias: &str, outcome: Outcome, latency: std::time::Dur
         model: alias.to_string(),
         outcome,
         latency_ms: millis(latency),
+        served_by: None,
     }
 }

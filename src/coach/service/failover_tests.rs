@@ -17,10 +17,10 @@ fn coach(top: &str, fake: &Arc<Fake>) -> Coach {
         .map(|a| format!("[[models]]\nalias = \"{a}\"\nmodel = \"org/{a}\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n"))
         .collect();
     let registry = Registry::parse(&format!("strategy = \"thompson\"\n{top}\n{models}")).unwrap();
-    Coach::new(registry, None, fake.clone(), Some(5))
+    Coach::new(registry, None, fake.clone(), Some(5)).with_budget(roomy())
 }
 
-use super::test_support::{input, visitor};
+use super::test_support::{input, roomy, visitor};
 
 fn outcomes(c: &Comment) -> Vec<String> {
     c.tried.iter().map(|t| t.outcome.to_string()).collect()

@@ -8,7 +8,7 @@ use crate::coach::{
     Lang, Outcome,
 };
 
-use super::test_support::{input_in as input, visitor};
+use super::test_support::{input_in as input, roomy, visitor};
 
 /// `en_only` writes good English only, `zh_only` good Chinese only (in the
 /// other languages their answers are rejected).
@@ -33,6 +33,7 @@ fn coach(seed: u64) -> Coach {
         Arc::new(fake),
         Some(seed),
     )
+    .with_budget(roomy())
 }
 
 #[tokio::test(start_paused = true)]

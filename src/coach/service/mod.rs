@@ -27,6 +27,7 @@ use rand::{rngs::StdRng, RngCore, SeedableRng};
 use tokio::time::Instant;
 
 use super::{
+    availability::Catalog,
     budget::UpstreamBudget,
     comment::Comment,
     lang::Lang,
@@ -42,6 +43,7 @@ use super::{
 use report::CachedReport;
 
 mod call;
+mod checks;
 mod comment;
 mod plan;
 mod report;
@@ -82,6 +84,10 @@ pub struct Coach {
     report_cache: Mutex<Option<CachedReport>>,
     /// Keeps an older capture from overwriting a newer snapshot file.
     saves: SaveOrder,
+    /// What the availability checks found (`checks`); read by every request.
+    catalog: Mutex<Catalog>,
+    /// Wakes the checks early (a reload).
+    recheck: tokio::sync::Notify,
 }
 
 impl Coach {
@@ -110,6 +116,8 @@ impl Coach {
             observer: OnceLock::new(),
             report_cache: Mutex::new(None),
             saves: SaveOrder::default(),
+            catalog: Mutex::new(Catalog::default()),
+            recheck: tokio::sync::Notify::new(),
         }
     }
 
@@ -147,6 +155,12 @@ impl Coach {
             .next_u64()
     }
 
+    /// What the availability checks found, locked (briefly: never across
+    /// an `.await`).
+    fn catalog(&self) -> MutexGuard<'_, Catalog> {
+        self.catalog.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// The router, locked (see the module docs).
     fn router(&self) -> MutexGuard<'_, Router> {
         self.router.lock().unwrap_or_else(PoisonError::into_inner)
@@ -180,7 +194,15 @@ impl Coach {
         let count = next.models.len();
         let mut router = self.router();
         follow(&mut router, &next);
+        {
+            // Every model is checked again, at once, in the background.
+            let mut catalog = self.catalog();
+            catalog.retain(|alias| next.get(alias).is_some());
+            catalog.all_due(Instant::now());
+        }
         self.registry.store(Arc::new(next));
+        drop(router);
+        self.recheck.notify_one();
         Ok(count)
     }
 
@@ -247,12 +269,18 @@ impl Coach {
     }
 
     /// Aliases of the models the router may draw in `lang`: enabled,
-    /// callable, and asked to answer in it.
+    /// callable, served (as far as the checks know) and asked to answer in it.
     fn candidates<'r>(&self, registry: &'r Registry, lang: Lang) -> Vec<&'r str> {
+        let catalog = self.catalog();
         registry
             .models
             .iter()
-            .filter(|m| m.enabled && m.speaks(lang) && self.provider.usable(m))
+            .filter(|m| {
+                m.enabled
+                    && catalog.speaks(m, lang)
+                    && catalog.is_served(m)
+                    && self.provider.usable(m)
+            })
             .map(|m| m.alias.as_str())
             .collect()
     }

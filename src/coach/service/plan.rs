@@ -22,7 +22,11 @@ use crate::coach::{
     model::ModelSpec,
     outcome::Outcome,
     registry::Registry,
-    routing::{queue::Place, Tickets},
+    routing::{
+        breaker::{Breaker, Rest},
+        queue::Place,
+        Tickets,
+    },
     text::prompt::Prompt,
 };
 
@@ -140,11 +144,14 @@ impl Coach {
             Some(alias) => match registry.get(alias) {
                 None => plan.refuse(alias.to_string(), Outcome::Unknown),
                 Some(m) if !m.enabled => plan.refuse(alias.to_string(), Outcome::Disabled),
-                Some(m) if !m.speaks(lang) => {
+                Some(m) if !self.catalog().speaks(m, lang) => {
                     plan.refuse(alias.to_string(), Outcome::OtherLanguage)
                 }
                 Some(m) if !self.provider.usable(m) => {
                     plan.refuse(alias.to_string(), Outcome::NoToken)
+                }
+                Some(m) if !self.catalog().is_served(m) => {
+                    plan.refuse(alias.to_string(), Outcome::NotServed)
                 }
                 Some(_) => plan.queue.push_back(alias.to_string()),
             },
@@ -200,15 +207,14 @@ impl Coach {
             let Some(tickets) = router.try_acquire(&alias, lang, now) else {
                 if plan.forced {
                     // Its breaker keeps it out, forced or not.
-                    let misconfigured =
-                        router.breaker(&alias).is_some_and(|b| b.is_misconfigured());
+                    let resting = router.breaker(&alias).and_then(Breaker::resting);
                     drop(router);
                     plan.refuse(
                         alias,
-                        if misconfigured {
-                            Outcome::Misconfigured
-                        } else {
-                            Outcome::BreakerOpen
+                        match resting {
+                            Some(Rest::Misconfigured) => Outcome::Misconfigured,
+                            Some(Rest::Credits) => Outcome::Credits,
+                            None => Outcome::BreakerOpen,
                         },
                     );
                 }

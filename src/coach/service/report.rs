@@ -14,10 +14,16 @@ use tokio::time::Instant;
 
 use super::{millis, Coach};
 use crate::coach::{
+    availability::{Catalog, CheckView, LanguagesFrom, Pricing},
     lang::Lang,
+    model::ModelSpec,
     outcome::Outcome,
+    providers::ProviderName,
     routing::{
-        breaker::BreakerReport, by_lang::PerLang, learning::LATENCY_TAU, stats::ModelStats,
+        breaker::BreakerReport,
+        by_lang::PerLang,
+        learning::LATENCY_TAU,
+        stats::{ModelStats, Tokens},
         ModelView,
     },
 };
@@ -55,8 +61,23 @@ pub struct ModelReport {
     /// Calls under way now, and the most allowed (`None`: no limit of its own).
     pub in_flight: u32,
     pub max_concurrency: Option<u32>,
-    /// The visitors' languages it answers (registry `languages`).
+    /// The visitors' languages it answers, and where that comes from: the
+    /// registry's `languages`, its model card, or neither (all).
     pub languages: Vec<Lang>,
+    pub languages_from: LanguagesFrom,
+    /// Whether it is served, as its latest check found (`state`: `live`,
+    /// `not_served` with `why`, `unknown`, `unchecked`), its providers'
+    /// status and prices, and when it is checked again.
+    pub availability: CheckView,
+    /// The inference provider of the latest call that named one.
+    pub last_provider: Option<ProviderName>,
+    /// Per provider: outcomes, tokens, price and what they cost.
+    pub providers: BTreeMap<ProviderName, ProviderReport>,
+    /// Tokens its answers billed, on average per answer, and their cost in
+    /// USD where the provider's price is known.
+    pub tokens: Tokens,
+    pub tokens_per_answer: Option<TokensPerAnswer>,
+    pub cost_usd: Option<f64>,
     /// The seed's names, kept for its callers: `erros` is `stats.errors` and
     /// `parcela` the selection share (`probability`), as the seed's
     /// `UpdateProbs` set it.
@@ -77,6 +98,24 @@ pub struct LangReport {
     pub probability: f64,
     /// The quality breaker in this language (rejected answers in a row).
     pub breaker: Option<BreakerReport>,
+}
+
+/// One inference provider of a model, as `GET /models` shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProviderReport {
+    pub outcomes: BTreeMap<String, u64>,
+    pub tokens: Tokens,
+    /// USD per million tokens, as the latest check listed it.
+    pub pricing: Option<Pricing>,
+    /// What its tokens cost at that price.
+    pub cost_usd: Option<f64>,
+}
+
+/// Mean tokens of an answer that said.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TokensPerAnswer {
+    pub prompt: f64,
+    pub completion: f64,
 }
 
 /// How long a `GET /models` (and `/metrics`) report is reused: these routes
@@ -129,7 +168,7 @@ impl Coach {
     /// The report, with the router's generation it was copied at.
     fn report_at(&self) -> (u64, Vec<ModelReport>) {
         let registry;
-        let (generation, standings, views) = {
+        let (generation, standings, views, checks) = {
             let routing = self.router();
             // Read under the router's lock: a reload syncs both under it.
             registry = self.registry();
@@ -147,7 +186,14 @@ impl Coach {
                 .iter()
                 .map(|m| routing.view(&m.alias, now))
                 .collect();
-            (routing.generation(), standings, views)
+            let catalog = self.catalog();
+            let checks: Vec<Checked> = registry
+                .models
+                .iter()
+                .zip(&views)
+                .map(|(m, view)| Checked::of(&catalog, m, &view.stats, now))
+                .collect();
+            (routing.generation(), standings, views, checks)
         };
         // A fresh generator: the seeded one belongs to routing.
         let drawn = standings.map(|_, (admissible, standing)| {
@@ -158,7 +204,8 @@ impl Coach {
             .models
             .iter()
             .zip(views)
-            .map(|(m, view)| {
+            .zip(checks)
+            .map(|((m, view), checked)| {
                 let chance = |lang: Lang| {
                     let (admissible, p) = &drawn[lang];
                     admissible
@@ -200,7 +247,17 @@ impl Coach {
                     by_lang,
                     in_flight: view.in_flight,
                     max_concurrency: m.max_concurrency,
-                    languages: m.languages.clone(),
+                    languages: checked.languages,
+                    languages_from: checked.languages_from,
+                    availability: checked.view,
+                    last_provider: stats.last_provider.clone(),
+                    cost_usd: costs(&checked.providers),
+                    providers: checked.providers,
+                    tokens: stats.tokens,
+                    tokens_per_answer: stats
+                        .tokens
+                        .per_answer()
+                        .map(|(prompt, completion)| TokensPerAnswer { prompt, completion }),
                     erros: stats.errors,
                     parcela: probability,
                     stats,
@@ -210,6 +267,54 @@ impl Coach {
             .collect();
         (generation, report)
     }
+}
+
+/// What the availability checks say of one model, copied out for its report.
+struct Checked {
+    languages: Vec<Lang>,
+    languages_from: LanguagesFrom,
+    view: CheckView,
+    providers: BTreeMap<ProviderName, ProviderReport>,
+}
+
+impl Checked {
+    fn of(catalog: &Catalog, m: &ModelSpec, stats: &ModelStats, now: Instant) -> Self {
+        let (languages, languages_from) = catalog.languages(m);
+        let providers = stats
+            .providers
+            .iter()
+            .map(|(name, record)| {
+                let pricing = catalog.pricing(m, name);
+                let cost_usd = pricing.map(|p| {
+                    (record.tokens.prompt as f64 * p.input
+                        + record.tokens.completion as f64 * p.output)
+                        / 1e6
+                });
+                let report = ProviderReport {
+                    outcomes: record.outcomes.clone(),
+                    tokens: record.tokens,
+                    pricing,
+                    cost_usd,
+                };
+                (name.clone(), report)
+            })
+            .collect();
+        Self {
+            languages: languages.to_vec(),
+            languages_from,
+            view: catalog.view(m, now),
+            providers,
+        }
+    }
+}
+
+/// What a model's tokens cost, summed over the providers whose price is
+/// known (`None`: none is).
+fn costs(providers: &BTreeMap<ProviderName, ProviderReport>) -> Option<f64> {
+    providers
+        .values()
+        .filter_map(|p| p.cost_usd)
+        .fold(None, |sum, cost| Some(sum.unwrap_or(0.0) + cost))
 }
 
 /// Each language's share of all calls so far (equal shares before any).

@@ -60,15 +60,17 @@ impl Coach {
             },
         };
         let wait = call.result.as_ref().err().and_then(ProviderError::wait);
+        let mut router = self.router();
+        // Tokens are spent whoever chose the model: always counted.
+        router.record_served(alias, &outcome, &call.served);
         if forced && matches!(outcome, Outcome::Rejected(_)) {
             // Not learned: a client choosing the model cannot farm its
             // record. A probe it held is handed back.
             if call.tickets.holds_probe() {
-                self.router()
-                    .release_probe(alias, prompt.lang, call.tickets);
+                router.release_probe(alias, prompt.lang, call.tickets);
             }
         } else {
-            self.router().record_outcome(
+            router.record_outcome(
                 alias,
                 prompt.lang,
                 latency,
@@ -78,10 +80,16 @@ impl Coach {
                 Instant::now(),
             );
         }
+        drop(router);
+        let served_by = call.served.by.as_ref().map(ToString::to_string);
         if text.is_none() {
-            tracing::info!(model = %alias, %outcome, "model answer not used");
+            let by = served_by.as_deref().unwrap_or("");
+            tracing::info!(model = %alias, provider = by, %outcome, "model answer not used");
         }
-        tried.push(tried_entry(alias, outcome, latency));
+        tried.push(Tried {
+            served_by,
+            ..tried_entry(alias, outcome, latency)
+        });
         text
     }
 }

@@ -1,7 +1,17 @@
 //! What the service's test modules share: request `i` of a test and the
 //! client asking for it.
 
-use crate::coach::{budget::ClientKey, text::input::CoachInput, Lang};
+use crate::coach::{
+    budget::{ClientKey, UpstreamBudget, DEFAULT_CONCURRENCY},
+    text::input::CoachInput,
+    Lang,
+};
+
+/// A day no test of routing runs out of (the default day is a free
+/// account's 50 calls).
+pub fn roomy() -> UpstreamBudget {
+    UpstreamBudget::new(DEFAULT_CONCURRENCY, 1_000_000)
+}
 
 /// Request `i` in `lang`: a close-tier error that differs per request.
 pub fn input_in(i: usize, lang: Lang) -> CoachInput {

@@ -24,6 +24,7 @@ fn tried(outcome: Outcome) -> Tried {
         model: "qwen-7b".into(),
         outcome,
         latency_ms: 5,
+        served_by: None,
     }
 }
 

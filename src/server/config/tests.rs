@@ -42,7 +42,7 @@ fn the_guard_has_documented_defaults_and_reads_its_variables() {
         (d.rate_per_min, d.rate_burst, d.trusted_proxy_hops),
         (20, 5, 0)
     );
-    assert_eq!((d.upstream_concurrency, d.upstream_daily_budget), (8, 5000));
+    assert_eq!((d.upstream_concurrency, d.upstream_daily_budget), (8, 50));
     assert_eq!(d.upstream_daily_per_client, None, "derived from the day");
     assert_eq!((d.cors_origins, d.frame_ancestors.as_str()), (None, "*"));
     assert!(d.models_token.is_none());

@@ -14,7 +14,10 @@ use crate::coach::{
         prompt::{build, Prompt},
     },
 };
-use reqwest::header::HeaderValue;
+use reqwest::{
+    header::{HeaderMap, HeaderValue},
+    StatusCode,
+};
 use serde_json::json;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
@@ -191,7 +194,7 @@ async fn a_body_over_64_kib_is_a_model_error() {
         upstream(ResponseTemplate::new(503).set_body_string("<html>".repeat(200_000))).await;
     assert_eq!(
         call(&chat_at(&server.uri(), "")).await,
-        Err(ProviderError::Loading { estimated: None })
+        Err(ProviderError::Unavailable { retry_after: None })
     );
 }
 
@@ -238,8 +241,8 @@ fn statuses_are_told_apart() {
             &none,
             r#"{"error":"Model X is currently loading","estimated_time":577.37}"#
         ),
-        ProviderError::Loading {
-            estimated: Some(Duration::from_secs_f64(577.37))
+        ProviderError::Unavailable {
+            retry_after: Some(Duration::from_secs_f64(577.37))
         }
     );
     assert_eq!(
@@ -248,7 +251,7 @@ fn statuses_are_told_apart() {
             &none,
             "<html>Service Temporarily Unavailable</html>"
         ),
-        ProviderError::Loading { estimated: None }
+        ProviderError::Unavailable { retry_after: None }
     );
     let mut retry = HeaderMap::new();
     retry.insert("retry-after", HeaderValue::from_static("30"));

@@ -22,15 +22,16 @@ pub struct SavedBreaker {
 
 impl Breaker {
     /// What to save. A half-open breaker is saved open with no time left (its
-    /// probe will not report to the next process); a misconfigured one is
-    /// saved closed, since a restart reloads the configuration (as a reload
-    /// does, it ends the rest: on a Space, changing a secret restarts it).
+    /// probe will not report to the next process); a resting one is saved
+    /// closed, since a restart reloads the configuration (as a reload does,
+    /// it ends the rest: on a Space, changing a secret or buying credits and
+    /// restarting costs one probe).
     pub fn save(&self, now: Instant) -> SavedBreaker {
         let (open_for_s, consecutive_failures) = match self.state {
             State::Closed { failures } => (None, failures),
             State::Open { until } => (Some(until.saturating_duration_since(now).as_secs_f64()), 0),
             State::HalfOpen { .. } => (Some(0.0), 0),
-            State::Misconfigured { .. } => (None, 0),
+            State::Resting { .. } => (None, 0),
         };
         SavedBreaker {
             open_for_s,
@@ -70,7 +71,7 @@ impl Breaker {
             rejected_in_a_row: saved
                 .consecutive_rejections
                 .min(config.rejection_threshold.saturating_sub(1)),
-            misconfigured_in_a_row: 0,
+            rests_in_a_row: 0,
         }
     }
 }
