@@ -22,6 +22,9 @@ pub mod page;
 #[cfg(feature = "ssr")]
 pub mod server;
 
+#[cfg(all(test, feature = "ssr"))]
+mod test_logs;
+
 /// Entry point of the WASM bundle: takes over the server-rendered page.
 #[cfg(feature = "hydrate")]
 #[wasm_bindgen::prelude::wasm_bindgen]

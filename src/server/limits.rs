@@ -128,7 +128,6 @@ pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, Mutex};
 
     use super::*;
 
@@ -193,29 +192,7 @@ mod tests {
         assert_eq!(ClientIp::budget_key(None), ClientKey::default());
     }
 
-    /// The log lines written while `f` runs.
-    fn logs_of(f: impl FnOnce()) -> String {
-        #[derive(Clone, Default)]
-        struct Sink(Arc<Mutex<Vec<u8>>>);
-        impl std::io::Write for Sink {
-            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(buf);
-                Ok(buf.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
-        let sink = Sink::default();
-        let writer = sink.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .with_writer(move || writer.clone())
-            .with_ansi(false)
-            .finish();
-        tracing::subscriber::with_default(subscriber, f);
-        let bytes = sink.0.lock().unwrap().clone();
-        String::from_utf8(bytes).unwrap()
-    }
+    use crate::test_logs::logged as logs_of;
 
     #[test]
     fn a_forwarded_request_with_no_trusted_proxy_is_warned_about_once() {

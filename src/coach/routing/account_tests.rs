@@ -3,11 +3,7 @@
 //! an hour, doubling to a day, with one WARN naming the variable; a 403 is
 //! that model's alone.
 
-use std::{
-    io::Write,
-    sync::{Arc, Mutex},
-    time::Duration,
-};
+use std::time::Duration;
 
 use tokio::time::Instant;
 
@@ -15,30 +11,7 @@ use super::{tests::ACCOUNTS, Router};
 use crate::coach::{
     lang::Lang::En, outcome::Outcome, registry::Registry, routing::strategy::ThompsonStrategy,
 };
-
-/// The log lines written while `f` runs.
-fn logged(f: impl FnOnce()) -> String {
-    #[derive(Clone, Default)]
-    struct Lines(Arc<Mutex<Vec<u8>>>);
-    impl Write for Lines {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let lines = Lines::default();
-    let writer = lines.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .finish();
-    tracing::subscriber::with_default(subscriber, f);
-    let bytes = lines.0.lock().unwrap().clone();
-    String::from_utf8(bytes).unwrap()
-}
+use crate::test_logs::logged;
 
 fn router() -> (Router, Registry) {
     let env = |name: &str| Some(format!("sk-fake-{name}"));
