@@ -7,24 +7,9 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::{tests::ACCOUNTS, Router};
-use crate::coach::{
-    lang::Lang::En, outcome::Outcome, registry::Registry, routing::strategy::ThompsonStrategy,
-};
+use super::{tests::accounts_router as router, Router};
+use crate::coach::{lang::Lang::En, outcome::Outcome, registry::Registry};
 use crate::test_logs::logged;
-
-fn router() -> (Router, Registry) {
-    let env = |name: &str| Some(format!("sk-fake-{name}"));
-    let registry = Registry::parse_with_env(ACCOUNTS, env).unwrap();
-    let mut r = Router::new(Box::new(ThompsonStrategy));
-    r.sync(
-        registry
-            .models
-            .iter()
-            .map(|m| (m.alias.as_str(), m.account())),
-    );
-    (r, registry)
-}
 
 /// Each model's breaker state and seconds of rest left, at `now`.
 fn states(r: &Router, registry: &Registry, now: Instant) -> Vec<(String, &'static str, u64)> {

@@ -249,7 +249,7 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
 /// A registry of models on several accounts: two on `HF_TOKEN`, one on its
 /// own key at the same host, a local one with no key, and `SHARED_KEY` at
 /// two hosts.
-pub(super) const ACCOUNTS: &str = r#"
+const ACCOUNTS: &str = r#"
 [[models]]
 alias = "hf1"
 model = "org/one"
@@ -291,7 +291,8 @@ token_env = "SHARED_KEY"
 
 /// The models whose breakers are open after `spender` answers 402, and
 /// whether that one record changed the router's generation.
-fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
+/// A router over [`ACCOUNTS`] (each `token_env` set), and the registry.
+pub(super) fn accounts_router() -> (Router, Registry) {
     let env = |name: &str| Some(format!("sk-fake-{name}"));
     let registry = Registry::parse_with_env(ACCOUNTS, env).unwrap();
     let mut r = Router::new(Box::new(ThompsonStrategy));
@@ -301,6 +302,11 @@ fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
             .iter()
             .map(|m| (m.alias.as_str(), m.account())),
     );
+    (r, registry)
+}
+
+fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
+    let (mut r, registry) = accounts_router();
     let ticket = r.try_acquire(spender, En, Instant::now()).unwrap();
     let before = r.generation();
     let credits = Outcome::Credits;

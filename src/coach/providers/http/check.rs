@@ -78,34 +78,27 @@ impl HttpProvider {
         let (id, pinned) = spec.checked_id();
         let base = &spec.base_url;
         let info = joined(base, ["models"].into_iter().chain(id.split('/')));
-        let info = match info {
-            Some(url) => self.get(url, key, spec).await,
-            None => None,
-        };
-        let decided =
-            info.and_then(|(status, body)| availability::model_info(status, &body, pinned));
+        let decided = self
+            .get(info, key, spec)
+            .await
+            .and_then(|(status, body)| availability::model_info(status, &body, pinned));
         let availability = match decided {
             Some(found) => found,
-            None => match joined(base, ["models"]) {
-                Some(url) => match self.get(url, key, spec).await {
-                    Some((status, body)) => availability::model_list(status, &body, id, pinned),
-                    None => availability::model_list(0, "", id, pinned),
-                },
-                None => availability::model_list(0, "", id, pinned),
-            },
+            None => {
+                // No answer at all reads as status 0: the model stays callable.
+                let list = self.get(joined(base, ["models"]), key, spec).await;
+                let (status, body) = list.unwrap_or_default();
+                availability::model_list(status, &body, id, pinned)
+            }
         };
         let card = if self.hub.reads_card_of(spec) {
-            let url = joined(
+            let card = joined(
                 self.hub.url.as_str(),
                 ["api", "models"].into_iter().chain(id.split('/')),
             );
-            match url {
-                Some(url) => self
-                    .get(url, None, spec)
-                    .await
-                    .and_then(|(status, body)| availability::card_languages(status, &body)),
-                None => None,
-            }
+            self.get(card, None, spec)
+                .await
+                .and_then(|(status, body)| availability::card_languages(status, &body))
         } else {
             None
         };
@@ -113,9 +106,16 @@ impl HttpProvider {
     }
 
     /// One GET: its status and (capped) body, or `None` when there was no
-    /// answer (refused, timed out). `key` goes with it as the model's calls
-    /// carry it; so does `X-HF-Bill-To`, to Hugging Face hosts only.
-    async fn get(&self, url: Url, key: Option<&str>, spec: &ModelSpec) -> Option<(u16, String)> {
+    /// answer (no usable URL, refused, timed out). `key` goes with it as the
+    /// model's calls carry it; so does `X-HF-Bill-To`, to Hugging Face hosts
+    /// only.
+    async fn get(
+        &self,
+        url: Option<Url>,
+        key: Option<&str>,
+        spec: &ModelSpec,
+    ) -> Option<(u16, String)> {
+        let url = url?;
         let same_host = url.host_str() == spec.endpoint().host_str();
         let mut request = self.client.get(url).timeout(CHECK_TIMEOUT);
         if let Some(key) = key {
