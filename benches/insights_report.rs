@@ -42,11 +42,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use jay_trainer::insights::{
-    pages::{
-        data::{Data, CAP},
-        filter::Choice,
-    },
+use insights::report::overview::{Data, CAP};
+use insights::{
     report::{
         coach::CoachReport,
         effort::{Effort, Points},
@@ -55,6 +52,7 @@ use jay_trainer::insights::{
     },
     Filter, Minute, Store,
 };
+use jay_trainer::insights_pages::filter::Choice;
 use sqlx::Connection;
 
 /// The synthetic data's version: bump it when `synth.rs` or `load.rs` changes

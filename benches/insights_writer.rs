@@ -36,9 +36,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use jay_trainer::insights::{
-    DatabaseUrl, Event, Minute, Recorder, Stats, Store, Writer, WriterConfig,
-};
+use insights::{DatabaseUrl, Event, Minute, Recorder, Stats, Store, Writer, WriterConfig};
 use sqlx::{migrate::MigrateDatabase, Any, AnyConnection, Connection};
 
 /// Issue 23: the writer sustains at least 5,000 events a second into SQLite.

@@ -29,10 +29,8 @@ use axum::{
     extract::ConnectInfo,
     http::{Request, StatusCode},
 };
-use jay_trainer::{
-    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
-    server::{config::Guard, startup::router},
-};
+use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach};
+use jay_trainer::server::{config::Guard, startup::router};
 use leptos::config::LeptosOptions;
 use tower::ServiceExt;
 

@@ -36,7 +36,7 @@ use std::{
     time::Duration,
 };
 
-use jay_trainer::coach::{
+use coach::{
     budget::{ClientKey, UpstreamBudget},
     registry::Registry,
     routing::{
@@ -45,10 +45,11 @@ use jay_trainer::coach::{
         strategy::{SeedStrategy, Strategy, ThompsonStrategy},
     },
     text::input::CoachInput,
-    Coach, Lang, Outcome as CallOutcome,
+    Coach, Outcome as CallOutcome,
 };
 use rand::RngCore;
 use tokio::time::Instant;
+use vocabulary::Lang;
 
 #[path = "router_sim/languages.rs"]
 mod languages;

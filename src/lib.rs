@@ -14,16 +14,12 @@
 // than the default 128 to compute their layout.
 #![recursion_limit = "256"]
 
-pub mod coach;
-pub mod insights;
-pub mod lesson;
 pub mod page;
 
 #[cfg(feature = "ssr")]
+pub mod insights_pages;
+#[cfg(feature = "ssr")]
 pub mod server;
-
-#[cfg(all(test, feature = "ssr"))]
-mod test_logs;
 
 /// Entry point of the WASM bundle: takes over the server-rendered page.
 #[cfg(feature = "hydrate")]

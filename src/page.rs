@@ -18,6 +18,7 @@
 //! [`address_bar`], [`location`] and [`embed`].
 
 pub mod address_bar;
+#[cfg(feature = "ssr")]
 pub mod api;
 pub mod app;
 pub mod chart;
@@ -28,6 +29,7 @@ pub mod early_input;
 pub mod embed;
 pub mod i18n;
 pub mod landscape;
+pub mod link;
 pub mod location;
 pub mod model;
 pub mod results;

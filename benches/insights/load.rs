@@ -19,13 +19,13 @@ use sqlx::{
     ConnectOptions, Connection, QueryBuilder, Sqlite, SqliteConnection,
 };
 
-use jay_trainer::insights::{DatabaseUrl, Store};
+use insights::{DatabaseUrl, Store};
 
 use super::synth::{Planned, Synth};
 
 /// The store's first migration, exactly as the store embeds it (same text,
 /// same checksum: the store sees it as run and runs only the later ones).
-const FIRST: &str = include_str!("../../src/insights/migrations/0001_insights.sql");
+const FIRST: &str = include_str!("../../crates/insights/src/migrations/0001_insights.sql");
 
 #[derive(Debug)]
 struct FirstOnly;

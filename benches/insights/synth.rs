@@ -20,16 +20,14 @@
 // Each bench uses part of this module.
 #![allow(dead_code)]
 
-use jay_trainer::{
-    coach::Lang,
-    insights::{
-        Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Layout, Minute, ModelName, Reason,
-        RoomCode, Tool, ToolUse, Visit, VisitId,
-    },
-    lesson::neuron::{optimum, Params, START},
+use insights::{
+    Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Layout, Minute, ModelName, Reason,
+    RoomCode, Tool, ToolUse, Visit, VisitId,
 };
+use lesson::neuron::{optimum, Params, START};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rand_distr::{Distribution, LogNormal};
+use vocabulary::Lang;
 
 /// The busiest room: the one the room filter benchmarks.
 pub const ROOM: &str = "class-0";

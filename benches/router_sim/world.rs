@@ -5,12 +5,12 @@
 use std::{collections::VecDeque, sync::Mutex, time::Duration};
 
 use async_trait::async_trait;
-use jay_trainer::coach::{
+use coach::{
     model::ModelSpec,
     providers::{Provider, ProviderError},
     text::prompt::Prompt,
-    Lang,
 };
+use vocabulary::Lang;
 
 use tokio::time::Instant;
 

@@ -4,7 +4,7 @@
 //!
 //! Browser-only; on the server (which never runs event handlers) these do nothing.
 
-use crate::lesson::neuron::Params;
+use lesson::neuron::Params;
 
 /// Puts `?w=&b=` for `at` in the address bar (or removes them for `None`),
 /// keeping the other query parameters (`embed`, the language).
@@ -42,7 +42,8 @@ pub async fn copy(text: String) -> bool {
 mod browser {
     use web_sys::UrlSearchParams;
 
-    use crate::{lesson::link, lesson::neuron::Params};
+    use crate::page::link;
+    use lesson::neuron::Params;
 
     /// The current query with `w` and `b` set to `at` (or removed).
     fn query_with(at: Option<Params>) -> Option<(web_sys::Location, String)> {

@@ -1,7 +1,7 @@
 //! The page's server function (`POST /api/comment`): a thin wrapper over the
 //! same coach as `GET /error`, as in the Leptos examples. It reads the
 //! request's edges (language, client address, rate limit) and hands a
-//! validated [`crate::coach::text::input::CoachInput`] to [`crate::coach::Coach::comment`].
+//! validated [`coach::text::input::CoachInput`] to [`coach::Coach::comment`].
 //!
 //! Errors travel as [`CommentError`], through Leptos's `FromServerFnError`:
 //! JSON shaped like `/error`'s (`{"error": …, "field": …}`), so a caller reads
@@ -16,7 +16,7 @@ use server_fn::{
     error::{FromServerFnError, ServerFnErrorErr},
 };
 
-use crate::coach::{text::input::InputError, Comment};
+use coach::{text::input::InputError, Comment};
 
 #[cfg(feature = "ssr")]
 pub mod body;
@@ -64,10 +64,10 @@ impl FromServerFnError for CommentError {
 /// superseded it, so the connection closed and this future was dropped) is
 /// not charged to the visitor's allowance.
 ///
-/// With `visit` (the page's visit id, `crate::insights::VisitId`) the
+/// With `visit` (the page's visit id, `insights::VisitId`) the
 /// attempt is recorded for the insights once the comment is made: number
 /// `attempt` (default: the earlier errors + 1), the point, and the comment's
-/// model, outcome and latency (`crate::insights::capture`). A bad `visit` or
+/// model, outcome and latency (`insights::capture`). A bad `visit` or
 /// `attempt` is a 400 naming it. Nothing is recorded without `visit`,
 /// without `weight` and `bias`, when the request says `DNT: 1` or
 /// `Sec-GPC: 1`, for a comment answered over a limit, or past attempt 500
@@ -84,18 +84,17 @@ pub async fn get_comment(
     #[server(default)] visit: Option<String>,
     #[server(default)] attempt: Option<u32>,
 ) -> Result<Comment, CommentError> {
-    use crate::{
-        coach::{
-            text::input::{parse_lang, CoachInput},
-            Coach, Lang, Limited,
-        },
-        server::limits::{ClientIp, ClientLimiter},
-    };
+    use crate::server::limits::{ClientIp, ClientLimiter};
     use axum::{
         http::{header::ACCEPT_LANGUAGE, HeaderMap, StatusCode},
         Extension,
     };
+    use coach::{
+        text::input::{parse_lang, CoachInput},
+        Coach, Limited,
+    };
     use std::sync::Arc;
+    use vocabulary::Lang;
 
     let status = |code: StatusCode| {
         if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
@@ -125,7 +124,7 @@ pub async fn get_comment(
             .unwrap_or_default(),
     };
     let params = match (weight, bias) {
-        (Some(w), Some(b)) => Some(crate::lesson::neuron::Params::new(w, b)),
+        (Some(w), Some(b)) => Some(lesson::neuron::Params::new(w, b)),
         (None, None) => None,
         (Some(_), None) => return Err(refuse(InputError::required("bias", "weight"))),
         (None, Some(_)) => return Err(refuse(InputError::required("weight", "bias"))),

@@ -25,10 +25,9 @@ use std::fmt::Write;
 use leptos::prelude::*;
 
 use crate::page::controls::language::use_texts;
-use crate::{
-    lesson::neuron::{optimum, Params, HOUSES},
-    page::i18n::{fill, Texts},
-};
+use crate::page::i18n::Texts;
+use lesson::neuron::{optimum, Params, HOUSES};
+use vocabulary::fill;
 
 /// Drawing area of the SVG, in its own units (the `viewBox`).
 const WIDTH: f64 = 600.0;
@@ -286,7 +285,8 @@ pub fn Chart(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use vocabulary::Lang;
 
     fn plot_markup(p: Params, picked: Option<usize>, squares: bool, reached: bool) -> String {
         super::plot_markup(texts(Lang::En), p, picked, squares, reached)

@@ -16,12 +16,13 @@ pub mod request;
 
 use leptos::prelude::*;
 
+use crate::page::i18n::html_tag;
 use crate::page::{
     coach_bubble::request::{Question, Said},
     controls::language::use_texts,
     model::{run_start, Attempt, Model},
 };
-use crate::{coach::Lang, page::i18n::html_tag};
+use vocabulary::Lang;
 
 /// The question about a run's latest attempt: its point and error, its
 /// number in the visit (the run begins after `before` attempts), and the
@@ -191,7 +192,7 @@ mod call {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::neuron::Params;
+    use lesson::neuron::Params;
 
     fn at(error: f64) -> Attempt {
         Attempt {

@@ -1,5 +1,5 @@
 //! The gradient descent lab: "1 step", "10 steps" and "100 steps" (Jay's three
-//! buttons), Play/Pause and Reset over the math of [`crate::lesson::descent`]; a
+//! buttons), Play/Pause and Reset over the math of [`lesson::descent`]; a
 //! choice of start (w 0, b 0 as Jay's gradient descent starts, Jay's start
 //! w 0.1, b 150, or the model's point) and of areas and rates (raw or
 //! standardised areas with one rate on a log scale, or Jay's two rates), each
@@ -36,11 +36,11 @@ use self::markup::{preset_choices, start_choices};
 use self::text::lesson;
 use self::text::{finished, progress_text, rate_label, start_text, state_text, Mode};
 use crate::page::{controls::language::use_texts, descent_lab::loss_chart::LossChart};
-use crate::{
-    lesson::descent::{Descent, Rates, Scaling, Start, LEARNING_RATES},
-    lesson::format::localise,
-    lesson::neuron::Params,
+use lesson::{
+    descent::{Descent, Rates, Scaling, Start, LEARNING_RATES},
+    neuron::Params,
 };
+use vocabulary::format::localise;
 
 /// One Play goes on for at most this many steps (a slow run that has not yet
 /// stalled pauses there; Play again goes on).

@@ -13,10 +13,8 @@
 use leptos::prelude::GetUntracked;
 
 use crate::page::model::Model;
-use crate::{
-    coach::Lang,
-    lesson::neuron::{Params, Slider, BIAS_SLIDER, WEIGHT_SLIDER},
-};
+use lesson::neuron::{Params, Slider, BIAS_SLIDER, WEIGHT_SLIDER};
+use vocabulary::Lang;
 
 /// The window property the script fills: `{weight: "0.06", bias: "245"}`, the
 /// controls' `value`s as typed or dragged.
@@ -102,7 +100,7 @@ fn noted() -> (Option<String>, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::neuron::START;
+    use lesson::neuron::START;
 
     #[test]
     fn a_moved_control_moves_the_model_an_untouched_one_does_not() {

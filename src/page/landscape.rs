@@ -1,5 +1,5 @@
 //! The loss landscape: a map of weight × bias coloured by the (log) error, with the
-//! goal ladder's contours (exact ellipses from [`crate::lesson::contour`]), the 450 island
+//! goal ladder's contours (exact ellipses from [`lesson::contour`]), the 450 island
 //! (outlined above everything, labelled), the trail of attempts (best starred), the
 //! gradient descent lab's path, the model's current point, and a legend in words.
 //!
@@ -16,35 +16,36 @@
 //! (the marker's description). Key presses move the model live (`glide`); a burst
 //! of them is one attempt, recorded once it settles ([`crate::page::model`]).
 //!
-//! The geometry (view boxes, scales, colours) lives in [`crate::page::landscape::geometry`];
+//! The geometry (view boxes, scales, colours) lives in [`lesson::map`];
 //! the drawing, as markup strings, in [`crate::page::landscape::markup`] and
 //! [`crate::page::landscape::legend`].
 
-pub mod geometry;
 pub mod keys;
 pub mod legend;
 pub mod markup;
+mod pointer;
 
 use leptos::{ev, prelude::*};
 
 #[cfg(feature = "ssr")]
-use crate::coach::Lang;
-#[cfg(feature = "ssr")]
 use crate::page::landscape::legend::legend;
 use crate::page::{
     controls::language::use_texts,
-    landscape::geometry::{coord, MapView, HEIGHT, WIDTH},
-    landscape::keys::{moved_by_key, Modifiers},
-    landscape::legend::{goal_label, island},
-    landscape::markup::{background, overlay},
+    landscape::{
+        keys::{moved_by_key, Modifiers},
+        legend::{goal_label, island},
+        markup::{background, overlay},
+    },
     model::Attempt,
 };
-use crate::{
-    lesson::descent::Descent,
-    lesson::format::plain,
-    lesson::neuron::{Params, BIAS_SLIDER},
-    page::i18n::fill,
+use lesson::map::{coord, MapView, HEIGHT, WIDTH};
+use lesson::{
+    descent::Descent,
+    neuron::{Params, BIAS_SLIDER},
 };
+#[cfg(feature = "ssr")]
+use vocabulary::Lang;
+use vocabulary::{fill, format::plain};
 
 #[component]
 pub fn Landscape(
@@ -103,7 +104,7 @@ pub fn Landscape(
     let dragging = StoredValue::new(false);
     let point_at = move |e: &ev::PointerEvent| {
         let svg = map.get_untracked()?;
-        let (x, y) = crate::page::landscape::geometry::svg_point(&svg, e)?;
+        let (x, y) = pointer::svg_point(&svg, e)?;
         view_of().at_svg(x, y)
     };
     let on_pointer = move |e: ev::PointerEvent| match e.type_().as_str() {

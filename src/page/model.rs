@@ -19,14 +19,14 @@
 //! keeps the whole record (the list numbers on, the best is the best of all).
 //!
 //! Every change that settles is written into the address bar (`?w=&b=`), so the
-//! page's link reproduces the view ([`crate::lesson::link`]).
+//! page's link reproduces the view ([`crate::page::link`]).
 
 use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::lesson::neuron::{Params, START};
 use crate::page::address_bar;
+use lesson::neuron::{Params, START};
 
 /// How long after the last key press a burst of presses is recorded.
 pub const SETTLE: Duration = Duration::from_millis(600);

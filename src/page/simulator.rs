@@ -15,6 +15,9 @@ use leptos::prelude::*;
 
 #[cfg(feature = "ssr")]
 use crate::page::controls::language::use_lang;
+#[cfg(feature = "ssr")]
+use crate::page::i18n::Texts;
+use crate::page::link;
 use crate::page::{
     chart::diagram::diagram,
     chart::question::Question,
@@ -35,13 +38,12 @@ use crate::page::{
     results::ladder::Ladder,
     results::score::Score,
 };
-#[cfg(feature = "ssr")]
-use crate::{coach::Lang, page::i18n::Texts};
-use crate::{
-    lesson::descent::{Descent, Scaling, Start},
-    lesson::link,
-    lesson::neuron::{reaches_goal, Params, BIAS_SLIDER, START, WEIGHT_SLIDER},
+use lesson::{
+    descent::{Descent, Scaling, Start},
+    neuron::{reaches_goal, Params, BIAS_SLIDER, START, WEIGHT_SLIDER},
 };
+#[cfg(feature = "ssr")]
+use vocabulary::Lang;
 
 /// The introduction's markup: the full page's paragraph, or the embed's
 /// compact heading and link to the full page (in the same language). Written

@@ -1,5 +1,5 @@
 //! The visit, for the insights (issue 23; the server side is
-//! `crate::insights` and `POST /insights/events`).
+//! `insights` and `POST /insights/events`).
 //!
 //! A tiny script in the page's `<head>` ([`SCRIPT`], with the render's CSP
 //! nonce) makes the visit's id on every page load: 128 bits from
@@ -22,7 +22,7 @@
 
 /// Each tool's element, as the script finds it (`closest`, in this order:
 /// the lab's own inputs count as the lab), and its code
-/// ([`crate::insights::Tool`]). The script spells the same list; a test
+/// ([`insights::Tool`]). The script spells the same list; a test
 /// keeps them equal, and the server's page tests check each is on the page.
 pub const TOOLS: [(&str, &str); 7] = [
     (".descent-lab", "descent_lab"),
@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn every_tool_has_its_element() {
-        for tool in crate::insights::Tool::ALL {
+        for tool in insights::Tool::ALL {
             assert!(
                 TOOLS.iter().any(|(_, code)| *code == tool.code()),
                 "{}",

@@ -24,7 +24,7 @@
 //! | `JAY_INSIGHTS_TOKEN` | when set, `/insights` wants it: `Authorization: Bearer <it>`, or as the HTTP Basic password (any user name; the browser asks); 8 to 256 visible ASCII characters | unset: only this machine (loopback) may read them |
 //! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
 //! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
-//! | `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS` | the insights' recording and database (`crate::insights::config`) | on; SQLite `insights.db` in `JAY_DATA_DIR`; `90` |
+//! | `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS` | the insights' recording and database (`insights::config`) | on; SQLite `insights.db` in `JAY_DATA_DIR`; `90` |
 //!
 //! The other `LEPTOS_*` variables are read by Leptos itself (`leptos_config`).
 
@@ -37,10 +37,10 @@ use std::{
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
 
 use super::assets::{AssetsError, SiteAssets};
-pub use crate::coach::secret::Secret;
-use crate::coach::secret::MIN_KEY_CHARS;
-use crate::coach::Lang;
-use crate::insights::{InsightsConfig, InsightsConfigError};
+pub use coach::secret::Secret;
+use coach::secret::MIN_KEY_CHARS;
+use insights::{InsightsConfig, InsightsConfigError};
+use vocabulary::Lang;
 
 mod hugging_face;
 #[cfg(test)]
@@ -64,7 +64,7 @@ pub struct Settings {
     /// Where and how often the router's statistics are saved.
     pub data_dir: PathBuf,
     pub save_every: std::time::Duration,
-    /// What the insights record, and where (`crate::insights`).
+    /// What the insights record, and where (`insights`).
     pub insights: InsightsConfig,
 }
 
@@ -100,7 +100,7 @@ impl Default for Guard {
             visits_per_hour: 60,
             trusted_proxy_hops: 0,
             upstream_concurrency: 8,
-            upstream_daily_budget: crate::coach::budget::DEFAULT_DAILY,
+            upstream_daily_budget: coach::budget::DEFAULT_DAILY,
             upstream_daily_per_client: None,
             cors_origins: None,
             frame_ancestors: "*".into(),

@@ -30,7 +30,7 @@ use axum::{
 
 pub use rate::{Charge, ClientLimiter, Clock, ManualClock, MonotonicClock};
 
-use crate::coach::budget::ClientKey;
+use coach::budget::ClientKey;
 
 /// The client's address, as [`client_ip`] worked it out; put into every
 /// request's extensions by [`tag_client`].
@@ -192,7 +192,7 @@ mod tests {
         assert_eq!(ClientIp::budget_key(None), ClientKey::default());
     }
 
-    use crate::test_logs::logged as logs_of;
+    use coach::test_logs::logged as logs_of;
 
     #[test]
     fn a_forwarded_request_with_no_trusted_proxy_is_warned_about_once() {

@@ -18,7 +18,7 @@
 //!   insights' events committed, and lost (queue full, database refused,
 //!   disk nearly full);
 //! - `jay_insights_refused_total{reason}`: what the recording rules left out
-//!   (`crate::insights::Refusal`: `limited`, `attempt_number`, `no_visit`,
+//!   (`insights::Refusal`: `limited`, `attempt_number`, `no_visit`,
 //!   `visits_per_hour`, `unknown_room`, `room_full`).
 
 use std::{sync::Arc, time::Duration};
@@ -36,10 +36,11 @@ use prometheus_client::{
 };
 use tokio::time::Instant;
 
-use crate::{
-    coach::{service::Coach, service::Observer, Comment, Limited},
-    insights::{Recorder, Refusal},
+use coach::{
+    service::{Coach, Observer},
+    Comment, Limited,
 };
+use insights::{Recorder, Refusal};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct HttpLabels {

@@ -6,7 +6,7 @@
 //! shows axios's `res.data` would otherwise print `[object Object]`), while a
 //! client that names only JSON, or prefers it by `q`, gets JSON.
 
-use crate::coach::text::input::InputError;
+use coach::text::input::InputError;
 
 /// How `/error` answers: the seed's plain text, or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use std::{
     time::Duration,
 };
 
-use crate::coach::{
+use coach::{
     service::Coach,
     snapshot::{remove_stale_temps, set_aside},
 };

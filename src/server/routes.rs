@@ -34,10 +34,11 @@ use super::{
     metrics::Metrics,
     negotiate::Format,
 };
-use crate::coach::{
+use coach::{
     text::input::{CoachInput, InputError},
-    Coach, Comment, Lang,
+    Coach, Comment,
 };
+use vocabulary::Lang;
 
 mod events;
 mod reload;
@@ -256,7 +257,7 @@ async fn models(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     access.check(&headers)?;
     Ok(Json(
-        json!({ "models": *coach.cached_report(), "fallback": crate::coach::service::OFFLINE }),
+        json!({ "models": *coach.cached_report(), "fallback": coach::service::OFFLINE }),
     ))
 }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::coach::service::Coach;
+use coach::service::Coach;
 
 #[cfg(unix)]
 pub(super) fn spawn_reload_on_hangup(coach: Arc<Coach>) {

@@ -33,10 +33,11 @@ use super::{
     signals::{shutdown_signal, spawn_reload_on_hangup},
 };
 use crate::{
-    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach},
-    insights::{pages, Insights, StoreError},
+    insights_pages,
     page::app::{shell, PATHS},
 };
+use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach};
+use insights::{Insights, StoreError};
 
 /// Largest request body (the page's server function sends about 2 KiB at most).
 const MAX_BODY: usize = 16 * 1024;
@@ -106,9 +107,9 @@ pub fn router_recording(
     let state = AppState(Arc::new(options.clone()));
     let assets = SiteAssets::of(&options);
     let stylesheet = assets.stylesheet(&options);
-    let access = pages::Access::new(guard.insights_token.clone());
+    let access = insights_pages::Access::new(guard.insights_token.clone());
     let hops = guard.trusted_proxy_hops;
-    let insights_pages = pages::routes(
+    let insights_pages = insights_pages::routes(
         insights.store().cloned(),
         rooms.clone(),
         access,
@@ -202,7 +203,7 @@ pub fn router_recording(
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
     #[error(transparent)]
-    Registry(#[from] crate::coach::registry::RegistryError),
+    Registry(#[from] coach::registry::RegistryError),
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: SocketAddr, source: io::Error },
     #[error("insights: {0}")]

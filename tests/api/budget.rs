@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use jay_trainer::{coach::budget::UpstreamBudget, server::config::Guard};
+use coach::budget::UpstreamBudget;
+use jay_trainer::server::config::Guard;
 use reqwest::Client;
 use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;

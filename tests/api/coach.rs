@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use jay_trainer::coach::budget::UpstreamBudget;
+use coach::budget::UpstreamBudget;
 use serde_json::{json, Value};
 use wiremock::{
     matchers::{body_partial_json, header, method, path},

@@ -6,13 +6,11 @@
 
 use std::{future::IntoFuture, net::SocketAddr, sync::Arc, time::Duration};
 
-use jay_trainer::{
-    coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach},
-    server::{
-        config::{Guard, Secret},
-        limits::{ClientLimiter, ManualClock},
-        startup::router_with_limiter,
-    },
+use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach};
+use jay_trainer::server::{
+    config::{Guard, Secret},
+    limits::{ClientLimiter, ManualClock},
+    startup::router_with_limiter,
 };
 use leptos::config::LeptosOptions;
 use reqwest::{Client, Method, StatusCode};

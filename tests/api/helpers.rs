@@ -4,17 +4,15 @@
 
 use std::sync::Arc;
 
-use jay_trainer::{
-    coach::secret::Secret,
-    coach::{
-        budget::UpstreamBudget,
-        providers::{http::Hub, HttpProvider},
-        registry::Registry,
-        Coach,
-    },
-    insights::Insights,
-    server::{config::Guard, startup::Application},
+use coach::{
+    budget::UpstreamBudget,
+    providers::{http::Hub, HttpProvider},
+    registry::Registry,
+    secret::Secret,
+    Coach,
 };
+use insights::Insights;
+use jay_trainer::server::{config::Guard, startup::Application};
 use leptos::config::LeptosOptions;
 use serde_json::{json, Value};
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};

@@ -3,17 +3,15 @@
 //! of `POST /api/comment` (never a 5xx; a refusal is JSON naming a field) and
 //! the check of a model's answer (no answer panics, whatever its script).
 
-use jay_trainer::coach::{
-    text::{
-        input::CoachInput,
-        prompt::build,
-        reply::{check, max_chars},
-    },
-    Lang,
+use coach::text::{
+    input::CoachInput,
+    prompt::build,
+    reply::{check, max_chars},
 };
-use jay_trainer::lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+use lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
 use proptest::{prelude::*, test_runner::TestRunner};
 use serde_json::Value;
+use vocabulary::Lang;
 
 use crate::helpers::spawn_app;
 

@@ -12,11 +12,9 @@ use std::{
     time::Duration,
 };
 
-use jay_trainer::{
-    coach::{providers::HttpProvider, registry::Registry, Coach},
-    insights::{Insights, InsightsConfig, Recorder, Refusal},
-    server::config::Guard,
-};
+use coach::{providers::HttpProvider, registry::Registry, Coach};
+use insights::{Insights, InsightsConfig, Recorder, Refusal};
+use jay_trainer::server::config::Guard;
 use reqwest::Client;
 use serde_json::{json, Value};
 use sqlx::{sqlite::SqliteConnectOptions, ConnectOptions, Connection};

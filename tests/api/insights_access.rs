@@ -4,7 +4,8 @@
 //! wrong ten times in a minute waits (`429`), for the insights and for
 //! `/models` alike.
 
-use jay_trainer::{coach::secret::Secret, server::config::Guard};
+use coach::secret::Secret;
+use jay_trainer::server::config::Guard;
 use reqwest::Client;
 
 use crate::insights::spawn_guarded;

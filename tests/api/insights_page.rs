@@ -6,11 +6,9 @@ mod seed;
 
 use std::sync::Arc;
 
-use jay_trainer::{
-    coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach},
-    insights::{sink::Sink, Insights, InsightsConfig, Minute},
-    server::config::Guard,
-};
+use coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach};
+use insights::{sink::Sink, Insights, InsightsConfig, Minute};
+use jay_trainer::server::config::Guard;
 use reqwest::{Client, Response};
 
 const TOKEN: &str = "teach-3rd-grade";

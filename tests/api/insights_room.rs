@@ -5,13 +5,10 @@
 
 use std::sync::Arc;
 
-use jay_trainer::{
-    coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach},
-    insights::{Insights, InsightsConfig},
-    lesson::neuron::Params,
-    page::landscape::geometry::MapView,
-    server::config::Guard,
-};
+use coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach};
+use insights::{Insights, InsightsConfig};
+use jay_trainer::server::config::Guard;
+use lesson::{map::MapView, neuron::Params};
 use reqwest::{Client, Response};
 use serde_json::{json, Value};
 

@@ -1,15 +1,13 @@
 //! The server-rendered page holds the whole simulator before any WASM runs.
 
-use jay_trainer::{
-    insights::InsightsConfig,
-    lesson::format::grouped,
-    lesson::neuron::{Params, HOUSES, START},
-    server::{
-        config::{Guard, Settings},
-        startup::Application,
-    },
+use insights::InsightsConfig;
+use jay_trainer::server::{
+    config::{Guard, Settings},
+    startup::Application,
 };
 use leptos::config::LeptosOptions;
+use lesson::neuron::{Params, HOUSES, START};
+use vocabulary::format::grouped;
 
 /// Starts the real application on a free port and returns its base URL.
 async fn spawn_app() -> String {

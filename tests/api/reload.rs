@@ -3,11 +3,8 @@
 
 use std::{path::Path, sync::Arc};
 
-use jay_trainer::{
-    coach::secret::Secret,
-    coach::{providers::HttpProvider, registry::Registry, Coach},
-    server::config::Guard,
-};
+use coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach};
+use jay_trainer::server::config::Guard;
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use wiremock::ResponseTemplate;

@@ -4,11 +4,9 @@
 //! view, the view is never kept by a cache, and a room's times are kept to
 //! the hour.
 
-use jay_trainer::{
-    insights::{Minute, Refusal},
-    lesson::neuron::Params,
-    server::config::Guard,
-};
+use insights::{Minute, Refusal};
+use jay_trainer::server::config::Guard;
+use lesson::neuron::Params;
 use reqwest::Client;
 use serde_json::{json, Value};
 

@@ -187,7 +187,7 @@ async fn the_page_server_function_uses_the_same_service_and_checks() {
     // Jay's weight range (to 0.4) is accepted, and so is a bias up to 500, the
     // bias slider's end before it took Jay's 460: a caller that worked still works.
     for (weight, bias) in [(0.35, 150.0), (0.1, 480.0)] {
-        let error = jay_trainer::lesson::neuron::Params::new(weight, bias).error();
+        let error = lesson::neuron::Params::new(weight, bias).error();
         let body = json!({"error": error, "weight": weight, "bias": bias});
         let response = client.post(&url).json(&body).send().await.unwrap();
         assert_eq!(response.status(), 200, "{body}");

@@ -4,7 +4,8 @@
 //! visits per address, and no write at all from another site's page. Each
 //! refusal is counted in `/metrics` by reason.
 
-use jay_trainer::{insights::Refusal, server::config::Guard};
+use insights::Refusal;
+use jay_trainer::server::config::Guard;
 use reqwest::Client;
 use serde_json::{json, Value};
 

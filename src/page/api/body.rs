@@ -27,7 +27,7 @@ use leptos::server_fn::ServerFn;
 use serde_path_to_error::Segment;
 
 use super::{CommentError, GetComment};
-use crate::coach::text::input::InputError;
+use coach::text::input::InputError;
 
 /// The body's refusal: `413` past the limit, else `400`; JSON naming the field.
 #[derive(Debug, PartialEq)]

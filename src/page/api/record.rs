@@ -1,6 +1,6 @@
 //! The insights' side of `POST /api/comment`: the optional `visit` and
 //! `attempt` checked with the other fields, and the attempt recorded once
-//! the comment is made (`crate::insights::capture` maps the comment to its
+//! the comment is made (`insights::capture` maps the comment to its
 //! outcome). Recording goes through the [`Recorder`] in the page's context:
 //! a `try_send`, so it never waits and never fails the comment.
 //!
@@ -8,19 +8,17 @@
 //! (`limited`: the client's rate, the models being busy, the daily budget),
 //! and attempts numbered past `AttemptNumbers::MAX_RECORDED`. The store
 //! leaves out an attempt of no recent visit. A room's visit's attempt is
-//! dated as the room keeps time (`crate::insights::rooms`).
+//! dated as the room keeps time (`insights::rooms`).
 
 use axum::http::HeaderMap;
 use leptos::prelude::use_context;
 
-use crate::{
-    coach::{text::input::InputError, Comment},
-    insights::{
-        capture::{attempt_of, opted_out, AskedPoint},
-        AttemptNumbers, Event, Recorder, Refusal, Rooms, VisitId,
-    },
-    lesson::neuron::Params,
+use coach::{text::input::InputError, Comment};
+use insights::{
+    capture::{attempt_of, opted_out, AskedPoint},
+    AttemptNumbers, Event, Recorder, Refusal, Rooms, VisitId,
 };
+use lesson::neuron::Params;
 
 /// What to record after the comment, when the request asked for it.
 pub struct Recording(Option<(VisitId, AskedPoint)>);
@@ -35,7 +33,7 @@ impl Recording {
         attempts: &[f64],
         params: Option<Params>,
     ) -> Result<Self, InputError> {
-        let named = |e: crate::insights::FieldError| InputError {
+        let named = |e: insights::FieldError| InputError {
             field: e.field.into(),
             message: e.message,
         };

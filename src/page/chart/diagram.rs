@@ -20,10 +20,9 @@ mod words;
 
 use leptos::prelude::*;
 
-use crate::{
-    lesson::neuron::{Params, HOUSES},
-    page::i18n::{fill, Texts},
-};
+use crate::page::i18n::Texts;
+use lesson::neuron::{Params, HOUSES};
+use vocabulary::fill;
 pub use words::{words, Words};
 
 /// What the diagram shows, as text: which house (the one picked, or the

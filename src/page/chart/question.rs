@@ -4,10 +4,9 @@
 use leptos::prelude::*;
 
 use crate::page::controls::language::use_texts;
-use crate::{
-    lesson::neuron::Params,
-    page::i18n::{fill, Texts},
-};
+use crate::page::i18n::Texts;
+use lesson::neuron::Params;
+use vocabulary::fill;
 
 /// The house the guide asks about, and its asking price ($1000).
 pub const AREA: f64 = 2000.0;
@@ -45,7 +44,8 @@ pub fn Question(params: Memo<Params>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use vocabulary::Lang;
 
     fn answer(params: Params) -> String {
         super::answer(texts(Lang::En), params)

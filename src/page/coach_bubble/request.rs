@@ -8,9 +8,9 @@
 //! The server side is unchanged: the same function answers, with the same
 //! validation, and other callers may still use it.
 
-use crate::coach::Lang;
+use vocabulary::Lang;
 
-/// What the bubble shows of an answer (the fields of [`crate::coach::Comment`] it needs).
+/// What the bubble shows of an answer (the fields of [`coach::Comment`] it needs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Said {
     pub comment: String,
@@ -95,7 +95,7 @@ mod js {
     use wasm_bindgen::JsValue;
 
     use super::{Question, Said};
-    use crate::coach::Lang;
+    use vocabulary::Lang;
 
     /// `{"error":…, "attempts":[…], "weight":…, "bias":…, "lang":"pt",
     /// "attempt":…, "visit":…}`: `visit` is the id the head script made for

@@ -3,13 +3,13 @@
 //!
 //! Pressed in turn they zig-zag towards the optimum, slowly: the error's
 //! valley runs diagonally, and each press keeps about 97 % of the excess error
-//! (`crate::lesson::zigzag`). That slowness is the lesson that motivates gradient
+//! (`lesson::zigzag`). That slowness is the lesson that motivates gradient
 //! descent on scaled inputs. Each press is one attempt.
 
 use leptos::prelude::*;
 
 use crate::page::controls::language::use_texts;
-use crate::{lesson::neuron::Params, lesson::zigzag::Press};
+use lesson::{neuron::Params, zigzag::Press};
 
 #[component]
 pub fn BestResponse(

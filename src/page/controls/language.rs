@@ -11,12 +11,12 @@
 
 use leptos::prelude::*;
 
-use crate::{
-    coach::Lang,
-    lesson::link,
-    lesson::neuron::Params,
-    page::i18n::{endonym, html_tag, texts, Texts},
+use crate::page::{
+    i18n::{endonym, html_tag, texts, Texts},
+    link,
 };
+use lesson::neuron::Params;
+use vocabulary::Lang;
 
 /// The page's language, as a context.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,7 +25,7 @@ use std::fmt::Write;
 use leptos::prelude::*;
 
 use crate::page::controls::language::use_texts;
-use crate::{coach::Lang, lesson::format, page::i18n::fill};
+use vocabulary::{fill, format, Lang};
 
 #[component]
 pub fn ParamControl(

@@ -3,8 +3,8 @@
 //! ([`crate::page::descent_lab::markup`]); the browser reads a `change` event's
 //! value back through [`Choice::of`], the one place both agree on the words.
 
-use crate::lesson::descent::{Rates, Scaling, Start};
-use crate::lesson::neuron::Params;
+use lesson::descent::{Rates, Scaling, Start};
+use lesson::neuron::Params;
 
 /// The lab's areas and rates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::descent::{Convention, LEARNING_RATES};
+    use lesson::descent::{Convention, LEARNING_RATES};
 
     #[test]
     fn every_value_reads_back_as_its_choice_and_nothing_else_does() {

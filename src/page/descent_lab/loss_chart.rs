@@ -1,18 +1,19 @@
 //! The gradient descent lab's loss over steps, on a log scale, with the goal 450
 //! as a dashed line. A diverged run ends in a cross and the word "diverged": the
-//! chart only ever draws the finite losses [`crate::lesson::descent::Descent`] keeps.
+//! chart only ever draws the finite losses [`lesson::descent::Descent`] keeps.
 
 use std::fmt::Write;
 
 use leptos::prelude::*;
 
-use crate::page::{controls::language::use_texts, landscape::geometry::coord};
-use crate::{
-    lesson::descent::{Descent, Status},
-    lesson::format::localise,
-    lesson::neuron::GOAL,
-    page::i18n::{fill, Texts},
+use crate::page::controls::language::use_texts;
+use crate::page::i18n::Texts;
+use lesson::map::coord;
+use lesson::{
+    descent::{Descent, Status},
+    neuron::GOAL,
 };
+use vocabulary::{fill, format::localise};
 
 const WIDTH: f64 = 320.0;
 const HEIGHT: f64 = 120.0;
@@ -145,7 +146,9 @@ pub fn LossChart(descent: RwSignal<Descent>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, lesson::descent::Scaling, lesson::neuron::Params, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use lesson::{descent::Scaling, neuron::Params};
+    use vocabulary::Lang;
 
     fn markup(d: &Descent) -> String {
         super::markup(texts(Lang::En), d)
@@ -153,7 +156,7 @@ mod tests {
 
     #[test]
     fn the_scale_is_logarithmic_and_finite_for_a_diverged_run() {
-        let d = crate::lesson::descent::run(Params::new(0.1, 150.0), 1e-6, Scaling::Raw, 200);
+        let d = lesson::descent::run(Params::new(0.1, 150.0), 1e-6, Scaling::Raw, 200);
         let s = LossScale::of(&d);
         assert_eq!(s.y(400.0), BOTTOM);
         let top = d.losses.iter().copied().fold(0.0, f64::max);
@@ -162,8 +165,7 @@ mod tests {
         assert_eq!(s.x(0), LEFT);
         let m = markup(&d);
         assert!(m.contains("diverged at step") && !m.contains("NaN") && !m.contains("inf"));
-        let fine =
-            crate::lesson::descent::run(Params::new(0.1, 150.0), 0.1, Scaling::Standardised, 12);
+        let fine = lesson::descent::run(Params::new(0.1, 150.0), 0.1, Scaling::Standardised, 12);
         assert!(!markup(&fine).contains("diverged"));
         let en = texts(Lang::En);
         assert_eq!(compact(799.09, en), "799");
@@ -178,8 +180,8 @@ mod tests {
         // "25,9M" on a Portuguese page read as English: millions are "mi"
         // there, and Chinese counts in 万 and 亿.
         let mut saw = Vec::new();
-        for rate in crate::lesson::descent::LEARNING_RATES {
-            let d = crate::lesson::descent::run(Params::new(0.1, 150.0), rate, Scaling::Raw, 200);
+        for rate in lesson::descent::LEARNING_RATES {
+            let d = lesson::descent::run(Params::new(0.1, 150.0), rate, Scaling::Raw, 200);
             for lang in [Lang::Pt, Lang::Zh] {
                 let m = super::markup(texts(lang), &d);
                 assert!(

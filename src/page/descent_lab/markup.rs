@@ -9,14 +9,18 @@
 
 use std::fmt::Write;
 
-use crate::{
-    lesson::descent::{Rates, Scaling, Start},
-    lesson::format::localise,
-    lesson::neuron::START,
-    page::descent_lab::choice::{start_value, Preset},
-    page::descent_lab::text::{rate_label, standardise_hint},
-    page::i18n::{fill, Texts},
+use crate::page::{
+    descent_lab::{
+        choice::{start_value, Preset},
+        text::{rate_label, standardise_hint},
+    },
+    i18n::Texts,
 };
+use lesson::{
+    descent::{Rates, Scaling, Start},
+    neuron::START,
+};
+use vocabulary::{fill, format::localise};
 
 /// One radio button in its label (`autocomplete=off`: a reload must not
 /// restore a choice the new run does not have).
@@ -106,7 +110,8 @@ pub fn preset_choices(t: &Texts, now: Preset) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use vocabulary::Lang;
 
     #[test]
     fn the_starts_are_three_radios_one_checked() {

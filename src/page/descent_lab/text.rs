@@ -3,14 +3,14 @@
 //! which changes only when the state does: started, paused, stalled, diverged,
 //! goal reached — never once per step of Play).
 
+use crate::page::i18n::Texts;
 #[cfg(feature = "ssr")]
-use crate::lesson::descent::steps_to_goal;
-use crate::{
-    lesson::descent::{Descent, Rates, Scaling, Start, Status, STALL_GAIN, STALL_WINDOW},
-    lesson::format::localise,
-    lesson::neuron::GOAL,
-    page::i18n::{fill, Texts},
+use lesson::descent::steps_to_goal;
+use lesson::{
+    descent::{Descent, Rates, Scaling, Start, Status, STALL_GAIN, STALL_WINDOW},
+    neuron::GOAL,
 };
+use vocabulary::{fill, format::localise};
 
 /// What the visitor has asked of Play (the run itself says the rest).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ pub fn rate_label(rate: f64) -> String {
     if rate < 1e-3 {
         format!("{rate:e}")
     } else {
-        crate::lesson::format::plain(rate, 3)
+        vocabulary::format::plain(rate, 3)
     }
 }
 
@@ -198,7 +198,7 @@ pub fn limit_label(rate: f64) -> String {
     if rate < 1e-3 {
         format!("{rate:.2e}")
     } else {
-        crate::lesson::format::plain(rate, 2)
+        vocabulary::format::plain(rate, 2)
     }
 }
 

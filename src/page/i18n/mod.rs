@@ -15,9 +15,9 @@ mod en;
 mod pt;
 mod zh;
 
-use crate::{
-    coach::Lang,
-    lesson::format::{grouped_in, localise, plain, signed},
+use vocabulary::{
+    format::{grouped_in, localise, plain, signed},
+    Lang,
 };
 
 /// Every visible string of the page, for one language.
@@ -319,34 +319,6 @@ pub fn negotiate(query: Option<&str>, accept_language: Option<&str>) -> Lang {
         .and_then(Lang::parse)
         .or_else(|| accept_language.and_then(Lang::from_accept_language))
         .unwrap_or_default()
-}
-
-/// `template` with each `{name}` replaced by its value, in one pass (a value
-/// is never read as a template; an unknown `{name}` is left as it is).
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = String::with_capacity(template.len() + 16 * values.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| {
-            let name = &after[..close];
-            let value = values.iter().find(|(n, _)| *n == name)?.1;
-            Some((value, close))
-        });
-        match value {
-            Some((value, close)) => {
-                out.push_str(value);
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 #[cfg(feature = "ssr")]
 use super::ServerWords;
 use super::Texts;
-use crate::coach::Lang;
+use vocabulary::Lang;
 
 pub static TEXTS: Texts = Texts {
     lang: Lang::Pt,

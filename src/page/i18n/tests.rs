@@ -1,17 +1,7 @@
 //! The three languages: every text filled, templates that fill, and the language a request gets.
 
 use super::*;
-
-#[test]
-fn fill_replaces_known_names_once_and_leaves_the_rest() {
-    assert_eq!(
-        fill("{a} and {b}, {a}!", &[("a", "1"), ("b", "{a}")]),
-        "1 and {a}, 1!"
-    );
-    assert_eq!(fill("{unknown} {a", &[("a", "1")]), "{unknown} {a");
-    assert_eq!(fill("约 {n}。", &[("n", "13")]), "约 13。");
-    assert_eq!(fill("", &[]), "");
-}
+use vocabulary::fill;
 
 #[test]
 fn the_language_comes_from_the_link_then_the_browser_then_english() {
@@ -74,8 +64,8 @@ fn fill_replaces_every_placeholder() {
 fn portuguese_reads_as_written_in_brazil() {
     let pt = texts(Lang::Pt);
     let mut said: Vec<&str> = all_fields(pt);
-    let book = crate::coach::text::offline::phrasebook(Lang::Pt);
-    for situation in crate::coach::text::offline::Situation::all() {
+    let book = coach::text::offline::phrasebook(Lang::Pt);
+    for situation in coach::text::offline::Situation::all() {
         said.extend(book.phrases(situation));
     }
     for text in said {
@@ -106,7 +96,7 @@ fn chinese_writes_prices_in_one_unit_and_moves_at_once() {
     for text in all_fields(zh) {
         assert!(!text.contains("千美元"), "{text:?}");
     }
-    let valley = crate::coach::text::words_for(Lang::Zh).facts.valley_hint;
+    let valley = coach::text::words_for(Lang::Zh).facts.valley_hint;
     assert!(
         valley.contains("同时") && !valley.contains("一起调"),
         "{valley}"

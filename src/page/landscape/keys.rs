@@ -10,7 +10,7 @@
 //! | ↑ ↓ | bias ± one step (0.1) |
 //! | Shift + arrow | the same, a coarse step (weight 0.001, bias 1) |
 //! | Page Up / Page Down | bias ± a coarse step (the marker is a slider of the bias) |
-//! | Alt + ← or ↑ / Alt + → or ↓ | along the valley floor ([`crate::lesson::valley`]): weight ∓ 0.001 and the best bias for it; ← and ↑ both go up the valley, to the upper left |
+//! | Alt + ← or ↑ / Alt + → or ↓ | along the valley floor ([`lesson::valley`]): weight ∓ 0.001 and the best bias for it; ← and ↑ both go up the valley, to the upper left |
 //! | Home | Jay's start, w 0.1 and b 150 (where the guide and "Start over" begin) |
 //! | End | down to the valley floor: the best bias for the current weight |
 //!
@@ -21,9 +21,9 @@
 //! Every point lands on the sliders' grids and inside their ranges. Keys with
 //! Ctrl or Meta are left to the browser.
 
-use crate::{
-    lesson::neuron::{Params, BIAS_SLIDER, START, WEIGHT_SLIDER},
-    lesson::valley::{along_floor, on_floor},
+use lesson::{
+    neuron::{Params, BIAS_SLIDER, START, WEIGHT_SLIDER},
+    valley::{along_floor, on_floor},
 };
 
 /// A coarse step is this many of the slider's steps (the sliders' coarse nudges).
@@ -70,7 +70,7 @@ pub fn moved_by_key(from: Params, key: &str, held: Modifiers) -> Option<Params> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::neuron::{best_bias_for_weight, reaches_goal};
+    use lesson::neuron::{best_bias_for_weight, reaches_goal};
 
     const NONE: Modifiers = Modifiers {
         shift: false,

@@ -12,16 +12,16 @@
 #[cfg(feature = "ssr")]
 use std::fmt::Write;
 
+use crate::page::i18n::Texts;
+use crate::page::landscape::markup::ellipse_path;
 #[cfg(feature = "ssr")]
-use crate::page::{landscape::geometry::fill_at, landscape::markup::star_path};
-use crate::page::{
-    landscape::geometry::{coord, MapView, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
-    landscape::markup::ellipse_path,
-};
-use crate::{
-    lesson::contour::Ellipse,
-    lesson::neuron::{optimum, GOAL},
-    page::i18n::Texts,
+use crate::page::landscape::markup::star_path;
+#[cfg(feature = "ssr")]
+use lesson::map::fill_at;
+use lesson::map::{coord, MapView, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP};
+use lesson::{
+    contour::Ellipse,
+    neuron::{optimum, GOAL},
 };
 
 /// The largest font size of the map's labels, in SVG units (phones' CSS).
@@ -141,7 +141,8 @@ pub fn legend(t: &Texts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use vocabulary::Lang;
 
     #[test]
     fn the_island_is_outlined_once_above_a_halo() {
@@ -166,8 +167,8 @@ mod tests {
         // why the map zooms to the valley.
         let size = |view: MapView| {
             let b = Ellipse::at_level(GOAL).expect("island").bounds();
-            let (x0, y0) = view.to_svg(crate::lesson::neuron::Params::new(b.weight.0, b.bias.1));
-            let (x1, y1) = view.to_svg(crate::lesson::neuron::Params::new(b.weight.1, b.bias.0));
+            let (x0, y0) = view.to_svg(lesson::neuron::Params::new(b.weight.0, b.bias.1));
+            let (x1, y1) = view.to_svg(lesson::neuron::Params::new(b.weight.1, b.bias.0));
             ((x1 - x0).abs(), (y1 - y0).abs())
         };
         let (w, h) = size(MapView::full());

@@ -12,19 +12,14 @@
 
 use std::fmt::Write;
 
-use crate::page::{
-    landscape::geometry::{
-        coord, fill_of, MapView, HEIGHT, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP,
-    },
-    model::Attempt,
-    results::attempts::best_index,
+use crate::page::i18n::Texts;
+use crate::page::{model::Attempt, results::attempts::best_index};
+use lesson::map::{coord, fill_of, MapView, HEIGHT, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP};
+use lesson::{
+    contour::{Ellipse, MAP_CONTOURS},
+    neuron::Params,
 };
-use crate::{
-    lesson::contour::{Ellipse, MAP_CONTOURS},
-    lesson::format::plain,
-    lesson::neuron::Params,
-    page::i18n::Texts,
-};
+use vocabulary::format::plain;
 
 /// How many of the latest attempts the trail shows (plus the best, always).
 const TRAIL: usize = 40;
@@ -208,12 +203,12 @@ pub fn star_path(x: f64, y: f64, r: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::neuron::GOAL;
+    use lesson::neuron::GOAL;
 
     #[test]
     fn the_background_is_small_labels_the_goal_and_has_no_nan() {
         for view in [MapView::full(), MapView::valley()] {
-            let s = background(crate::page::i18n::texts(crate::coach::Lang::En), &view);
+            let s = background(crate::page::i18n::texts(vocabulary::Lang::En), &view);
             assert_eq!(
                 s.matches("<rect").count(),
                 302,

@@ -7,15 +7,14 @@
 
 use leptos::prelude::*;
 
+use crate::page::i18n::Texts;
 use crate::page::{
     controls::language::use_texts,
     model::{run_start, Attempt, Model},
     results::attempts::best_index,
 };
-use crate::{
-    lesson::neuron::{reaches_goal, GOAL, START},
-    page::i18n::{fill, Texts},
-};
+use lesson::neuron::{reaches_goal, GOAL, START};
+use vocabulary::fill;
 
 /// What is said after an attempt whose error is `error`, the best so far `best`.
 pub fn sentence(t: &Texts, error: f64, best: f64) -> String {
@@ -67,7 +66,8 @@ pub fn Announcer(model: Model) -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use crate::{coach::Lang, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use vocabulary::Lang;
 
     fn sentence(error: f64, best: f64) -> String {
         super::sentence(texts(Lang::En), error, best)
@@ -91,7 +91,8 @@ mod tests {
 
     #[test]
     fn after_a_start_over_it_says_the_attempts_are_kept() {
-        use crate::{lesson::neuron::Params, page::model::Attempt};
+        use crate::page::model::Attempt;
+        use lesson::neuron::Params;
         let at = |w, b| {
             let params = Params::new(w, b);
             Attempt {

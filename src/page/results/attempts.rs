@@ -13,15 +13,14 @@ use std::fmt::Write;
 
 use leptos::{prelude::*, task::spawn_local};
 
+use crate::page::i18n::Texts;
 use crate::page::{
     address_bar,
     controls::language::use_texts,
     model::{Attempt, Model},
 };
-use crate::{
-    lesson::neuron::GOAL,
-    page::i18n::{fill, Texts},
-};
+use lesson::neuron::GOAL;
+use vocabulary::fill;
 
 const SPARK_WIDTH: f64 = 300.0;
 const SPARK_HEIGHT: f64 = 64.0;
@@ -237,7 +236,9 @@ pub fn Attempts(model: Model) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, lesson::neuron::Params, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use lesson::neuron::Params;
+    use vocabulary::Lang;
 
     fn list_markup(all: &[Attempt]) -> String {
         super::list_markup(texts(Lang::En), all, &[])

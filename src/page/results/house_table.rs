@@ -12,10 +12,8 @@ use std::fmt::Write;
 use leptos::prelude::*;
 
 use crate::page::controls::language::use_texts;
-use crate::{
-    lesson::neuron::{House, Params, HOUSES},
-    page::i18n::Texts,
-};
+use crate::page::i18n::Texts;
+use lesson::neuron::{House, Params, HOUSES};
 
 /// The caption: what the table shows, and the units.
 fn caption_markup(t: &Texts) -> String {

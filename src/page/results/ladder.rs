@@ -1,9 +1,9 @@
 //! The goal ladder: 799 → 750 → 600 → 500 → 450 → 447.29 (the floor no line
 //! gets below), the thresholds of Jay's score lines. Each rung is ticked once
-//! the best attempt is at or below it (for 450, [`crate::lesson::neuron::reaches_goal`]: the rule the
+//! the best attempt is at or below it (for 450, [`lesson::neuron::reaches_goal`]: the rule the
 //! score and the chart use), and the newest one is said once, in a polite live
 //! region. Under it, Jay's line for the latest attempt
-//! ([`crate::lesson::score_line`]): encouragement at each rung, a tease when the
+//! ([`lesson::score_line`]): encouragement at each rung, a tease when the
 //! line is far off.
 //!
 //! The rungs are one markup string set with `inner_html` ([`rungs_markup`]):
@@ -14,13 +14,14 @@ use std::fmt::Write;
 
 use leptos::prelude::*;
 
+use crate::page::i18n::Texts;
 use crate::page::{controls::language::use_texts, model::Attempt, results::attempts::best_index};
-use crate::{
-    lesson::contour::{rungs_reached, LADDER_ABOVE_FLOOR as RUNGS},
-    lesson::neuron::min_error,
-    lesson::score_line::ScoreLine,
-    page::i18n::{fill, Texts},
+use lesson::{
+    contour::{rungs_reached, LADDER_ABOVE_FLOOR as RUNGS},
+    neuron::min_error,
+    score_line::ScoreLine,
 };
+use vocabulary::fill;
 
 /// How many of the six rungs (the five above the floor, and the floor) an
 /// attempt with error `best` has reached. The floor counts as reached at its
@@ -110,13 +111,15 @@ pub fn Ladder(#[prop(into)] attempts: Signal<Vec<Attempt>>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{coach::Lang, lesson::neuron::reaches_goal, page::i18n::texts};
+    use crate::page::i18n::texts;
+    use lesson::neuron::reaches_goal;
+    use vocabulary::Lang;
 
     #[test]
     fn one_goal_rule_for_the_ladder_the_score_the_announcer_and_the_coach() {
         // 450.00 was the goal for the score and the coach (≤) but not for the
         // ladder and the chart (<).
-        use crate::coach::Tier;
+        use coach::Tier;
         let en = texts(Lang::En);
         for error in [449.99, 450.0, 450.004, 450.01] {
             let goal = reaches_goal(error);

@@ -3,10 +3,8 @@
 use leptos::prelude::*;
 
 use crate::page::controls::language::use_texts;
-use crate::{
-    lesson::neuron::{min_error, reaches_goal, GOAL},
-    page::i18n::fill,
-};
+use lesson::neuron::{min_error, reaches_goal, GOAL};
+use vocabulary::fill;
 
 #[component]
 pub fn Score(#[prop(into)] error: Signal<f64>) -> impl IntoView {

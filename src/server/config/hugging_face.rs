@@ -5,7 +5,7 @@
 use url::Url;
 
 use super::{ConfigError, Secret};
-use crate::coach::providers::http::{BillTo, Hub};
+use coach::providers::http::{BillTo, Hub};
 
 /// What the coach needs of Hugging Face, validated.
 #[derive(Clone, Debug, Default)]
@@ -56,7 +56,7 @@ impl HuggingFace {
 }
 
 /// `HF_TOKEN`, if set (blank is unset); one shorter than
-/// [`crate::coach::secret::MIN_KEY_CHARS`] is refused (it would be blanked
+/// [`coach::secret::MIN_KEY_CHARS`] is refused (it would be blanked
 /// out of every answer).
 pub(super) fn hf_token_from(value: Option<String>) -> Result<Option<Secret>, ConfigError> {
     match value.and_then(Secret::new) {

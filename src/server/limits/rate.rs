@@ -19,7 +19,7 @@
 //! A client is an address ([`ClientLimiter::charge`]), or, for a learner
 //! seated in a class room, the visit itself ([`ClientLimiter::charge_visit`]):
 //! thirty learners behind one school address are thirty clients, at most a
-//! room's size of them (`crate::insights::rooms`).
+//! room's size of them (`insights::rooms`).
 //!
 //! (The `governor` crate cannot give a comment back, hence this small GCRA.)
 //! The clock is injected ([`Clock`]): [`MonotonicClock`] in production, a

@@ -8,7 +8,7 @@ use prometheus_client::{
     metrics::{counter::ConstCounter, gauge::ConstGauge},
 };
 
-use crate::coach::service::Coach;
+use coach::service::Coach;
 
 /// Reads the router's state at scrape time.
 #[derive(Debug)]

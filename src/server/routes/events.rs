@@ -10,14 +10,14 @@
 //! `lang`, `layout` and `width` (with an optional `room`) make a visit's
 //! start, all three or none; `tools` lists the tools used since the last
 //! report; `"left": true` says the page is going away (its room seat is
-//! free). Every field is checked (`crate::insights::input`): a refused one
+//! free). Every field is checked (`insights::input`): a refused one
 //! is a `400` `{"error", "field"}` naming it; a body over
 //! [`MAX_EVENTS_BODY`] is a `413`; another content type a `415`.
 //!
 //! Two allowances per client, past which it gets `429` with `Retry-After`:
 //! reports (three times the comment rate, four times its burst), and new
 //! visits (`JAY_VISITS_PER_HOUR`, a third of it at once). A visit seated in a
-//! class room (`crate::insights::rooms`) is a client of its own for both,
+//! class room (`insights::rooms`) is a client of its own for both,
 //! whatever its address: a class behind one school address is not one
 //! client. A start that names a room nobody created, or one that is full, is
 //! recorded without the room.
@@ -42,16 +42,13 @@ use serde::Deserialize;
 use serde_json::json;
 use serde_path_to_error::Segment;
 
-use crate::{
-    insights::{
-        capture::opted_out, Event, FieldError, Minute, Recorder, Rooms, ToolsInput, VisitId,
-        VisitInput,
-    },
-    server::{
-        config::Guard,
-        headers::no_store,
-        limits::{ClientIp, ClientLimiter},
-    },
+use crate::server::{
+    config::Guard,
+    headers::no_store,
+    limits::{ClientIp, ClientLimiter},
+};
+use insights::{
+    capture::opted_out, Event, FieldError, Minute, Recorder, Rooms, ToolsInput, VisitId, VisitInput,
 };
 
 /// The route.

@@ -17,7 +17,7 @@ use axum::{
 use serde_json::json;
 
 use super::ModelsAccess;
-use crate::coach::Coach;
+use coach::Coach;
 
 /// The refusal when no `JAY_MODELS_TOKEN` is set.
 const NO_TOKEN: &str =

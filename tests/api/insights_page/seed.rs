@@ -3,14 +3,12 @@
 //! for looking at the page ([`rich`]; `seed_a_data_dir_for_screenshots`
 //! writes it into `$JAY_SEED_DIR/insights.db`).
 
-use jay_trainer::{
-    coach::Lang,
-    insights::{
-        sink::Sink, Attempt, AttemptNumbers, AttemptOutcome, Device, Event, InsightsConfig, Layout,
-        Minute, ModelName, Reason, RoomCode, Store, Tool, ToolUse, Visit, VisitId,
-    },
-    lesson::neuron::{optimum, Params, START},
+use insights::{
+    sink::Sink, Attempt, AttemptNumbers, AttemptOutcome, Device, Event, InsightsConfig, Layout,
+    Minute, ModelName, Reason, RoomCode, Store, Tool, ToolUse, Visit, VisitId,
 };
+use lesson::neuron::{optimum, Params, START};
+use vocabulary::Lang;
 
 pub fn id(name: &str) -> VisitId {
     VisitId::parse(&format!("{name}-seedseedseedseed")).expect("an id")

@@ -1,7 +1,9 @@
 //! The diagram's numbers and words for a given house, weight, bias and language.
 
 use super::*;
-use crate::{coach::Lang, lesson::neuron::START, page::i18n::texts};
+use crate::page::i18n::texts;
+use lesson::neuron::START;
+use vocabulary::Lang;
 
 fn shown(lang: Lang, picked: Option<usize>, p: Params) -> Shown {
     Shown::new(texts(lang), picked, p)

@@ -4,7 +4,7 @@
 //! every panel edits; the same rules hold (the same `{placeholders}` in every
 //! language, nothing that needs escaping in markup), checked in `tests.rs`.
 
-use crate::coach::Lang;
+use vocabulary::Lang;
 
 /// The diagram's words in one language.
 pub struct Words {

@@ -2,12 +2,12 @@
 //! stall says why, the lesson's promise is what the lab does from the start it states.
 
 use super::*;
-use crate::{
-    coach::Lang,
-    lesson::descent::{run, steps_to_goal, ORIGIN},
-    lesson::neuron::{Params, START},
-    page::i18n::texts,
+use crate::page::i18n::texts;
+use lesson::{
+    descent::{run, steps_to_goal, ORIGIN},
+    neuron::{Params, START},
 };
+use vocabulary::Lang;
 
 /// Play as the component runs it: one step a tick until the run is finished,
 /// the state line read after every tick.

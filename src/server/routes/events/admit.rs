@@ -4,12 +4,10 @@
 
 use std::{net::IpAddr, sync::Arc};
 
-use crate::{
-    insights::{
-        rooms::{InRoom, Joined},
-        Event, Recorder, Refusal, RoomCode, Rooms, VisitId,
-    },
-    server::limits::ClientLimiter,
+use crate::server::limits::ClientLimiter;
+use insights::{
+    rooms::{InRoom, Joined},
+    Event, Recorder, Refusal, RoomCode, Rooms, VisitId,
 };
 
 /// The route's allowances: reports, and new visits an hour.

@@ -1,0 +1,42 @@
+//! The coach: a short comment on every attempt, written by one of several small
+//! language models and, when none can answer, by the built-in offline commentator.
+//!
+//! Server-only: the browser's WASM never links it (the page asks for a
+//! comment over HTTP and reads the JSON).
+//!
+//! One request, in order: `text::input` parses and validates the numbers
+//! (text from the request never reaches a prompt) → `text::prompt` builds the
+//! prompt for the tier → `service` asks `routing` for a weighted order and
+//! fails over → `providers` call the model named in `model` (read from the
+//! `registry` file) → `text::reply` checks the answer (and, with
+//! `text::directions`, that it does not contradict the facts of
+//! [`lesson::advice`]) → `service` assembles the [`Comment`], falling back to
+//! `providers::offline`. `budget` caps model calls; `availability` keeps
+//! what the checks found of which models are really served (and in which
+//! languages); `snapshot` keeps the router's state across restarts.
+//!
+//! A crate below the app: it knows no web framework (no axum, no Leptos), and
+//! the app's routes call it.
+
+pub mod comment;
+pub mod outcome;
+pub mod text;
+
+pub mod availability;
+pub mod budget;
+pub mod model;
+pub mod providers;
+pub mod registry;
+pub mod routing;
+pub mod secret;
+pub mod service;
+pub mod snapshot;
+pub mod upstream;
+
+/// Capturing what the code logs, for tests (this crate's and the app's).
+#[cfg(any(test, feature = "test-logs"))]
+pub mod test_logs;
+
+pub use comment::{Comment, Limited, Tier, Tried};
+pub use outcome::Outcome;
+pub use service::Coach;

@@ -1,0 +1,95 @@
+//! A finished call judged: the reply checks, the [`Outcome`], the router told
+//! (statistics, learned record and breakers under one lock), and `tried`.
+//! A timeout after waiting behind our own other calls to a model that
+//! answered them meanwhile is [`Outcome::QueueTimeout`] (busy, not down:
+//! `routing::queue`).
+//! Judges and records; starts no call.
+
+use tokio::time::Instant;
+
+use super::{call::Call, comment::tried_entry, Coach};
+use crate::{
+    comment::Tried,
+    outcome::Outcome,
+    providers::ProviderError,
+    text::{prompt::Prompt, reply},
+};
+
+impl Coach {
+    /// Checks a finished call's answer and feeds the outcome to the router and
+    /// its breaker, under one lock. The comment text if it passed.
+    ///
+    /// A rejected answer of a model the request forced (`?model=`) is not
+    /// learned: a client choosing the model must not be able to farm its
+    /// record or open its quality breaker for everyone. `tried` shows it all
+    /// the same.
+    pub(super) fn settle(
+        &self,
+        call: &mut Call<'_>,
+        prompt: &Prompt,
+        tried: &mut Vec<Tried>,
+        forced: bool,
+    ) -> Option<String> {
+        let alias = call.spec.alias.as_str();
+        let latency = call.started.elapsed();
+        if let Some(observer) = self.observer() {
+            observer.call(alias, latency);
+        }
+        // A call that never reached a model costs nothing of the day's budget.
+        if let (Some(permit), Err(ProviderError::Connect | ProviderError::NoToken)) =
+            (call.permit.take(), &call.result)
+        {
+            permit.refund();
+        }
+        let (outcome, text) = match &call.result {
+            Err(ProviderError::NoToken) => {
+                tried.push(tried_entry(alias, Outcome::NoToken, latency));
+                return None;
+            }
+            Err(ProviderError::Timeout)
+                if call.spec.max_concurrency.is_some()
+                    && self.router().timed_out_in_queue(alias, call.place) =>
+            {
+                (Outcome::QueueTimeout, None)
+            }
+            Err(error) => (error.outcome(), None),
+            Ok(raw) => match reply::check(raw, prompt) {
+                // Redacted again: the cleanup may have joined a split key.
+                Ok(text) => (Outcome::Ok, Some(self.provider.redact(call.spec, &text))),
+                Err(why) => (Outcome::Rejected(why.to_string()), None),
+            },
+        };
+        let wait = call.result.as_ref().err().and_then(ProviderError::wait);
+        let mut router = self.router();
+        // Tokens are spent whoever chose the model: always counted.
+        router.record_served(alias, &outcome, &call.served);
+        if forced && matches!(outcome, Outcome::Rejected(_)) {
+            // Not learned: a client choosing the model cannot farm its
+            // record. A probe it held is handed back.
+            if call.tickets.holds_probe() {
+                router.release_probe(alias, prompt.lang, call.tickets);
+            }
+        } else {
+            router.record_outcome(
+                alias,
+                prompt.lang,
+                latency,
+                &outcome,
+                wait,
+                call.tickets,
+                Instant::now(),
+            );
+        }
+        drop(router);
+        let served_by = call.served.by.as_ref().map(ToString::to_string);
+        if text.is_none() {
+            let by = served_by.as_deref().unwrap_or("");
+            tracing::info!(model = %alias, provider = by, %outcome, "model answer not used");
+        }
+        tried.push(Tried {
+            served_by,
+            ..tried_entry(alias, outcome, latency)
+        });
+        text
+    }
+}

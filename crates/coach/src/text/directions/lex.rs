@@ -1,0 +1,243 @@
+//! A clause as a row of keywords ([`Lexeme`]s): the text normalised (lower
+//! case, straight apostrophes, Simplified characters), then cut into words
+//! (English, Portuguese) or read character by character (Chinese), each place
+//! taking the longest key of the language's [`DirectionWords`] that matches.
+//! Pure.
+
+use crate::text::words::DirectionWords;
+use lesson::advice::{Param, Way};
+
+/// What a slider word names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noun {
+    Slider(Param),
+    /// The error: "lower the error" moves no slider.
+    Error,
+}
+
+/// What one place of a clause is, for the direction check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lexeme {
+    Noun(Noun),
+    /// A move word; `past` when its ending puts it in the past ("lowered").
+    Move {
+        way: Way,
+        past: bool,
+    },
+    /// "more", "less" (see `DirectionWords::more`).
+    Amount(Way),
+    Negation,
+    VerbNegation,
+    Join,
+    Cutoff,
+    Describer,
+    Adverb,
+    Than,
+    Comparative,
+    PastMarker,
+    Pronoun,
+    Filler,
+    /// An idiom, or any other word.
+    Other,
+}
+
+/// `text` in lower case, with straight apostrophes and the language's
+/// Simplified characters.
+pub fn normalise(text: &str, w: &DirectionWords) -> String {
+    text.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            '\u{2019}' | '\u{2018}' | '\u{02BC}' | '\u{00B4}' | '`' => '\'',
+            c => w
+                .simplified
+                .iter()
+                .find(|(traditional, _)| *traditional == c)
+                .map_or(c, |&(_, simplified)| simplified),
+        })
+        .collect()
+}
+
+/// Characters that end a clause. Not `、` (it lists nouns: "权重、偏置").
+const BREAKS: &str = ".,;:!?…()[]\n—–。，；：！？（）【】";
+
+/// The clauses of normalised `text`: cut at punctuation, dashes (`—`, `–`,
+/// and ` - ` with spaces) and colons, but not at a decimal point or a
+/// thousands separator between digits (`1.234,56`).
+pub fn clauses(text: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|j| chars[j].1);
+        let after = chars.get(i + 1).map(|&(_, c)| c);
+        let digits =
+            before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(|a| a.is_ascii_digit());
+        let spaced =
+            before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace);
+        let breaks = match c {
+            '.' | ',' => !digits,
+            '-' => spaced,
+            c => BREAKS.contains(c),
+        };
+        if breaks {
+            out.push(&text[start..at]);
+            start = at + c.len_utf8();
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// The keyword lists in the order that breaks a tie between two keys of one
+/// length: idioms first ("why not" is no negation), slider words before move
+/// words.
+fn lists(w: &DirectionWords) -> [(&'static [&'static str], Lexeme); 19] {
+    let moves = |way| Lexeme::Move { way, past: false };
+    [
+        (w.idioms, Lexeme::Other),
+        (w.negations, Lexeme::Negation),
+        (w.cutoffs, Lexeme::Cutoff),
+        (w.joins, Lexeme::Join),
+        (w.than, Lexeme::Than),
+        (w.comparative, Lexeme::Comparative),
+        (w.describers, Lexeme::Describer),
+        (w.past_markers, Lexeme::PastMarker),
+        (w.weight, Lexeme::Noun(Noun::Slider(Param::Weight))),
+        (w.bias, Lexeme::Noun(Noun::Slider(Param::Bias))),
+        (w.error, Lexeme::Noun(Noun::Error)),
+        (w.up, moves(Way::Up)),
+        (w.down, moves(Way::Down)),
+        (w.more, Lexeme::Amount(Way::Up)),
+        (w.less, Lexeme::Amount(Way::Down)),
+        (w.verb_negations, Lexeme::VerbNegation),
+        (w.pronouns, Lexeme::Pronoun),
+        (w.adverbs, Lexeme::Adverb),
+        (w.fillers, Lexeme::Filler),
+    ]
+}
+
+/// The lexemes of one normalised clause.
+pub fn lex(clause: &str, w: &DirectionWords) -> Vec<Lexeme> {
+    if w.by_characters {
+        by_characters(clause, w)
+    } else {
+        by_words(clause, w)
+    }
+}
+
+/// Chinese: at each character the longest key of any list, else one
+/// unknown character (spaces are skipped).
+fn by_characters(clause: &str, w: &DirectionWords) -> Vec<Lexeme> {
+    let lists = lists(w);
+    let mut out = Vec::new();
+    let mut rest = clause;
+    while let Some(c) = rest.chars().next() {
+        let best = lists
+            .iter()
+            .flat_map(|(keys, lexeme)| keys.iter().map(move |k| (*k, *lexeme)))
+            .filter(|(k, _)| !k.is_empty() && rest.starts_with(k))
+            .fold(None::<(&str, Lexeme)>, |best, (k, lexeme)| match best {
+                Some((b, _)) if b.len() >= k.len() => best,
+                _ => Some((k, lexeme)),
+            });
+        match best {
+            Some((key, lexeme)) => {
+                out.push(lexeme);
+                rest = &rest[key.len()..];
+            }
+            None => {
+                if !c.is_whitespace() {
+                    out.push(Lexeme::Other);
+                }
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    out
+}
+
+/// The words of a clause: letters, digits and inner apostrophes; a hyphen
+/// inside a word starts a word of its own (`aumente-o` → `aumente`, `-o`).
+fn words(clause: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut prev = ' ';
+    for (at, c) in clause.char_indices() {
+        let part = c.is_alphanumeric() || c == '\'';
+        let clitic = c == '-' && prev.is_alphanumeric();
+        if clitic {
+            if let Some(s) = start.take() {
+                out.push(&clause[s..at]);
+            }
+            start = Some(at);
+        } else if part {
+            start.get_or_insert(at);
+        } else if let Some(s) = start.take() {
+            out.push(&clause[s..at]);
+        }
+        prev = c;
+    }
+    if let Some(s) = start {
+        out.push(&clause[s..]);
+    }
+    out.into_iter()
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty() && *w != "-")
+        .collect()
+}
+
+/// Whether one word of a key matches `word`: whole, as a stem (`rais*`) or
+/// as an ending (`*n't`, with something before it).
+pub fn word_matches(key: &str, word: &str) -> bool {
+    if let Some(stem) = key.strip_suffix('*') {
+        word.starts_with(stem)
+    } else if let Some(end) = key.strip_prefix('*') {
+        word.len() > end.len() && word.ends_with(end)
+    } else {
+        key == word
+    }
+}
+
+/// English and Portuguese: at each word the longest key (in words) of any
+/// list, else one unknown word. A move word a stem found is in the past when
+/// it ends in one of the language's past endings.
+fn by_words(clause: &str, w: &DirectionWords) -> Vec<Lexeme> {
+    let words = words(clause);
+    let lists = lists(w);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let mut best: Option<(usize, Lexeme, &str)> = None;
+        for (keys, lexeme) in &lists {
+            for key in keys.iter() {
+                let parts: Vec<&str> = key.split(' ').collect();
+                let n = parts.len();
+                let fits = words
+                    .get(i..i + n)
+                    .is_some_and(|ws| parts.iter().zip(ws).all(|(k, word)| word_matches(k, word)));
+                if fits && best.is_none_or(|(m, ..)| n > m) {
+                    best = Some((n, *lexeme, key));
+                }
+            }
+        }
+        match best {
+            Some((n, lexeme, key)) => {
+                let word = words[i + n - 1];
+                out.push(match lexeme {
+                    Lexeme::Move { way, .. } => Lexeme::Move {
+                        way,
+                        past: key.ends_with('*')
+                            && w.past_endings.iter().any(|e| word.ends_with(e)),
+                    },
+                    other => other,
+                });
+                i += n;
+            }
+            None => {
+                out.push(Lexeme::Other);
+                i += 1;
+            }
+        }
+    }
+    out
+}

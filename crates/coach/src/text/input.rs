@@ -1,0 +1,283 @@
+//! Parsing and validating a request for a comment (`GET /error` or the page's
+//! server function) into a [`CoachInput`]. Only the parsed numbers ever reach a
+//! prompt, never text from the request: the seed's guard against prompt injection.
+//! Pure: no I/O, and knows nothing of models.
+
+use serde::{Deserialize, Serialize};
+
+use lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+use vocabulary::Lang;
+
+/// The largest bias a caller may send: 500, the page's bias slider's end before
+/// it took Jay's 0–460, so that a caller that worked then still works. (The
+/// weight's range only grew, 0–0.3 to 0–0.4.)
+pub const BIAS_MAX_ACCEPTED: f64 = 500.0;
+
+/// How far a given `error` may be from the error of the given weight and bias:
+/// 0.01 plus 0.5 % (a caller that rounds the weight to 4 decimals moves the
+/// error by up to ~0.3 %).
+pub fn agrees(error: f64, params: Params) -> bool {
+    let exact = params.error();
+    (error - exact).abs() <= 0.01 + 0.005 * exact
+}
+
+/// Larger errors are rejected. The sliders' worst corner gives about 560 000.
+pub const MAX_ERROR: f64 = 10_000_000.0;
+/// At most this many earlier attempts are kept per request: the most recent
+/// ones (a longer history is cut, never refused: the page's 102nd attempt
+/// must get its comment like the first).
+pub const MAX_ATTEMPTS: usize = 100;
+/// Longest model alias accepted.
+const MAX_ALIAS: usize = 40;
+
+/// A validated request for a comment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CoachInput {
+    /// The current error.
+    pub error: f64,
+    /// Earlier attempts' errors, oldest first (not including the current one).
+    pub attempts: Vec<f64>,
+    /// The current weight and bias, when the caller gives them: the coach
+    /// then states facts about the point ([`lesson::advice`]) and holds the
+    /// model's answer to them.
+    #[serde(default)]
+    pub params: Option<Params>,
+    /// Forces one model by alias.
+    pub model: Option<String>,
+    pub lang: Lang,
+}
+
+/// A rejected request: which field, and why. Becomes HTTP 400 `{"error", "field"}`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{field}: {message}")]
+pub struct InputError {
+    pub field: String,
+    pub message: String,
+}
+
+impl InputError {
+    /// `field` is missing although `with` was given (weight and bias come together).
+    pub fn required(field: &str, with: &str) -> Self {
+        Self::new(field, format!("required with {with}"))
+    }
+
+    fn new(field: &str, message: impl Into<String>) -> Self {
+        Self {
+            field: field.chars().take(MAX_ALIAS).collect(),
+            message: message.into(),
+        }
+    }
+}
+
+impl CoachInput {
+    /// A visitor in the close tier (812, after 900), in English, with no point
+    /// and no forced model: the unit tests' usual request.
+    #[cfg(test)]
+    pub fn sample() -> Self {
+        Self {
+            error: 812.0,
+            attempts: vec![900.0],
+            params: None,
+            model: None,
+            lang: Lang::En,
+        }
+    }
+
+    /// Validates already-typed values (the server function's arguments).
+    pub fn new(
+        error: f64,
+        attempts: Vec<f64>,
+        params: Option<Params>,
+        model: Option<String>,
+        lang: Lang,
+    ) -> Result<Self, InputError> {
+        check_error("error", error)?;
+        if let Some(p) = params {
+            check_param("weight", p.weight, WEIGHT_SLIDER.min, WEIGHT_SLIDER.max)?;
+            check_param("bias", p.bias, BIAS_SLIDER.min, BIAS_MAX_ACCEPTED)?;
+            if !agrees(error, p) {
+                return Err(InputError::new(
+                    "error",
+                    format!(
+                        "does not match the weight and bias given (their error is {:.2})",
+                        p.error()
+                    ),
+                ));
+            }
+        }
+        for value in &attempts {
+            check_error("attempts", *value)?;
+        }
+        let attempts = most_recent(attempts);
+        if let Some(alias) = &model {
+            check_alias(alias)?;
+        }
+        Ok(Self {
+            error,
+            attempts,
+            params,
+            model,
+            lang,
+        })
+    }
+
+    /// Parses the decoded query pairs of `GET /error`.
+    ///
+    /// Fields: `error` (required), `tentativas` or `attempts`, `weight` and
+    /// `bias` (both or neither), `model`, `lang` (and `format`, which the route
+    /// reads). A documented field given twice or
+    /// with a bad value is an error naming it; any other parameter (a browser's
+    /// or a cache-buster's `_`, `t`, `v`…) is ignored, as the seed did. Without
+    /// `lang`, the language comes from `Accept-Language`, else `default_lang`.
+    pub fn from_query(
+        pairs: &[(String, String)],
+        accept_language: Option<&str>,
+        default_lang: Lang,
+    ) -> Result<Self, InputError> {
+        let mut error = None;
+        let mut attempts = None;
+        let mut model = None;
+        let mut lang = None;
+        let mut format = None;
+        let mut weight = None;
+        let mut bias = None;
+        for (key, value) in pairs {
+            let (field, slot): (&str, &mut Option<&str>) = match key.as_str() {
+                "error" => ("error", &mut error),
+                "tentativas" | "attempts" => ("tentativas", &mut attempts),
+                "model" => ("model", &mut model),
+                "lang" => ("lang", &mut lang),
+                "format" => ("format", &mut format),
+                "weight" => ("weight", &mut weight),
+                "bias" => ("bias", &mut bias),
+                _ => continue,
+            };
+            if slot.replace(value.as_str()).is_some() {
+                return Err(InputError::new(field, "given more than once"));
+            }
+        }
+        let error = parse_number(
+            "error",
+            error.ok_or_else(|| InputError::new("error", "required"))?,
+        )?;
+        let attempts = match attempts.map(str::trim) {
+            None | Some("") => Vec::new(),
+            Some(list) => parse_list("tentativas", list)?,
+        };
+        let params = match (weight, bias) {
+            (None, None) => None,
+            (Some(w), Some(b)) => Some(Params::new(
+                parse_number("weight", w)?,
+                parse_number("bias", b)?,
+            )),
+            (Some(_), None) => return Err(InputError::required("bias", "weight")),
+            (None, Some(_)) => return Err(InputError::required("weight", "bias")),
+        };
+        let model = model.map(str::to_string);
+        let lang = match lang {
+            Some(tag) => parse_lang(tag)?,
+            None => accept_language
+                .and_then(Lang::from_accept_language)
+                .unwrap_or(default_lang),
+        };
+        Self::new(error, attempts, params, model, lang).map_err(|e| {
+            // `new` names typed fields; the query calls the list `tentativas`.
+            if e.field == "attempts" {
+                InputError::new("tentativas", e.message)
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// A `lang` as a caller writes it: `en`, `pt` or `zh`, any case, with a
+/// region or not (`pt-BR`, `zh_CN`, `EN-us`).
+pub fn parse_lang(tag: &str) -> Result<Lang, InputError> {
+    Lang::parse(tag)
+        .filter(|_| tag.len() <= 16)
+        .ok_or_else(|| InputError::new("lang", "must be en, pt or zh"))
+}
+
+/// A plain decimal: digits with at most one `.`; no sign, exponent, hex, spaces,
+/// `inf` or `NaN`.
+pub fn parse_number(field: &str, text: &str) -> Result<f64, InputError> {
+    let plain = !text.is_empty()
+        && text.len() <= 32
+        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && text.bytes().filter(|&b| b == b'.').count() <= 1
+        && text.bytes().any(|b| b.is_ascii_digit());
+    if !plain {
+        return Err(InputError::new(
+            field,
+            "must be a plain non-negative decimal number such as 1234.56",
+        ));
+    }
+    let value: f64 = text
+        .parse()
+        .map_err(|_| InputError::new(field, "must be a plain non-negative decimal number"))?;
+    check_error(field, value)?;
+    Ok(value)
+}
+
+/// A comma-separated list of numbers; a trailing comma (`1,2,`: a caller that
+/// joins with a separator after each item) is tolerated, an empty item inside
+/// is not.
+fn parse_list(field: &str, text: &str) -> Result<Vec<f64>, InputError> {
+    let text = text.strip_suffix(',').unwrap_or(text);
+    let values = text
+        .split(',')
+        .map(|item| parse_number(field, item.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(most_recent(values))
+}
+
+/// The last [`MAX_ATTEMPTS`] of a history, oldest first.
+fn most_recent(mut attempts: Vec<f64>) -> Vec<f64> {
+    let extra = attempts.len().saturating_sub(MAX_ATTEMPTS);
+    attempts.drain(..extra);
+    attempts
+}
+
+fn check_error(field: &str, value: f64) -> Result<(), InputError> {
+    if !value.is_finite() || value < 0.0 {
+        return Err(InputError::new(field, "must be a finite number ≥ 0"));
+    }
+    if value > MAX_ERROR {
+        return Err(InputError::new(
+            field,
+            format!("must be at most {MAX_ERROR}"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_param(field: &str, value: f64, min: f64, max: f64) -> Result<(), InputError> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(InputError::new(
+            field,
+            format!("must be from {min} to {max}"),
+        ))
+    }
+}
+
+fn check_alias(alias: &str) -> Result<(), InputError> {
+    let ok = !alias.is_empty()
+        && alias.len() <= MAX_ALIAS
+        && alias
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.');
+    if ok {
+        Ok(())
+    } else {
+        Err(InputError::new(
+            "model",
+            "must be a model alias (letters, digits, - _ .)",
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,149 @@
+//! Checks on a model's answer, which is untrusted text, in this order:
+//!
+//! 1. **Clean** ([`clean`]): keep what comes before the first [`END_MARKER`];
+//!    drop reasoning blocks, echoes of the prompt, chat-template tokens, role
+//!    tags and surrounding quotes. Nothing left: `empty`.
+//! 2. **Salvage** ([`salvage`]): an answer longer than [`max_chars`] (the
+//!    seed's rule: 20 words × 8 characters; 60 in Chinese) is cut back to the
+//!    whole sentences that fit; when not even one does, `too long`.
+//! 3. **Judge** what is left: `wrong language` ([`language`]), `copies an
+//!    example` of the prompt or of its tier's pool ([`copy`]), `claims the
+//!    goal` when the tier is not the goal ([`claims`]), `claims progress`
+//!    (the best so far, or better than the last, when it is not:
+//!    [`progress`]), `contradicts the facts` ([`super::directions`]),
+//!    `misquotes a number` that the prompt does not state ([`numbers`]) or
+//!    states another as the error ([`stated_error`]),
+//!    and last `repeats itself` ([`repeats`]), word salad.
+//!
+//! A rejected answer counts against the model. The caller (`settle`) redacts
+//! the text that passes. Pure: it judges text, and leaves the counting to the
+//! router.
+
+mod claims;
+mod clean;
+mod copy;
+mod language;
+mod numbers;
+mod progress;
+mod repeats;
+mod salvage;
+mod stated_error;
+
+use super::{
+    directions,
+    prompt::{Prompt, END_MARKER},
+    words_for,
+};
+use crate::comment::Tier;
+use lesson::advice::Way;
+use vocabulary::Lang;
+
+/// Why an answer was not used. The `Display` is the reason `tried` and the
+/// log show after `rejected: `.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("empty")]
+    Empty,
+    /// Too long, and not even its first sentence fits.
+    #[error("too long ({chars} > {max} characters)")]
+    TooLong { chars: usize, max: usize },
+    /// Not in the visitor's language (or script).
+    #[error("wrong language")]
+    WrongLanguage,
+    /// Nearly the same as one of the tier's example answers.
+    #[error("copies an example")]
+    CopiesExample,
+    /// Says the goal is reached when it is not.
+    #[error("claims the goal")]
+    ClaimsGoal,
+    /// Calls this attempt the best, or better than the last, when it is not.
+    #[error("claims progress")]
+    ClaimsProgress,
+    /// Says the same words over ("Não, não! Não! Não!"): word salad.
+    #[error("repeats itself")]
+    Repeats,
+    /// It tells the visitor to move a parameter the way that raises the error.
+    #[error("contradicts the facts: says to {0}")]
+    Contradicts(String),
+    /// Quotes a number (two or more significant digits) the prompt does not state.
+    #[error("misquotes a number")]
+    MisquotesNumber,
+}
+
+/// Longest accepted comment: 20 words × 8 characters, or 60 characters for
+/// Chinese, where a word is one or two characters (each language's file).
+pub fn max_chars(lang: Lang) -> usize {
+    words_for(lang).max_chars
+}
+
+/// The comment in `raw`, cleaned (and cut back to the sentences that fit),
+/// or why there is none.
+pub fn check(raw: &str, prompt: &Prompt) -> Result<String, Rejection> {
+    let cleaned = clean::cleaned(raw, prompt);
+    let chars = cleaned.chars().count();
+    let max = max_chars(prompt.lang);
+    if chars == 0 {
+        return Err(Rejection::Empty);
+    }
+    let text = if chars > max {
+        salvage::salvage(&cleaned, max).ok_or(Rejection::TooLong { chars, max })?
+    } else {
+        cleaned.as_str()
+    };
+    judge(text, prompt)?;
+    Ok(text.to_string())
+}
+
+/// Steps 3 on: what the text says, held to the prompt.
+fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
+    if language::wrong(text, prompt.lang) {
+        return Err(Rejection::WrongLanguage);
+    }
+    if copies_an_example(text, prompt) {
+        return Err(Rejection::CopiesExample);
+    }
+    if prompt.tier != Tier::Goal && claims::claims_goal(text, prompt.lang) {
+        return Err(Rejection::ClaimsGoal);
+    }
+    if progress::claims_progress(text, prompt.lang, &prompt.trend) {
+        return Err(Rejection::ClaimsProgress);
+    }
+    if let Some((param, way)) = prompt.facts.and_then(|facts| {
+        directions::advised(text, prompt.lang)
+            .into_iter()
+            .find(|&(param, way)| facts.contradicts(param, way))
+    }) {
+        let way = match way {
+            Way::Up => "raise",
+            Way::Down => "lower",
+        };
+        return Err(Rejection::Contradicts(
+            format!("{way} the {param:?}").to_lowercase(),
+        ));
+    }
+    if numbers::misquoted(text, &prompt.figures).is_some()
+        || stated_error::misstates_error(text, prompt.lang, prompt.trend.error)
+    {
+        return Err(Rejection::MisquotesNumber);
+    }
+    if repeats::repeats(text, prompt.lang) {
+        return Err(Rejection::Repeats);
+    }
+    Ok(())
+}
+
+/// Whether `text` copies an example answer: one the prompt shows, or any of
+/// its tier's pool in its language (a copy of any example is a copy).
+fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
+    let shown = prompt
+        .examples
+        .iter()
+        .map(|(_, answer)| answer.trim_end_matches(END_MARKER).trim_end());
+    let pool = words_for(prompt.lang).examples[prompt.tier as usize]
+        .iter()
+        .map(|(_, _, answer)| *answer);
+    shown.chain(pool).any(|example| copy::copies(text, example))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,86 @@
+//! What the server takes from a request to record (server only): whether the
+//! visitor asked not to be tracked ([`opted_out`]), and the [`Attempt`] a
+//! comment request makes ([`attempt_of`]).
+//!
+//! `DNT: 1` or `Sec-GPC: 1` on a request means nothing is recorded for it;
+//! the page and its comments work as before.
+//!
+//! An attempt's outcome, from the coach's [`Comment`]:
+//! - `served`: a model's comment was shown (`fallback` false);
+//! - `rejected`, with a reason, when the offline commentator spoke because
+//!   a limit kept the models out (`limited: client`, `limited: busy`,
+//!   `limited: daily_budget`) or, failing that, because the reply checks
+//!   refused a model's answer (the first refusal's reason, e.g. `too long`;
+//!   one outside [`Reason`]'s alphabet is kept as `rejected`);
+//! - `offline`: the offline commentator spoke for any other cause (no model
+//!   configured, every model timed out or failed).
+//!
+//! The comment's model is its `model` (`offline` for the commentator); its
+//! latency is the comment's own `latency_ms` (capped at the store's limit).
+
+use http::HeaderMap;
+
+use super::{
+    event::{Attempt, AttemptNumbers, AttemptOutcome},
+    values::{Minute, ModelName, Reason, VisitId},
+};
+use coach::{outcome::Outcome, Comment, Limited};
+
+/// Whether the request says `DNT: 1` or `Sec-GPC: 1`.
+pub fn opted_out(headers: &HeaderMap) -> bool {
+    ["dnt", "sec-gpc"].iter().any(|name| {
+        headers
+            .get_all(*name)
+            .iter()
+            .any(|v| v.to_str().is_ok_and(|v| v.trim() == "1"))
+    })
+}
+
+/// The point a comment request asked about, as the request gave it.
+#[derive(Clone, Copy, Debug)]
+pub struct AskedPoint {
+    /// The attempt's number (1 for the visit's first).
+    pub number: u32,
+    pub error: f64,
+    pub weight: f64,
+    pub bias: f64,
+}
+
+/// The attempt `comment` answered, or `None` when a value is out of the
+/// store's shape (then nothing is recorded; the comment is unaffected).
+pub fn attempt_of(visit: VisitId, point: AskedPoint, comment: &Comment) -> Option<Attempt> {
+    let latency = comment.latency_ms.min(AttemptNumbers::MAX_LATENCY_MS);
+    let numbers =
+        AttemptNumbers::new(point.number, point.error, point.weight, point.bias, latency).ok()?;
+    Some(Attempt {
+        visit,
+        numbers,
+        lang: comment.lang,
+        model: ModelName::parse(&comment.model).ok()?,
+        outcome: outcome_of(comment),
+        at: Minute::now(),
+    })
+}
+
+/// The mapping of the module docs.
+pub fn outcome_of(comment: &Comment) -> AttemptOutcome {
+    if !comment.fallback {
+        return AttemptOutcome::Served;
+    }
+    let reason = match comment.limited {
+        Some(Limited::Client) => Some("limited: client".to_string()),
+        Some(Limited::Busy) => Some("limited: busy".to_string()),
+        Some(Limited::DailyBudget) => Some("limited: daily_budget".to_string()),
+        None => comment.tried.iter().find_map(|t| match &t.outcome {
+            Outcome::Rejected(why) => Some(why.clone()),
+            _ => None,
+        }),
+    };
+    match reason.map(|why| Reason::parse(&why).or_else(|_| Reason::parse("rejected"))) {
+        Some(Ok(why)) => AttemptOutcome::Rejected(why),
+        _ => AttemptOutcome::Offline,
+    }
+}
+
+#[cfg(test)]
+mod tests;

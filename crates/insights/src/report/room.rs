@@ -1,0 +1,75 @@
+//! A room now: each of its current visitors' latest point, for the live view
+//! a teacher projects (no names: a visit is its random id).
+
+use super::{effort::Point, fetch, Query};
+use crate::{sink::StoreError, store::Store, values::VisitId};
+
+/// One current visitor of a room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomVisitor {
+    /// The visit's id: a stable key for its dot between two looks. It lets
+    /// whoever holds it record attempts as that visit, so a public page should
+    /// show a derived key, not this.
+    pub visit: VisitId,
+    /// Its attempts so far (the highest attempt number; 0 for none).
+    pub attempts: u64,
+    /// Its latest attempt's point, if it made one.
+    pub latest: Option<Point>,
+    /// Whether any of its attempts reached the goal (it may have moved on
+    /// since: `latest` is where it is now).
+    pub reached: bool,
+}
+
+impl Store {
+    /// The visits `visits` (a room's current ones, `crate::rooms`),
+    /// each with its attempts so far, its latest point and whether it has
+    /// reached the goal, in the order given; a visit not stored yet is left
+    /// out. Read by primary key from the visits' sums: a room's history, however
+    /// long, is never scanned.
+    pub async fn room_visitors(&self, visits: &[VisitId]) -> Result<Vec<RoomVisitor>, StoreError> {
+        let mut found = std::collections::HashMap::with_capacity(visits.len());
+        for chunk in visits.chunks(400) {
+            let mut q = Query::default();
+            let ids: Vec<String> = chunk.iter().map(|v| q.text(v.as_str())).collect();
+            let q = q.push(&format!(
+                "SELECT s.visit_id, s.attempts, a.weight, a.bias, a.error, s.goal_at \
+                 FROM insights_visit_sums s LEFT JOIN insights_attempts a \
+                 ON a.visit_id = s.visit_id AND a.attempt = s.attempts \
+                 WHERE s.visit_id IN ({}) AND s.started_min IS NOT NULL",
+                ids.join(", ")
+            ));
+            type Row = (
+                String,
+                i64,
+                Option<f64>,
+                Option<f64>,
+                Option<f64>,
+                Option<i64>,
+            );
+            let rows: Vec<Row> = fetch(self, &q).await?;
+            for (visit, attempts, weight, bias, error, goal_at) in rows {
+                let latest = match (weight, bias, error) {
+                    (Some(weight), Some(bias), Some(error)) => Some(Point {
+                        weight,
+                        bias,
+                        error,
+                    }),
+                    _ => None,
+                };
+                found.insert(visit, (super::count(attempts), latest, goal_at.is_some()));
+            }
+        }
+        Ok(visits
+            .iter()
+            .filter_map(|visit| {
+                let &(attempts, latest, reached) = found.get(visit.as_str())?;
+                Some(RoomVisitor {
+                    visit: visit.clone(),
+                    attempts,
+                    latest,
+                    reached,
+                })
+            })
+            .collect())
+    }
+}

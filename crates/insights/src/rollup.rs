@@ -1,0 +1,274 @@
+//! The rollups `/insights` reads instead of every attempt (migration 0002):
+//! per visit its [`Sums`], and per UTC day (of the visit's start) and
+//! language the counts each report adds up ([`Cell`]). Over a million visits
+//! the reports' joins of every attempt took seconds on SQLite; summing a
+//! month of days takes milliseconds (`benches/insights_report.rs`).
+//!
+//! They are kept in step with the stored rows in the same transaction:
+//! [`Store::write`](super::Store) stores a batch's events, then
+//! [`write::apply`] folds the rows it actually added (a repeated visit or
+//! attempt adds nothing) into the sums of their visits and moves each visit's
+//! counts from the cells of its old sums to those of its new ones. Every fold
+//! is a minimum, a maximum or a bit set, so the order events arrive in does
+//! not matter; an attempt or a tool whose visit is not stored yet counts in
+//! no day until the visit arrives. A purge recomputes what it cuts into
+//! ([`purge`]).
+//!
+//! The reports use the cells when the filter names no room and cuts no day
+//! in two (`report::daily`): the same numbers as from the rows, which the
+//! tests check on both backends. Latencies are stored to two significant
+//! digits ([`two_significant`]) so that a day's latencies are few enough to
+//! count.
+
+pub(super) mod purge;
+mod rows;
+pub(super) mod write;
+
+use std::collections::BTreeMap;
+
+use super::{codes::Tool, values::Minute};
+use lesson::neuron::{reaches_goal, GOAL};
+
+/// The funnel's rungs (`report::funnel::RUNGS`): 799, 600, 500 and the goal.
+/// Migration 0002 has them too: a change needs a new migration.
+pub const RUNGS: [f64; 4] = [799.0, 600.0, 500.0, GOAL];
+
+/// `ms` to two significant digits, rounded down: 1,234 → 1,200; below 100 as it is.
+pub fn two_significant(ms: u64) -> u64 {
+    let mut unit = 1;
+    while ms / unit >= 100 {
+        unit *= 10;
+    }
+    ms / unit * unit
+}
+
+/// A tool's bit in [`Sums::tools`]: 2 to the power of its place in
+/// [`Tool::ALL`] (append new tools at the end; migration 0002 has the first seven).
+pub fn bit(tool: Tool) -> i64 {
+    let place = Tool::ALL.iter().position(|&t| t == tool).unwrap_or(0);
+    1 << place
+}
+
+/// The day a minute falls in, as the cells key it (rounded down).
+pub fn day_of(minute: i64) -> i64 {
+    Minute(minute).day()
+}
+
+/// How a statement of many rows marks its bound values: `$1, $2, …` for
+/// PostgreSQL, `?` for SQLite, which reads `$1` too but finds each by name in
+/// a list of them all: quadratic in a statement of hundreds (a sixth of the
+/// writer's time at 550 values).
+#[derive(Clone, Copy, Debug)]
+pub struct Marks {
+    numbered: bool,
+}
+
+impl Marks {
+    pub fn new(postgres: bool) -> Self {
+        Self { numbered: postgres }
+    }
+
+    /// `n` marks from the `first` (1-based), in order.
+    pub fn list(self, first: usize, n: usize) -> String {
+        (first..first + n)
+            .map(|i| {
+                if self.numbered {
+                    format!("${i}")
+                } else {
+                    "?".into()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `rows` tuples of `width` marks: `($1, $2), ($3, $4)`.
+    pub fn tuples(self, rows: usize, width: usize) -> String {
+        (0..rows)
+            .map(|r| format!("({})", self.list(r * width + 1, width)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A visit's row of `insights_visit_sums`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sums {
+    /// The visit's start, language and room (`None` until it is stored).
+    pub started: Option<i64>,
+    pub lang: Option<String>,
+    pub room: Option<String>,
+    /// Its highest attempt number (0: none).
+    pub attempts: i64,
+    /// Its lowest error.
+    pub best: Option<f64>,
+    /// Its first attempt at the goal, and that attempt's minute.
+    pub goal_at: Option<i64>,
+    pub goal_min: Option<i64>,
+    /// Its latest attempt's minute.
+    pub last_min: Option<i64>,
+    /// Its tools, one [`bit`] each.
+    pub tools: i64,
+}
+
+impl Sums {
+    /// Folds in one attempt (number, error, minute).
+    pub fn add_attempt(&mut self, number: i64, error: f64, at: i64) {
+        self.attempts = self.attempts.max(number);
+        if self.best.is_none_or(|best| error < best) {
+            self.best = Some(error);
+        }
+        if reaches_goal(error) && self.goal_at.is_none_or(|first| number < first) {
+            self.goal_at = Some(number);
+            self.goal_min = Some(at);
+        }
+        self.last_min = Some(self.last_min.map_or(at, |last| last.max(at)));
+    }
+
+    /// The day and language whose cells count this visit (once it is stored).
+    pub fn cell(&self) -> Option<(i64, &str)> {
+        Some((day_of(self.started?), self.lang.as_deref()?))
+    }
+
+    /// Adds `sign` × this visit's counts to `deltas` (its comments aside).
+    pub fn count_into(&self, sign: i64, deltas: &mut Deltas) {
+        let Some((day, lang)) = self.cell() else {
+            return;
+        };
+        let at_or_below = |rung: f64| i64::from(self.best.is_some_and(|best| best <= rung));
+        let reached = i64::from(self.goal_at.is_some());
+        let visits = Cell::Visits {
+            day,
+            lang: lang.to_string(),
+        };
+        let counts = [
+            1,
+            i64::from(self.best.is_some()),
+            at_or_below(RUNGS[0]),
+            at_or_below(RUNGS[1]),
+            at_or_below(RUNGS[2]),
+            reached,
+        ];
+        add(deltas, visits, counts.map(|n| sign * n));
+        let goal_at = self.goal_at.unwrap_or(0);
+        let one = |cell| (cell, [sign, 0, 0, 0, 0, 0]);
+        let (cell, n) = one(Cell::GoalAt {
+            day,
+            lang: lang.to_string(),
+            goal_at,
+        });
+        add(deltas, cell, n);
+        if let (Some(_), Some(at), Some(started)) = (self.goal_at, self.goal_min, self.started) {
+            let (cell, n) = one(Cell::Minutes {
+                day,
+                lang: lang.to_string(),
+                minutes: at - started,
+            });
+            add(deltas, cell, n);
+        }
+        for &tool in Tool::ALL {
+            if self.tools & bit(tool) != 0 {
+                let (cell, n) = one(Cell::Tool {
+                    day,
+                    lang: lang.to_string(),
+                    tool: tool.code(),
+                    goal_at,
+                });
+                add(deltas, cell, n);
+            }
+        }
+    }
+}
+
+/// One comment, as the day cells count it.
+#[derive(Clone, Debug)]
+pub struct Comment {
+    pub model: String,
+    pub lang: String,
+    pub outcome: String,
+    /// `""` when none.
+    pub reason: String,
+    pub latency_ms: i64,
+}
+
+impl Comment {
+    /// Counts this comment of a visit whose cells are `(day, lang)`.
+    pub fn count_into(&self, (day, lang): (i64, &str), deltas: &mut Deltas) {
+        let one = [1, 0, 0, 0, 0, 0];
+        let comments = Cell::Comments {
+            day,
+            lang: lang.to_string(),
+            model: self.model.clone(),
+            comment_lang: self.lang.clone(),
+            outcome: self.outcome.clone(),
+            reason: self.reason.clone(),
+        };
+        add(deltas, comments, one);
+        let latency = Cell::Latency {
+            day,
+            lang: lang.to_string(),
+            model: self.model.clone(),
+            comment_lang: self.lang.clone(),
+            latency_ms: self.latency_ms,
+        };
+        add(deltas, latency, one);
+    }
+}
+
+/// A row of one of the day tables (its key).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cell {
+    /// `insights_day_visits`: visits, attempted, at or below each rung, reached.
+    Visits { day: i64, lang: String },
+    /// `insights_day_goal_at` (0: not reached).
+    GoalAt {
+        day: i64,
+        lang: String,
+        goal_at: i64,
+    },
+    /// `insights_day_goal_minutes`.
+    Minutes {
+        day: i64,
+        lang: String,
+        minutes: i64,
+    },
+    /// `insights_day_tools`.
+    Tool {
+        day: i64,
+        lang: String,
+        tool: &'static str,
+        goal_at: i64,
+    },
+    /// `insights_day_comments`.
+    Comments {
+        day: i64,
+        lang: String,
+        model: String,
+        comment_lang: String,
+        outcome: String,
+        reason: String,
+    },
+    /// `insights_day_latency`.
+    Latency {
+        day: i64,
+        lang: String,
+        model: String,
+        comment_lang: String,
+        latency_ms: i64,
+    },
+}
+
+/// Changes to the day tables: per cell, what to add to its count(s) (only
+/// [`Cell::Visits`] has six; the others use the first). Sorted, so that
+/// transactions lock cells in one order.
+pub type Deltas = BTreeMap<Cell, [i64; 6]>;
+
+fn add(deltas: &mut Deltas, cell: Cell, n: [i64; 6]) {
+    let sum = deltas.entry(cell).or_default();
+    for (s, n) in sum.iter_mut().zip(n) {
+        *s += n;
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,224 @@
+//! A batch's new rows into the rollups, in the batch's transaction: the
+//! visits they touch get a sums row if they had none, their sums are read
+//! (locked on PostgreSQL, where another replica may write the same visit),
+//! folded, written back, and each visit's counts move from its old sums' cells
+//! to its new ones. A visit stored by this batch after attempts of earlier
+//! batches brings those attempts' comments into its day's cells, read back
+//! from the database.
+
+use std::collections::{BTreeSet, HashMap};
+
+use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+
+use super::{
+    bit,
+    rows::{upsert, write_sums},
+    Cell, Comment, Deltas, Marks, Sums,
+};
+use crate::event::{Attempt, ToolUse, Visit};
+
+/// The rows a batch added (a repeated visit or attempt adds none).
+#[derive(Debug, Default)]
+pub struct Added<'a> {
+    pub visits: Vec<&'a Visit>,
+    /// Each with its latency as stored.
+    pub attempts: Vec<(&'a Attempt, i64)>,
+    /// Tools a visit used for the first time.
+    pub tools: Vec<&'a ToolUse>,
+    /// Attempts and tools left out for want of their visit.
+    pub without_visit: u64,
+}
+
+/// Visit ids per statement.
+const CHUNK: usize = 400;
+/// Rows per statement that writes sums or cells (as `store::insert`'s).
+const ROWS: usize = 200;
+
+type SumsRow = (
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    i64,
+    Option<f64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    i64,
+);
+
+/// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
+/// and its statements number their values).
+pub async fn apply(
+    conn: &mut AnyConnection,
+    postgres: bool,
+    added: &Added<'_>,
+) -> Result<(), sqlx::Error> {
+    let marks = Marks::new(postgres);
+    let ids: BTreeSet<&str> = (added.visits.iter().map(|v| v.id.as_str()))
+        .chain(added.attempts.iter().map(|(a, _)| a.visit.as_str()))
+        .chain(added.tools.iter().map(|t| t.visit.as_str()))
+        .collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<&str> = ids.into_iter().collect();
+    let old = read(conn, marks, &ids, postgres).await?;
+    let mut new = old.clone();
+    for v in &added.visits {
+        let s = new.entry(v.id.as_str().to_string()).or_default();
+        s.started = Some(v.started.0);
+        s.lang = Some(v.lang.code().to_string());
+        s.room = v.room.as_ref().map(|r| r.as_str().to_string());
+    }
+    for (a, _) in &added.attempts {
+        let n = &a.numbers;
+        new.entry(a.visit.as_str().to_string())
+            .or_default()
+            .add_attempt(i64::from(n.number()), n.error(), a.at.0);
+    }
+    for t in &added.tools {
+        new.entry(t.visit.as_str().to_string()).or_default().tools |= bit(t.tool);
+    }
+
+    let mut deltas = Deltas::new();
+    let empty = Sums::default();
+    for &id in &ids {
+        old.get(id).unwrap_or(&empty).count_into(-1, &mut deltas);
+        new.get(id).unwrap_or(&empty).count_into(1, &mut deltas);
+    }
+    // Visits that arrive after attempts of earlier batches: all their
+    // comments from the database (this batch's included).
+    let earlier: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let before = old.get(id).unwrap_or(&empty);
+            let after = new.get(id).unwrap_or(&empty);
+            before.started.is_none() && before.attempts > 0 && after.started.is_some()
+        })
+        .collect();
+    for (a, latency_ms) in &added.attempts {
+        let id = a.visit.as_str();
+        if earlier.binary_search(&id).is_ok() {
+            continue;
+        }
+        if let Some(cell) = new.get(id).and_then(Sums::cell) {
+            comment_of(a, *latency_ms).count_into(cell, &mut deltas);
+        }
+    }
+    for chunk in earlier.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT visit_id, model, lang, outcome, reason, latency_ms FROM insights_attempts \
+             WHERE visit_id IN ({})",
+            marks.list(1, chunk.len())
+        );
+        let rows: Vec<(String, String, String, String, Option<String>, i64)> =
+            sqlx::query_as_with(&sql, texts(chunk)?)
+                .fetch_all(&mut *conn)
+                .await?;
+        for (visit, model, lang, outcome, reason, latency_ms) in rows {
+            let Some(cell) = new.get(visit.as_str()).and_then(Sums::cell) else {
+                continue;
+            };
+            let comment = Comment {
+                model,
+                lang,
+                outcome,
+                reason: reason.unwrap_or_default(),
+                latency_ms,
+            };
+            comment.count_into(cell, &mut deltas);
+        }
+    }
+
+    let changed: Vec<(&str, &Sums)> = ids
+        .iter()
+        .filter_map(|&id| Some((id, new.get(id)?)))
+        .filter(|&(id, after)| old.get(id) != Some(after))
+        .collect();
+    for chunk in changed.chunks(ROWS) {
+        write_sums(conn, marks, chunk).await?;
+    }
+    let mut by_table: Vec<(&Cell, &[i64; 6])> = Vec::new();
+    for (cell, n) in &deltas {
+        if n.iter().all(|&n| n == 0) {
+            continue;
+        }
+        let same_table = by_table.first().is_some_and(|(first, _)| {
+            std::mem::discriminant(*first) == std::mem::discriminant(cell)
+        });
+        if !same_table || by_table.len() == ROWS {
+            upsert(conn, marks, &by_table).await?;
+            by_table.clear();
+        }
+        by_table.push((cell, n));
+    }
+    upsert(conn, marks, &by_table).await?;
+    Ok(())
+}
+
+fn comment_of(a: &Attempt, latency_ms: i64) -> Comment {
+    Comment {
+        model: a.model.as_str().to_string(),
+        lang: a.lang.code().to_string(),
+        outcome: a.outcome.code().to_string(),
+        reason: a
+            .outcome
+            .reason()
+            .map_or_else(String::new, |r| r.as_str().to_string()),
+        latency_ms,
+    }
+}
+
+fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Error> {
+    let mut args = AnyArguments::default();
+    for v in values {
+        args.add(v.to_string()).map_err(sqlx::Error::Encode)?;
+    }
+    Ok(args)
+}
+
+/// The sums of `ids`, after giving each a row (in id order, so that two
+/// transactions lock them in the same order).
+async fn read(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    ids: &[&str],
+    lock: bool,
+) -> Result<HashMap<String, Sums>, sqlx::Error> {
+    let mut sums = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(CHUNK) {
+        let sql = format!(
+            "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
+            marks.tuples(chunk.len(), 1)
+        );
+        sqlx::query_with(&sql, texts(chunk)?)
+            .execute(&mut *conn)
+            .await?;
+        let sql = format!(
+            "SELECT visit_id, started_min, lang, room, attempts, best, goal_at, goal_min, \
+             last_min, tools FROM insights_visit_sums WHERE visit_id IN ({}) ORDER BY visit_id{}",
+            marks.list(1, chunk.len()),
+            if lock { " FOR UPDATE" } else { "" }
+        );
+        let rows: Vec<SumsRow> = sqlx::query_as_with(&sql, texts(chunk)?)
+            .fetch_all(&mut *conn)
+            .await?;
+        for (id, started, lang, room, attempts, best, goal_at, goal_min, last_min, tools) in rows {
+            let row = Sums {
+                started,
+                lang,
+                room,
+                attempts,
+                best,
+                goal_at,
+                goal_min,
+                last_min,
+                tools,
+            };
+            sums.insert(id, row);
+        }
+    }
+    Ok(sums)
+}

@@ -1,0 +1,97 @@
+//! The store itself: its migrations, what a repeated event does, the purge.
+
+use super::{
+    data::{history, T0},
+    on_both, TestDb,
+};
+use crate::{sink::Sink, Filter, Minute, Store};
+
+on_both!(
+    migrations_are_idempotent,
+    repeats_keep_the_first_and_count_tool_uses,
+    purge_removes_old_rows_only
+);
+
+async fn count(store: &Store, sql: &str) -> i64 {
+    sqlx::query_scalar::<_, i64>(sql)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+async fn migrations_are_idempotent(db: &TestDb) {
+    // Migrated once by `TestDb`; again on the same store, and by a second
+    // store on the same database (a restart, or a second replica).
+    db.store.migrate().await.expect("again");
+    let second = Store::connect(&db.url).await.expect("a second store");
+    second.migrate().await.expect("and again");
+    second.write(&history()).await.expect("writes after");
+    second.close().await;
+    assert_eq!(
+        count(&db.store, "SELECT COUNT(*) FROM _sqlx_migrations").await,
+        3
+    );
+    assert_eq!(
+        count(&db.store, "SELECT COUNT(*) FROM insights_visits").await,
+        8
+    );
+}
+
+async fn repeats_keep_the_first_and_count_tool_uses(db: &TestDb) {
+    let s = &db.store;
+    let once = s.write(&history()).await.expect("once");
+    assert_eq!(once.without_visit, 1, "the ghost's attempt, of no visit");
+    s.write(&history()).await.expect("twice");
+    // 8 visits (v1–v8), 12 attempts (11 + v6's; not the ghost's), 8 (visit, tool) pairs.
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_visits").await, 8);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 12);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_tools").await, 8);
+    // v1 used the map twice per history: 4 uses, first at minute 2.
+    assert_eq!(
+        count(
+            s,
+            "SELECT uses FROM insights_tools WHERE tool = 'map' AND visit_id LIKE 'v1-%'"
+        )
+        .await,
+        4
+    );
+    assert_eq!(
+        count(
+            s,
+            "SELECT first_min FROM insights_tools WHERE tool = 'map' AND visit_id LIKE 'v1-%'"
+        )
+        .await,
+        T0 + 2
+    );
+    // v2's repeat (another language, a room, error 1) was ignored.
+    assert_eq!(
+        count(
+            s,
+            "SELECT COUNT(*) FROM insights_visits WHERE visit_id LIKE 'v2-%' AND lang = 'en' AND room IS NULL"
+        )
+        .await,
+        1
+    );
+    let f = s.funnel(&super::data::period()).await.expect("funnel");
+    assert_eq!(f.visits, 7);
+}
+
+async fn purge_removes_old_rows_only(db: &TestDb) {
+    let s = &db.store;
+    s.write(&history()).await.expect("written");
+    // Before T0: v6's visit, attempt and tool (all at T0−10) go; the rest stays.
+    let removed = s.purge_before(Minute(T0)).await.expect("purged");
+    assert_eq!(removed, 3);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_visits").await, 7);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 11);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_tools").await, 7);
+    assert_eq!(s.purge_before(Minute(T0)).await.expect("again"), 0);
+    let all = Filter::period(Minute(0), Minute(i64::MAX));
+    assert_eq!(s.funnel(&all).await.expect("funnel").visits, 7);
+    // Up to the second day: everything of day one goes, day two stays.
+    s.purge_before(Minute(T0 + Minute::PER_DAY))
+        .await
+        .expect("day one");
+    assert_eq!(s.funnel(&all).await.expect("funnel").visits, 2);
+    assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 1);
+}

@@ -1,0 +1,229 @@
+//! The writer: batches, a full queue, a database that is slow or down, the
+//! purge. Fake sinks stand in for a database that blocks or fails; time is
+//! tokio's paused clock, never the wall clock.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc, Mutex,
+    },
+    time::Duration,
+};
+
+use async_trait::async_trait;
+use tokio::sync::Semaphore;
+
+use super::{data::history, Warnings};
+use crate::{
+    config::DatabaseUrl,
+    recorder::Stats,
+    sink::{Sink, Stored},
+    Event, Minute, Store, StoreError, Writer, WriterConfig,
+};
+
+/// A sink that records its batches, waits for a permit before each write
+/// when gated, and fails while `down`.
+#[derive(Default)]
+struct Fake {
+    batches: Mutex<Vec<usize>>,
+    purges: Mutex<Vec<Minute>>,
+    gate: Option<Semaphore>,
+    down: AtomicBool,
+}
+
+impl Fake {
+    fn gated() -> Self {
+        Self {
+            gate: Some(Semaphore::new(0)),
+            ..Self::default()
+        }
+    }
+
+    fn batches(&self) -> Vec<usize> {
+        self.batches.lock().expect("lock").clone()
+    }
+}
+
+fn refused() -> StoreError {
+    StoreError::Database(sqlx::Error::PoolTimedOut)
+}
+
+#[async_trait]
+impl Sink for Fake {
+    async fn write(&self, events: &[Event]) -> Result<Stored, StoreError> {
+        if let Some(gate) = &self.gate {
+            gate.acquire().await.map_err(|_| refused())?.forget();
+        }
+        if self.down.load(Ordering::Relaxed) {
+            return Err(refused());
+        }
+        self.batches.lock().expect("lock").push(events.len());
+        Ok(Stored::default())
+    }
+
+    async fn purge_before(&self, cutoff: Minute) -> Result<u64, StoreError> {
+        if self.down.load(Ordering::Relaxed) {
+            return Err(refused());
+        }
+        self.purges.lock().expect("lock").push(cutoff);
+        Ok(0)
+    }
+}
+
+fn config(capacity: usize) -> WriterConfig {
+    WriterConfig {
+        capacity,
+        ..WriterConfig::default()
+    }
+}
+
+fn events(n: usize) -> impl Iterator<Item = Event> {
+    history().into_iter().cycle().take(n)
+}
+
+/// Lets the writer run until it waits on something.
+async fn settle() {
+    for _ in 0..20 {
+        tokio::task::yield_now().await;
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn batches_hold_up_to_500_events_or_what_came_within_a_second() {
+    let fake = Arc::new(Fake::default());
+    let (recorder, writer) = Writer::spawn(fake.clone(), config(10_000));
+    events(1200).for_each(|e| recorder.record(e));
+    settle().await;
+    assert_eq!(fake.batches(), vec![500, 500], "two full batches at once");
+    // The last 200 wait for the second after they were taken.
+    tokio::time::advance(Duration::from_millis(999)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![500, 500]);
+    tokio::time::advance(Duration::from_millis(1)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![500, 500, 200]);
+    // One more event: committed a second later, alone.
+    events(1).for_each(|e| recorder.record(e));
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![500, 500, 200, 1]);
+    writer.stop().await;
+    assert_eq!(
+        recorder.stats(),
+        Stats {
+            written: 1201,
+            ..Stats::default()
+        }
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_full_queue_drops_and_counts_and_never_blocks_the_page() {
+    let warnings = Warnings::capture();
+    let fake = Arc::new(Fake::gated());
+    let (recorder, writer) = Writer::spawn(fake.clone(), config(4));
+    // The writer takes the first 4, waits a second for more, and then on
+    // the blocked database…
+    events(4).for_each(|e| recorder.record(e));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert!(fake.batches().is_empty(), "blocked");
+    // …so of the next 100, the queue holds 4 and 96 are dropped. `record`
+    // is not async: it cannot wait, whatever the database does.
+    events(100).for_each(|e| recorder.record(e));
+    let stats = recorder.stats();
+    assert_eq!(stats.dropped_queue_full, 96);
+    assert_eq!(stats.dropped(), 96);
+    assert_eq!(warnings.count(), 1, "one WARN, not one per event");
+    // The database answers again: the 8 taken are written.
+    fake.gate.as_ref().expect("gated").add_permits(100);
+    writer.stop().await;
+    assert_eq!(fake.batches().iter().sum::<usize>(), 8);
+    assert_eq!(recorder.stats().written, 8);
+    events(100).for_each(|e| recorder.record(e)); // stopped: dropped too, quietly
+    assert_eq!(recorder.stats().dropped_queue_full, 196);
+    assert_eq!(warnings.count(), 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_database_that_goes_down_costs_batches_counted_and_one_warning() {
+    let warnings = Warnings::capture();
+    let fake = Arc::new(Fake::default());
+    let (recorder, writer) = Writer::spawn(fake.clone(), config(10_000));
+    fake.down.store(true, Ordering::Relaxed);
+    for _ in 0..5 {
+        events(10).for_each(|e| recorder.record(e));
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    assert_eq!(recorder.stats().dropped_database, 50);
+    assert_eq!(recorder.stats().written, 0);
+    assert_eq!(warnings.count(), 1, "one WARN for the outage");
+    // Back: written again; a new outage earns a new WARN.
+    fake.down.store(false, Ordering::Relaxed);
+    events(10).for_each(|e| recorder.record(e));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(recorder.stats().written, 10);
+    fake.down.store(true, Ordering::Relaxed);
+    events(10).for_each(|e| recorder.record(e));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(warnings.count(), 2);
+    writer.stop().await;
+    assert_eq!(recorder.stats().dropped(), 60);
+}
+
+#[tokio::test(start_paused = true)]
+async fn old_rows_are_purged_at_start_and_daily() {
+    let fake = Arc::new(Fake::default());
+    let config = WriterConfig {
+        keep_days: 30,
+        ..WriterConfig::default()
+    };
+    let (_recorder, writer) = Writer::spawn(fake.clone(), config);
+    settle().await;
+    let purges = |f: &Fake| f.purges.lock().expect("lock").clone();
+    assert_eq!(purges(&fake).len(), 1, "at start");
+    let cutoff = purges(&fake)[0];
+    let expected = Minute::now().days_before(30);
+    assert!(
+        (expected.0 - cutoff.0).abs() <= 1,
+        "30 days back: {cutoff:?}"
+    );
+    tokio::time::sleep(Duration::from_secs(24 * 3600 - 1)).await;
+    assert_eq!(purges(&fake).len(), 1);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    settle().await;
+    assert_eq!(purges(&fake).len(), 2, "a day later");
+    writer.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn stop_writes_what_is_queued_and_the_recorder_can_be_off() {
+    let fake = Arc::new(Fake::default());
+    let (recorder, writer) = Writer::spawn(fake.clone(), config(10_000));
+    events(30).for_each(|e| recorder.record(e));
+    writer.stop().await;
+    assert_eq!(fake.batches().iter().sum::<usize>(), 30);
+    let off = crate::Recorder::off();
+    assert!(!off.is_on());
+    events(10).for_each(|e| off.record(e));
+    assert_eq!(off.stats(), Stats::default());
+}
+
+/// A real store whose PostgreSQL server is not there (a closed local port):
+/// the writer runs, counts every event it could not write, warns once. (The
+/// paused clock lets the pool's 5 s wait for a connection pass at once.)
+#[tokio::test(start_paused = true)]
+async fn a_database_down_at_start_is_no_error_and_warns_once() {
+    let warnings = Warnings::capture();
+    let url = DatabaseUrl::parse("postgres://jay@127.0.0.1:1/insights").expect("a URL");
+    let store = Arc::new(Store::open(&url).expect("opening does not connect"));
+    let (recorder, writer) = Writer::spawn(store, config(10_000));
+    events(25).for_each(|e| recorder.record(e));
+    writer.stop().await;
+    let stats = recorder.stats();
+    assert_eq!((stats.written, stats.dropped_database), (0, 25));
+    assert_eq!(
+        warnings.count(),
+        1,
+        "the failed purge at start and the batch: one WARN"
+    );
+}

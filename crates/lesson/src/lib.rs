@@ -1,0 +1,27 @@
+//! The lesson's math: Jay Alammar's one-neuron house-price model and everything
+//! the page teaches with it. Pure functions, no I/O, shared by the server's render
+//! and the browser.
+//!
+//! - [`neuron`]: the dataset, the model (prediction, error, gradient, optimum), the
+//!   sliders' ranges and steps.
+//! - [`landscape`]: the error as an exact quadratic in (weight, bias) and its curvature.
+//! - [`contour`]: the landscape's contours as exact ellipses; the goal ladder.
+//! - [`score_line`]: Jay's words at each threshold of the error.
+//! - [`valley`]: walking the error's valley floor (the best bias for each weight).
+//! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
+//! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
+//! - [`advice`]: the facts a coach may state about a point (the best single move).
+//! - [`map`]: the error map's geometry: its two views, scales between the
+//!   parameters and SVG units, colour grid and contour paths.
+//!
+//! No Leptos, no I/O, no words (those are `vocabulary`'s and the page's).
+
+pub mod advice;
+pub mod contour;
+pub mod descent;
+pub mod landscape;
+pub mod map;
+pub mod neuron;
+pub mod score_line;
+pub mod valley;
+pub mod zigzag;

@@ -1,0 +1,344 @@
+//! The page's tables, made from the [`Data`] in the reader's language (the
+//! page's own number formats): one per section, and the map's points (a CSV
+//! file only). The same tables are the page's and its CSV files'.
+
+use super::{
+    cells::{bin_cell, share, Fmt},
+    table::{columns, Cell, Table},
+    words::{date, iso_date, tool, words},
+};
+use crate::page::i18n::{endonym, texts};
+use insights::report::overview::{bands, bin_counts, Bin, Data, ATTEMPT_BINS, MINUTE_BINS};
+use insights::report::{
+    effort::{marks, Point},
+    tools::Group,
+};
+use vocabulary::{format::plain, Lang};
+
+/// Every table of the page, in its order.
+pub struct Tables {
+    pub funnel: Table,
+    pub attempts: Table,
+    pub minutes: Table,
+    pub stuck: Table,
+    pub points: Table,
+    pub tools: Table,
+    pub models: Table,
+    pub rejections: Table,
+    pub latency: Table,
+    pub days: Table,
+}
+
+/// Effort, as a histogram: `(name, caption, first column's heading)`.
+fn histogram(
+    f: &Fmt,
+    (name, caption, heading): (&'static str, &str, &str),
+    values: &[u64],
+    bins: &[Bin],
+) -> Table {
+    let mut t = Table::new(
+        name,
+        caption,
+        columns(&[
+            (name, heading),
+            ("visits", f.w.col_visits),
+            ("share", f.w.col_share),
+        ]),
+    );
+    let total = values.len() as u64;
+    for (&bin, n) in bins.iter().zip(bin_counts(values, bins)) {
+        t.rows.push(vec![
+            bin_cell(f.w, bin),
+            f.count(n),
+            f.share(share(n, total)),
+        ]);
+    }
+    t
+}
+
+impl Tables {
+    /// Every table's name, in the page's order (its CSV file is `<name>.csv`).
+    pub const NAMES: [&'static str; 10] = [
+        "funnel",
+        "attempts",
+        "minutes",
+        "stuck",
+        "points",
+        "tools",
+        "models",
+        "rejections",
+        "latency",
+        "days",
+    ];
+
+    /// Each table's section (`Data::slow`'s ids): the report it is made of.
+    pub const SECTIONS: [(&'static str, &'static str); 10] = [
+        ("funnel", "funnel"),
+        ("attempts", "effort"),
+        ("minutes", "effort"),
+        ("stuck", "stuck"),
+        ("points", "stuck"),
+        ("tools", "helps"),
+        ("models", "coach"),
+        ("rejections", "coach"),
+        ("latency", "coach"),
+        ("days", "days"),
+    ];
+
+    /// The tables of `data` in `lang`.
+    pub fn of(data: &Data, lang: Lang) -> Self {
+        let f = Fmt {
+            lang,
+            t: texts(lang),
+            w: words(lang),
+        };
+        let (w, effort) = (f.w, &data.effort);
+        let (models, rejections, latency) = coach(&f, data);
+        Self {
+            funnel: funnel(&f, data),
+            attempts: histogram(
+                &f,
+                ("attempts", w.attempts_caption, w.col_attempts),
+                &effort.attempts,
+                &ATTEMPT_BINS,
+            ),
+            minutes: histogram(
+                &f,
+                ("minutes", w.minutes_caption, w.col_minutes),
+                &effort.minutes,
+                &MINUTE_BINS,
+            ),
+            stuck: stuck(&f, data),
+            points: points(&f, data),
+            tools: tools(&f, data),
+            models,
+            rejections,
+            latency,
+            days: days(&f, data),
+        }
+    }
+
+    /// Every table, in the page's order.
+    pub fn all(&self) -> [&Table; 10] {
+        [
+            &self.funnel,
+            &self.attempts,
+            &self.minutes,
+            &self.stuck,
+            &self.points,
+            &self.tools,
+            &self.models,
+            &self.rejections,
+            &self.latency,
+            &self.days,
+        ]
+    }
+
+    /// The table whose file is `name` (`funnel`, `days`, …).
+    pub fn named(&self, name: &str) -> Option<&Table> {
+        self.all().into_iter().find(|t| t.name == name)
+    }
+}
+
+/// The funnel: each step's count, its share of all visits and
+/// of the step before.
+fn funnel(f: &Fmt, data: &Data) -> Table {
+    const KEYS: [&str; 6] = [
+        "visits",
+        "attempted",
+        "at_or_below_799",
+        "at_or_below_600",
+        "at_or_below_500",
+        "goal_450",
+    ];
+    let (w, d) = (f.w, &data.funnel);
+    let steps = [
+        d.visits,
+        d.attempted,
+        d.at_or_below[0],
+        d.at_or_below[1],
+        d.at_or_below[2],
+        d.at_or_below[3],
+    ];
+    let mut t = Table::new(
+        "funnel",
+        w.funnel_caption,
+        columns(&[
+            ("step", w.col_step),
+            ("visits", w.col_visits),
+            ("share_of_visits", w.col_share_all),
+            ("share_of_step_before", w.col_share_before),
+        ]),
+    );
+    for (i, &n) in steps.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(|b| share(n, steps[b]));
+        t.rows.push(vec![
+            Cell::new(KEYS[i], w.steps[i]),
+            f.count(n),
+            f.share(share(n, d.visits)),
+            f.share(before),
+        ]);
+    }
+    t
+}
+
+/// Where the visits that did not reach the goal stopped, by band.
+fn stuck(f: &Fmt, data: &Data) -> Table {
+    const KEYS: [&str; 4] = ["above_799", "600_to_799", "500_to_600", "450_to_500"];
+    let w = f.w;
+    let mut t = Table::new(
+        "stuck",
+        w.stuck_caption,
+        columns(&[
+            ("last_error", w.col_last_error),
+            ("visits", w.col_visits),
+            ("median_weight", w.col_median_weight),
+            ("median_bias", w.col_median_bias),
+        ]),
+    );
+    for (i, band) in bands(&data.points.stuck).into_iter().enumerate() {
+        t.rows.push(vec![
+            Cell::new(KEYS[i], w.bands[i]),
+            f.count(band.visits),
+            f.value(band.median_weight, 4),
+            f.value(band.median_bias, 1),
+        ]);
+    }
+    t
+}
+
+/// Every point the map draws (a CSV file only): the stuck visits' last
+/// points, then each path's points in order (`point`: its place on the
+/// drawn path, which keeps a long path's first, some between, and its last).
+fn points(f: &Fmt, data: &Data) -> Table {
+    let keys = ["kind", "visit", "point", "weight", "bias", "error"];
+    let mut t = Table::new("points", f.w.points_caption, columns(&keys.map(|k| (k, k))));
+    let row = |kind: &str, visit: usize, attempt: String, p: &Point| {
+        vec![
+            Cell::text(kind),
+            Cell::text(visit.to_string()),
+            Cell::text(attempt),
+            Cell::text(plain(p.weight, 6)),
+            Cell::text(plain(p.bias, 4)),
+            Cell::text(plain(p.error, 4)),
+        ]
+    };
+    for (i, p) in data.points.stuck.iter().enumerate() {
+        t.rows.push(row("stuck", i + 1, String::new(), p));
+    }
+    for (i, path) in data.points.paths.iter().enumerate() {
+        for (j, p) in marks(path).into_iter().enumerate() {
+            t.rows.push(row("path", i + 1, (j + 1).to_string(), p));
+        }
+    }
+    t
+}
+
+/// What helps: each tool's users against the rest.
+fn tools(f: &Fmt, data: &Data) -> Table {
+    let w = f.w;
+    let mut t = Table::new(
+        "tools",
+        w.helps_caption,
+        columns(&[
+            ("tool", w.col_tool),
+            ("visits_with", w.col_with),
+            ("goal_rate_with", w.col_with_rate),
+            ("median_attempts_with", w.col_with_median),
+            ("visits_without", w.col_without),
+            ("goal_rate_without", w.col_without_rate),
+            ("median_attempts_without", w.col_without_median),
+        ]),
+    );
+    let group = |g: &Group| {
+        [
+            f.count(g.visits),
+            f.share(g.goal_rate()),
+            f.value(g.median_attempts_to_goal, 1),
+        ]
+    };
+    for r in &data.tools {
+        let mut row = vec![Cell::new(r.tool.code(), tool(f.lang, r.tool))];
+        row.extend(group(&r.used));
+        row.extend(group(&r.not_used));
+        t.rows.push(row);
+    }
+    t
+}
+
+/// The coach: comments per model, refusals per reason, latencies.
+fn coach(f: &Fmt, data: &Data) -> (Table, Table, Table) {
+    let (w, coach) = (f.w, &data.coach);
+    let mut models = Table::new(
+        "models",
+        w.models_caption,
+        columns(&[
+            ("model", w.col_model),
+            ("comments", w.col_comments),
+            ("share", w.col_share),
+        ]),
+    );
+    for (model, n) in &coach.per_model {
+        models.rows.push(vec![
+            Cell::text(model.as_str()),
+            f.count(*n),
+            f.share(share(*n, coach.comments)),
+        ]);
+    }
+    let mut rejections = Table::new(
+        "rejections",
+        w.rejections_caption,
+        columns(&[("reason", w.col_reason), ("comments", w.col_comments)]),
+    );
+    for (reason, n) in &coach.rejections {
+        rejections
+            .rows
+            .push(vec![Cell::text(reason.as_str()), f.count(*n)]);
+    }
+    let mut latency = Table::new(
+        "latency",
+        w.latency_caption,
+        columns(&[
+            ("model", w.col_model),
+            ("language", w.col_language),
+            ("comments", w.col_comments),
+            ("p50_ms", w.col_p50),
+            ("p95_ms", w.col_p95),
+        ]),
+    );
+    latency.columns[1].text = true;
+    for l in &coach.latency {
+        latency.rows.push(vec![
+            Cell::text(l.model.as_str()),
+            Cell::new(l.lang.code(), endonym(l.lang)),
+            f.count(l.comments),
+            f.ms(l.p50_ms),
+            f.ms(l.p95_ms),
+        ]);
+    }
+    (models, rejections, latency)
+}
+
+/// Per day: visits, those that reached the goal, and the rate.
+fn days(f: &Fmt, data: &Data) -> Table {
+    let w = f.w;
+    let mut t = Table::new(
+        "days",
+        w.days_caption,
+        columns(&[
+            ("day", w.col_day),
+            ("visits", w.col_visits),
+            ("reached_goal", w.col_reached),
+            ("goal_rate", w.col_goal_rate),
+        ]),
+    );
+    for d in &data.days {
+        t.rows.push(vec![
+            Cell::new(iso_date(d.day), date(f.lang, d.day)),
+            f.count(d.visits),
+            f.count(d.reached_goal),
+            f.share(share(d.reached_goal, d.visits)),
+        ]);
+    }
+    t
+}
