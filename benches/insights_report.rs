@@ -23,10 +23,10 @@
 //! figure with "met: yes/no"; nothing fails on timing. Exits 2 when a
 //! measurement could not be made.
 //!
-//! Run: `cargo bench --features ssr --bench insights_report` (see README
-//! "Benchmarks"). `JAY_BENCH_VISITS=100000` for a smaller database,
-//! `JAY_BENCH_SAMPLES` (15) and `JAY_BENCH_BEFORE_SAMPLES` (3, 0 to skip)
-//! for more or fewer pages.
+//! Run: `cargo bench --features ssr --bench insights_report` (see
+//! docs/benchmarks/insights.md). `JAY_BENCH_VISITS=100000` for a smaller
+//! database, `JAY_BENCH_SAMPLES` (15) and `JAY_BENCH_BEFORE_SAMPLES` (3, 0 to
+//! skip) for more or fewer pages.
 
 #[path = "insights/load.rs"]
 mod load;

@@ -26,9 +26,10 @@
 //! The default strategy's targets are checked in [`targets`]: the process
 //! exits with status 1, naming each missed target, when one is missed.
 //!
-//! Run: `cargo bench --features ssr --bench router_sim` (prints the README's
-//! block of Markdown tables); add `-- --write-readme` to put that block into
-//! README.md between its `router_sim` markers.
+//! Run: `cargo bench --features ssr --bench router_sim` (prints the block of
+//! Markdown tables that `docs/benchmarks/router.md` shows); add
+//! `-- --write-docs` to put that block into that file between its
+//! `router_sim` markers.
 
 use std::{
     collections::VecDeque,
@@ -231,9 +232,9 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
 }
 
 fn main() {
-    let write_readme = std::env::args().any(|a| a == "--write-readme");
-    if write_readme && std::env::var_os("SIM_HALF_LIFE_S").is_some() {
-        eprintln!("--write-readme: the README shows the defaults; unset SIM_HALF_LIFE_S");
+    let write_docs = std::env::args().any(|a| a == "--write-docs");
+    if write_docs && std::env::var_os("SIM_HALF_LIFE_S").is_some() {
+        eprintln!("--write-docs: the docs show the defaults; unset SIM_HALF_LIFE_S");
         std::process::exit(2);
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -263,13 +264,14 @@ fn main() {
     targets.extend(languages::target(&language_rows));
     let block = report::block(&rows, &language_rows, &targets);
     print!("{block}");
-    if write_readme {
-        let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-        if let Err(e) = report::write_readme(&readme, &block) {
-            eprintln!("--write-readme: {e}");
+    if write_docs {
+        let doc =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/benchmarks/router.md");
+        if let Err(e) = report::write_docs(&doc, &block) {
+            eprintln!("--write-docs: {e}");
             std::process::exit(2);
         }
-        eprintln!("wrote the block into {}", readme.display());
+        eprintln!("wrote the block into {}", doc.display());
     }
     let mut missed = false;
     for target in &targets {

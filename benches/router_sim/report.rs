@@ -2,10 +2,10 @@
 //!
 //! [`Outcome`] is one run's raw figures; the runs of one scenario and strategy
 //! merge into one [`Row`] of the table. `targets` checks the default strategy
-//! (`thompson`) against the targets listed in the README's benchmark section,
+//! (`thompson`) against the targets listed in `docs/benchmarks/router.md`,
 //! and [`block`] renders everything (with `languages`' table of scenario 8)
-//! as the Markdown block that README shows between its `router_sim` markers
-//! ([`write_readme`] puts it there).
+//! as the Markdown block that file shows between its `router_sim` markers
+//! ([`write_docs`] puts it there).
 
 use std::{fmt::Write as _, path::Path};
 
@@ -24,8 +24,8 @@ const WINDOWS: [(f64, f64); 5] = [
     (60.0, f64::INFINITY),
 ];
 
-/// The README's markers around the generated block.
-const BEGIN: &str = "<!-- router_sim:begin (generated: cargo bench --features ssr --bench router_sim -- --write-readme) -->";
+/// The markers around the generated block in `docs/benchmarks/router.md`.
+const BEGIN: &str = "<!-- router_sim:begin (generated: cargo bench --features ssr --bench router_sim -- --write-docs) -->";
 const END: &str = "<!-- router_sim:end -->";
 
 /// One run's figures (or several runs', merged).
@@ -191,7 +191,7 @@ pub fn percent(share: f64) -> String {
     format!("{:.2} %", 100.0 * share)
 }
 
-/// The Markdown block the README shows: the table, the always-rejected
+/// The Markdown block `docs/benchmarks/router.md` shows: the table, the always-rejected
 /// model's share over time, and the targets.
 pub fn block(rows: &[Row], language_rows: &[Row], targets: &[Target]) -> String {
     let mut out = String::new();
@@ -259,15 +259,15 @@ pub fn block(rows: &[Row], language_rows: &[Row], targets: &[Target]) -> String 
     out
 }
 
-/// Replaces the block between the README's markers with `block`.
-pub fn write_readme(path: &Path, block: &str) -> Result<(), String> {
-    let readme = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (Some(begin), Some(end)) = (readme.find(BEGIN), readme.find(END)) else {
+/// Replaces the block between the doc's markers with `block`.
+pub fn write_docs(path: &Path, block: &str) -> Result<(), String> {
+    let doc = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (Some(begin), Some(end)) = (doc.find(BEGIN), doc.find(END)) else {
         return Err(format!("{}: no {BEGIN} … {END} markers", path.display()));
     };
     if end < begin {
         return Err(format!("{}: markers out of order", path.display()));
     }
-    let updated = format!("{}{BEGIN}\n{block}{}", &readme[..begin], &readme[end..]);
+    let updated = format!("{}{BEGIN}\n{block}{}", &doc[..begin], &doc[end..]);
     std::fs::write(path, updated).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -1,5 +1,6 @@
-//! The default strategy's targets (README, "Benchmark"): each one checked in
-//! every scenario it applies to, with the closest call and every miss.
+//! The default strategy's targets (docs/benchmarks/router.md): each one
+//! checked in every scenario it applies to, with the closest call and every
+//! miss.
 
 use super::{
     report::{percent, seconds, Row, DEFAULT},
@@ -82,7 +83,7 @@ impl Compared<'_> {
     }
 }
 
-/// The default strategy's targets (README, "Benchmark"), checked on `rows`.
+/// The default strategy's targets (docs/benchmarks/router.md), checked on `rows`.
 pub fn targets(rows: &[Row]) -> Vec<Target> {
     let row = |scenario: Scenario, strategy: &str| {
         rows.iter()

@@ -2,7 +2,7 @@
 //! can size the frame to fit: `{type: "jay-trainer:height", height}` by
 //! `postMessage`, at load and whenever the content's height changes.
 //!
-//! The listener on the blog's side is in the README ("Embedding").
+//! The listener on the blog's side is in the README ("Embedding in a blog").
 
 use leptos::prelude::*;
 

@@ -15,7 +15,7 @@
 //! | `JAY_VISITS_PER_HOUR` | new visits the insights record per client IP an hour (a third at once); a class room's seated visits are not counted | `60` |
 //! | `JAY_TRUSTED_PROXY_HOPS` | proxies in front whose `X-Forwarded-For` entry is trusted (1 on Hugging Face Spaces) | `0` |
 //! | `JAY_UPSTREAM_CONCURRENCY` | model calls under way at once, all visitors together | `8` |
-//! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day (README, "What it costs") | `50` |
+//! | `JAY_UPSTREAM_DAILY_BUDGET` | model calls per UTC day (docs/operating.md, "What it costs") | `50` |
 //! | `JAY_UPSTREAM_DAILY_PER_CLIENT` | model calls per UTC day for one client (IP address, IPv6 /64); past it, its comments are the offline commentator's, flagged `daily_budget` | 2 % of the daily budget, at least 20 (`100`) |
 //! | `JAY_CORS_ORIGINS` | origins that may call `/error` and `/models` (`*` or a comma-separated list) | `*` |
 //! | `JAY_FRAME_ANCESTORS` | sites that may embed the page (`*` or a space-separated CSP source list) | `*` |

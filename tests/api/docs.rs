@@ -1,6 +1,8 @@
-//! The README and `models.toml` say what the code does: every file they name
-//! exists, the query limit they state is the one `/error` enforces, and the
-//! embed snippet they give a blog author names the page's language.
+//! The docs say what the code does: every file the README, `docs/`,
+//! `models.toml`, the container files, `Cargo.toml` and the module docs name
+//! exists, and every relative link between the Markdown files leads to one;
+//! the query limit the README states is the one `/error` enforces, and the
+//! embed snippet it gives a blog author names the page's language.
 
 use std::path::Path;
 
@@ -10,6 +12,83 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn read(name: &str) -> String {
     std::fs::read_to_string(Path::new(ROOT).join(name)).expect("a file of the repository")
+}
+
+/// Every file under the folder `dir` of the repository, as paths relative to
+/// the repository (`docs/api.md`), sorted.
+fn files_under(dir: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folders = vec![Path::new(ROOT).join(dir)];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a folder of the repository") {
+            let path = entry.expect("an entry of the folder").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let relative = path.strip_prefix(ROOT).expect("a path in the repository");
+                found.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The module docs of a Rust file: its `//!` lines, without the marker.
+fn module_docs(text: &str) -> String {
+    text.lines()
+        .filter_map(|line| line.trim_start().strip_prefix("//!"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The texts that name repository paths, each with its file's name: the
+/// README, every file under `docs/` (a file that is not text counts as
+/// empty), the registry, the container files, `Cargo.toml`, and the module
+/// docs of every Rust file under `src/`, `tests/` and `benches/`.
+fn documents() -> Vec<(String, String)> {
+    let mut names: Vec<String> = [
+        "README.md",
+        "models.toml",
+        "Dockerfile",
+        "docker-compose.yml",
+        "Cargo.toml",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    names.extend(files_under("docs"));
+    let mut texts: Vec<(String, String)> = names
+        .into_iter()
+        .map(|name| {
+            let bytes =
+                std::fs::read(Path::new(ROOT).join(&name)).expect("a file of the repository");
+            let text = String::from_utf8(bytes).unwrap_or_default();
+            (name, text)
+        })
+        .collect();
+    for dir in ["src", "tests", "benches"] {
+        for name in files_under(dir) {
+            if name.ends_with(".rs") {
+                let text = module_docs(&read(&name));
+                texts.push((name, text));
+            }
+        }
+    }
+    texts
+}
+
+/// The relative links of a Markdown text, `[words](target)`, without their
+/// `#fragment`: addresses (`https:`, `mailto:`) and links within the page
+/// (`#…`) are left out. `docs/api.md`'s `../README.md` is the README.
+fn relative_links(text: &str) -> Vec<String> {
+    text.split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split([')', ' ']).next())
+        .map(|target| target.split('#').next().unwrap_or_default())
+        .filter(|target| !target.is_empty() && !target.contains(':'))
+        .map(String::from)
+        .collect()
 }
 
 /// `src/coach/text/{en,pt,zh}.rs` → the three paths.
@@ -51,15 +130,20 @@ fn named_paths(text: &str) -> Vec<String> {
 #[test]
 fn every_file_the_docs_name_exists() {
     let mut missing = Vec::new();
-    for doc in [
-        "README.md",
-        "models.toml",
-        "Dockerfile",
-        "docker-compose.yml",
-    ] {
-        for path in named_paths(&read(doc)) {
+    for (doc, text) in documents() {
+        for path in named_paths(&text) {
             if !Path::new(ROOT).join(&path).exists() {
                 missing.push(format!("{doc}: {path}"));
+            }
+        }
+        if doc.ends_with(".md") {
+            // A link is read from the folder of the file that holds it.
+            let file = Path::new(ROOT).join(&doc);
+            let folder = file.parent().expect("a file in a folder");
+            for link in relative_links(&text) {
+                if !folder.join(&link).exists() {
+                    missing.push(format!("{doc}: link to {link}"));
+                }
             }
         }
     }
@@ -67,6 +151,15 @@ fn every_file_the_docs_name_exists() {
     assert!(
         named_paths("see src/coach/text/{en,pt}.rs.").contains(&"src/coach/text/pt.rs".into()),
         "braces expand"
+    );
+    assert!(
+        named_paths("[the README](../src/lib.rs)").is_empty(),
+        "a relative link is not read as a path from the repository's root"
+    );
+    assert_eq!(
+        relative_links("[a](../README.md#x), [b](https://e.org), [c](#y), [d](api.md)"),
+        vec!["../README.md".to_string(), "api.md".to_string()],
+        "relative links"
     );
 }
 

@@ -208,8 +208,7 @@ async fn a_rambling_answer_is_served_as_its_first_sentences() {
     );
 }
 
-/// Three more of the real model's served replies (README, "Benchmark: a
-/// real model server"), each false or empty in the right language: praise
+/// Three more of the real model's served replies (docs/benchmarks/model.md), each false or empty in the right language: praise
 /// for a worse attempt, word salad, and another number given as the error.
 #[tokio::test]
 async fn false_praise_word_salad_and_a_misstated_error_are_rejected() {

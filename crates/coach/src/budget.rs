@@ -32,8 +32,9 @@ use super::Limited;
 /// Model calls under way at once, by default.
 pub const DEFAULT_CONCURRENCY: usize = 8;
 /// Model calls per UTC day, by default: what a free Hugging Face account's
-/// credits ($0.10 a month) pay for (README, "What it costs": about 30 days
-/// × 50 calls × 430 tokens at $0.06–0.20 per million tokens = $0.04–0.13).
+/// credits ($0.10 a month) pay for (docs/operating.md, "What it costs":
+/// about 30 days × 50 calls × 430 tokens at $0.06–0.20 per million tokens =
+/// $0.04–0.13).
 pub const DEFAULT_DAILY: u64 = 50;
 /// A client's share of the day by default: 2 % of it ([`default_share`])...
 pub const SHARE_PERCENT: u64 = 2;

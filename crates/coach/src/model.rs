@@ -165,9 +165,9 @@ pub struct ModelSpec {
     /// (`coach::routing::queue`).
     pub max_concurrency: Option<u32>,
     /// The visitors' languages it is asked to answer in (all by default): an
-    /// operator leaves out a language the model writes badly (README,
-    /// "Benchmark: a real model server"), and those visitors get the other
-    /// models or the offline commentator.
+    /// operator leaves out a language the model writes badly
+    /// (docs/benchmarks/model.md), and those visitors get the other models or
+    /// the offline commentator.
     pub languages: Vec<Lang>,
     /// The registry named them (else they may come from the model card:
     /// `coach::availability`).

@@ -154,7 +154,8 @@ fn default_deadline_ms() -> u64 {
 fn default_half_life_s() -> u64 {
     60
 }
-/// Off: the router benchmark found it not worth its extra calls (README).
+/// Off: the router benchmark found it not worth its extra calls
+/// (docs/benchmarks/router.md).
 fn default_hedge() -> bool {
     false
 }

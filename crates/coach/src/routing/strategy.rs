@@ -17,7 +17,7 @@
 //! The choice is a pure function of the weights and a random number in [0, 1)
 //! ([`pick`]), so tests are deterministic (the same shape as tensorzero's
 //! static experimentation). `benches/router_sim.rs` compares the strategies
-//! (README, "Benchmark"). Owns no state: the router holds the statistics.
+//! (docs/benchmarks/router.md). Owns no state: the router holds the statistics.
 
 use std::{sync::Arc, time::Duration};
 

@@ -18,9 +18,9 @@ pub fn cleaned(raw: &str, prompt: &Prompt) -> String {
 }
 
 /// `text` without a marker cut short at its end: a model that runs out of
-/// tokens writes "… 叫哪食美。 |fim" (SmolLM2-135M, README "Benchmark: a real
-/// model server"). Only a start of the marker of two characters or more,
-/// after the text: a lone `|` may be the model's own.
+/// tokens writes "… 叫哪食美。 |fim" (SmolLM2-135M, docs/benchmarks/model.md).
+/// Only a start of the marker of two characters or more, after the text: a
+/// lone `|` may be the model's own.
 fn without_cut_marker(text: &str) -> &str {
     let trimmed = text.trim_end();
     (2..END_MARKER.len())

@@ -1,8 +1,7 @@
 //! Whether a reply praises progress the visitor did not make: "the best so
 //! far" when an earlier attempt was better, "better than the last one" right
 //! after a worse one or on the first attempt. A 135M model said "这是目前最好的成绩" ("the best so
-//! far") at 1,457.42 after 635.29 (README, "Benchmark: a real model
-//! server").
+//! far") at 1,457.42 after 635.29 (docs/benchmarks/model.md).
 //!
 //! Read sentence by sentence with the language's [`ClaimWords`] `best` and
 //! `better` keys, matched as the goal claims match theirs

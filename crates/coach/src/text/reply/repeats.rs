@@ -1,8 +1,8 @@
 //! Whether a reply says the same words over, the mark of word salad in a
 //! small model's Portuguese: "Não, não! Não! Não! Nao! Vamos fazer ao que
 //! ocorreramos." and "O que é o que não? Espero estamos a ser o que não."
-//! (SmolLM2-135M, README "Benchmark: a real model server"): both in the
-//! right language, no number, nothing false to catch, and nothing said.
+//! (SmolLM2-135M, docs/benchmarks/model.md): both in the right language, no
+//! number, nothing false to catch, and nothing said.
 //!
 //! Read on the words of the whole reply (lower case, accents dropped,
 //! punctuation ignored), two ways:

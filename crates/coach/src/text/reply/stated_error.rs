@@ -1,7 +1,7 @@
 //! Whether a reply states the current error as another number: "The error
-//! is 635" at 13,359.09 (SmolLM2-135M, README "Benchmark: a real model
-//! server") quoted a number the prompt does state (the error after the best
-//! move), so the number check ([`super::numbers`]) let it through.
+//! is 635" at 13,359.09 (SmolLM2-135M, docs/benchmarks/model.md) quoted a
+//! number the prompt does state (the error after the best move), so the
+//! number check ([`super::numbers`]) let it through.
 //!
 //! Read sentence by sentence: a number right after an `error_is` phrase of
 //! the language's [`ClaimWords`] ("the error is", "o erro é", "误差是") must
