@@ -52,7 +52,7 @@ use insights::{
     },
     Filter, Minute, Store,
 };
-use jay_trainer::insights_pages::filter::Choice;
+use jay_trainer::server::insights_pages::filter::Choice;
 use sqlx::Connection;
 
 /// The synthetic data's version: bump it when `synth.rs` or `load.rs` changes

@@ -30,7 +30,10 @@ use axum::{
     http::{Request, StatusCode},
 };
 use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, Coach};
-use jay_trainer::server::{config::Guard, startup::router};
+use jay_trainer::server::{
+    config::Guard,
+    startup::{router, AppParts},
+};
 use leptos::config::LeptosOptions;
 use tower::ServiceExt;
 
@@ -83,7 +86,7 @@ async fn measure() -> Vec<Duration> {
         .output_name("jay-trainer")
         .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let app = router(options, Arc::new(coach), &Guard::default());
+    let app = router(&AppParts::new(options, Arc::new(coach), Guard::default()));
 
     let mut samples = Vec::with_capacity(SAMPLES);
     for i in 0..WARM_UP + SAMPLES {

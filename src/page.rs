@@ -12,14 +12,14 @@
 //! - [`results`]: the error, the table of houses, the goal ladder, the attempts.
 //! - [`controls`]: the sliders and boxes, the best-response buttons, the language.
 //!
-//! Around them: [`app`] (the shell and the route table), [`api`] (the server
-//! function), [`i18n`] (the words), [`model`], [`early_input`] (what was done
-//! before hydration), [`visit`] (the visit id and tool reports for the insights),
-//! [`address_bar`], [`location`] and [`embed`].
+//! Around them: [`app`] (the shell and the route table), [`i18n`] (the
+//! words), [`model`], [`early_input`] (what was done before hydration),
+//! [`visit`] (the visit id and tool reports for the insights), [`link`] (the
+//! point in a link), [`address_bar`], [`location`] and [`embed`]. The coach
+//! is asked over HTTP (`coach_bubble::request`, `POST /api/comment`).
 
 pub mod address_bar;
-#[cfg(feature = "ssr")]
-pub mod api;
+
 pub mod app;
 pub mod chart;
 pub mod coach_bubble;

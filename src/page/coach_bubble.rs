@@ -1,5 +1,5 @@
-//! The speech bubble: after each attempt it asks the coach (the `get_comment`
-//! server function, the same service as `GET /error`), shows a typing state, then
+//! The speech bubble: after each attempt it asks the coach (`POST /api/comment`,
+//! the same service as `GET /error`), shows a typing state, then
 //! the comment with a small label naming the model.
 //!
 //! The calls are made by [`crate::page::coach_bubble::request`]. Only the latest attempt

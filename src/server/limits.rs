@@ -15,6 +15,7 @@
 
 pub mod guesses;
 mod rate;
+mod reports;
 
 use std::{
     net::{IpAddr, Ipv4Addr, SocketAddr},
@@ -29,6 +30,7 @@ use axum::{
 };
 
 pub use rate::{Charge, ClientLimiter, Clock, ManualClock, MonotonicClock};
+pub use reports::ReportLimits;
 
 use coach::budget::ClientKey;
 

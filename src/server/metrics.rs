@@ -172,7 +172,7 @@ impl Observer for Metrics {
         let limited = match comment.limited {
             None => "none",
             Some(Limited::Client) => {
-                // The page's server function answers these with a flagged comment.
+                // `POST /api/comment` answers these with a flagged comment.
                 self.rate_limited
                     .get_or_create(&RouteLabel {
                         route: "/api/comment",

@@ -6,7 +6,7 @@
 //! shows axios's `res.data` would otherwise print `[object Object]`), while a
 //! client that names only JSON, or prefers it by `q`, gets JSON.
 
-use coach::text::input::InputError;
+use vocabulary::FieldError;
 
 /// How `/error` answers: the seed's plain text, or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,20 +17,17 @@ pub enum Format {
 
 impl Format {
     /// `format=json|text` wins; else what `Accept` asks for ([`Self::accepted`]).
-    pub fn choose(format: Option<&str>, accept: Option<&str>) -> Result<Self, InputError> {
+    pub fn choose(format: Option<&str>, accept: Option<&str>) -> Result<Self, FieldError> {
         Ok(Self::asked(format)?.unwrap_or_else(|| Self::accepted(accept)))
     }
 
     /// The form a `format` parameter names, if any.
-    fn asked(format: Option<&str>) -> Result<Option<Self>, InputError> {
+    fn asked(format: Option<&str>) -> Result<Option<Self>, FieldError> {
         match format.map(str::trim) {
             None => Ok(None),
             Some(f) if f.eq_ignore_ascii_case("json") => Ok(Some(Self::Json)),
             Some(f) if f.eq_ignore_ascii_case("text") => Ok(Some(Self::Text)),
-            Some(_) => Err(InputError {
-                field: "format".into(),
-                message: "must be json or text".into(),
-            }),
+            Some(_) => Err(FieldError::new("format", "must be json or text")),
         }
     }
 

@@ -1,11 +1,16 @@
-//! Builds the axum application: the Leptos page routes (with the coach in their
-//! context, for the page's server function), the JSON routes, the static site
-//! files. [`Application::build`] binds first, so tests can ask for port 0 and
-//! read the real address back.
+//! Builds the axum application: its parts ([`AppParts`]), the one route table
+//! ([`router`]) and the bound server ([`Application`]). [`Application::build`]
+//! makes everything from the settings; tests bring their own parts to
+//! [`Application::from_parts`]. Binding comes first, so tests can ask for
+//! port 0 and read the real address back.
 
 use std::{future::IntoFuture, io, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
-use axum::{extract::FromRef, routing::get, Router};
+use axum::{
+    extract::DefaultBodyLimit,
+    routing::{get, post},
+    Router,
+};
 use leptos::prelude::*;
 use leptos_axum::{AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
@@ -14,33 +19,31 @@ use tower_http::{
         predicate::{DefaultPredicate, Predicate, SizeAbove},
         CompressionLayer,
     },
-    limit::RequestBodyLimitLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     trace::TraceLayer,
 };
 
 use super::{
     assets::SiteAssets,
+    auth::TokenGuard,
     config::{Guard, Settings},
+    headers::no_store,
     headers::{hardening, live_reload, provide_page_policy},
-    limits::{guesses, tag_client, ClientLimiter},
+    insights_pages,
+    limits::{guesses, tag_client, ClientLimiter, ReportLimits},
     metrics::{track, Metrics},
     origin::same_origin_writes,
     persistence::{self, Saver},
     request_id,
     revalidate::revalidate,
-    routes::{self, ModelsAccess},
+    routes::{self, comment::MAX_BODY, events},
     signals::{shutdown_signal, spawn_reload_on_hangup},
+    state::{AppState, Parts},
 };
-use crate::{
-    insights_pages,
-    page::app::{shell, PATHS},
-};
+use crate::page::app::{shell, PATHS};
 use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach};
 use insights::{Insights, StoreError};
 
-/// Largest request body (the page's server function sends about 2 KiB at most).
-const MAX_BODY: usize = 16 * 1024;
 /// Smaller answers (a comment, an error) are sent as they are: compressing
 /// them would cost more than it saves.
 const COMPRESS_ABOVE: u16 = 1024;
@@ -50,50 +53,70 @@ const GRACE: Duration = Duration::from_secs(10);
 /// The snapshot's file name in the data directory.
 const SNAPSHOT: &str = "router.json";
 
-/// The router's state: Leptos's options behind an `Arc`. axum clones a route's
-/// state on every request, and `LeptosOptions` is about twenty fields, a
-/// dozen of them reference-counted strings: cloned per request it cost about
-/// 2 % of the server's CPU under load (`perf`, `GET /error` at 32
-/// connections). Page renders still get their own copy ([`FromRef`]).
-#[derive(Clone)]
-struct AppState(Arc<LeptosOptions>);
+/// What an application is made of. [`Application::build`] makes them from
+/// the settings; tests make their own ([`AppParts::new`] and its fields).
+pub struct AppParts {
+    pub leptos: LeptosOptions,
+    pub coach: Arc<Coach>,
+    pub guard: Guard,
+    /// Off unless given (tests bring a store in a temporary folder).
+    pub insights: Insights,
+    /// The per-client comment limiter; `None`: the guard's rate and burst
+    /// (tests bring one on a manual clock).
+    pub limiter: Option<Arc<ClientLimiter>>,
+    /// Whether the models' availability is checked in the background while
+    /// serving (`Coach::keep_checking`; always from [`Application::build`]).
+    pub checks: bool,
+    /// Where and how often to save the router's statistics (`None`: never).
+    pub persistence: Option<(PathBuf, Duration)>,
+}
 
-impl FromRef<AppState> for LeptosOptions {
-    fn from_ref(state: &AppState) -> Self {
-        LeptosOptions::clone(&state.0)
+impl AppParts {
+    /// `coach` behind `guard`, recording nothing, checking nothing, saving nothing.
+    pub fn new(leptos: LeptosOptions, coach: Arc<Coach>, guard: Guard) -> Self {
+        Self {
+            leptos,
+            coach,
+            guard,
+            insights: Insights::off(),
+            limiter: None,
+            checks: false,
+            persistence: None,
+        }
     }
 }
 
-/// The route table, with the guard's limits and headers.
-pub fn router(options: LeptosOptions, coach: Arc<Coach>, guard: &Guard) -> Router {
-    let limiter = Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst));
-    router_with_limiter(options, coach, guard, limiter)
-}
-
-/// [`router`] with a given per-client limiter (tests bring one on a manual clock).
-pub fn router_with_limiter(
-    options: LeptosOptions,
-    coach: Arc<Coach>,
-    guard: &Guard,
-    limiter: Arc<ClientLimiter>,
-) -> Router {
-    router_recording(options, coach, guard, limiter, &Insights::off())
-}
-
-/// [`router_with_limiter`] recording the insights through their recorder
-/// (visits and tools at `POST /insights/events`, attempts from the page's
-/// comment requests) and showing them (`/insights`, from their store).
-pub fn router_recording(
-    options: LeptosOptions,
-    coach: Arc<Coach>,
-    guard: &Guard,
-    limiter: Arc<ClientLimiter>,
-    insights: &Insights,
-) -> Router {
+/// The one route table: the page (Leptos, routed by hand: `app::PATHS`),
+/// the comment and operator routes (`routes::api`), the page's reports
+/// (`routes::events`), `/insights` (`insights_pages`), `/healthz`, the site's
+/// files, and the layers every request passes, outermost last.
+pub fn router(parts: &AppParts) -> Router {
+    let AppParts {
+        leptos: options,
+        coach,
+        guard,
+        insights,
+        ..
+    } = parts;
+    let limiter = parts
+        .limiter
+        .clone()
+        .unwrap_or_else(|| Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst)));
     let recorder = insights.recorder().clone();
-    let rooms = insights.rooms().clone();
-    // The app's pages (it routes by hand: `app::PATHS`).
-    let routes = PATHS
+    let metrics = Arc::new(Metrics::new(coach).with_insights(recorder.clone()));
+    coach.set_observer(metrics.clone());
+    let state = AppState::new(Parts {
+        leptos: options.clone(),
+        coach: coach.clone(),
+        limiter,
+        metrics: metrics.clone(),
+        recorder,
+        rooms: insights.rooms().clone(),
+        report_limits: ReportLimits::new(guard),
+        models_guard: TokenGuard::new(guard.models_token.clone()),
+        default_lang: guard.default_lang,
+    });
+    let pages = PATHS
         .iter()
         .map(|path| {
             AxumRouteListing::new(
@@ -104,50 +127,33 @@ pub fn router_recording(
             )
         })
         .collect();
-    let state = AppState(Arc::new(options.clone()));
-    let assets = SiteAssets::of(&options);
-    let stylesheet = assets.stylesheet(&options);
-    let access = insights_pages::Access::new(guard.insights_token.clone());
+    let assets = SiteAssets::of(options);
+    let stylesheet = assets.stylesheet(options);
     let hops = guard.trusted_proxy_hops;
     let insights_pages = insights_pages::routes(
         insights.store().cloned(),
-        rooms.clone(),
-        access,
+        insights.rooms().clone(),
+        insights_pages::Access::new(guard.insights_token.clone()),
         &stylesheet,
         hops,
     );
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
+    // What a page render reads from the Leptos context (nothing else does).
     let page_context = {
-        let (coach, limiter, recorder) = (coach.clone(), limiter.clone(), recorder.clone());
-        let rooms = rooms.clone();
         let ancestors = guard.frame_ancestors.clone();
         let live_reload = live_reload();
         move || {
             provide_context(stylesheet.clone());
-            provide_context(coach.clone());
-            provide_context(limiter.clone());
-            provide_context(recorder.clone());
-            provide_context(rooms.clone());
             provide_page_policy(&ancestors, live_reload);
         }
     };
     let failures = guesses::limiter();
-    let metrics = Arc::new(Metrics::new(&coach).with_insights(recorder.clone()));
-    coach.set_observer(metrics.clone());
-    let counted = metrics.clone();
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .merge(routes::api(
-            coach,
-            limiter,
-            metrics,
-            ModelsAccess(guard.models_token.clone()),
-            guard.cors_origins.as_deref(),
-            guard.default_lang,
-        ))
-        .merge(routes::insights_events(recorder, rooms, guard))
+        .merge(routes::api(guard.cors_origins.as_deref()))
+        .route(events::PATH, post(events::post).layer(no_store()))
         .merge(insights_pages)
-        .leptos_routes_with_context(&state, routes, page_context.clone(), {
+        .leptos_routes_with_context(&state, pages, page_context.clone(), {
             let options = options.clone();
             move || shell(options.clone())
         })
@@ -179,16 +185,12 @@ pub fn router_recording(
         .layer(axum::middleware::from_fn(move |request, next| {
             same_origin_writes(hops, request, next)
         }))
-        // 413 before the body is read (Leptos's server functions would turn a
-        // body-read error into a 500).
-        .layer(RequestBodyLimitLayer::new(MAX_BODY))
-        // The page's server function: a body it could not read or decode is
-        // refused here (413, or 400 naming the field), not answered 500.
-        .layer(axum::middleware::from_fn(|request, next| {
-            crate::page::api::body::check(MAX_BODY, request, next)
-        }))
+        // Every route reads its body within its own limit and refuses a
+        // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
+        // a JSON 413 naming `body`); axum's own extractors stop at this one.
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(move |request, next| {
-            track(counted.clone(), request, next)
+            track(metrics.clone(), request, next)
         }))
         .layer(hardening())
         // Every log line of a request carries its id (outermost layers last).
@@ -219,8 +221,7 @@ pub struct Application {
     persistence: Option<(PathBuf, Duration)>,
     /// Stopped (what is queued written) after the last request.
     insights: Insights,
-    /// Whether the models' availability is checked in the background
-    /// (`Coach::keep_checking`): always from [`Self::build`].
+    /// Whether the models' availability is checked in the background.
     checks: bool,
 }
 
@@ -266,49 +267,30 @@ impl Application {
         let snapshot = settings.data_dir.join(SNAPSHOT);
         persistence::restore(&coach, &snapshot);
         let insights = Insights::start(&settings.insights)?;
-        let mut app = Self::with_insights(settings.leptos, coach, &guard, insights).await?;
-        app.persistence = Some((snapshot, settings.save_every));
-        app.checks = true;
-        Ok(app)
+        Self::from_parts(AppParts {
+            insights,
+            checks: true,
+            persistence: Some((snapshot, settings.save_every)),
+            ..AppParts::new(settings.leptos, coach, guard)
+        })
+        .await
     }
 
-    /// Binds with a ready coach (tests bring their own provider and seed).
-    pub async fn with_coach(
-        options: LeptosOptions,
-        coach: Arc<Coach>,
-        guard: &Guard,
-    ) -> Result<Self, StartupError> {
-        Self::with_insights(options, coach, guard, Insights::off()).await
-    }
-
-    /// [`Self::with_coach`], recording into `insights` (tests bring a store
-    /// in a temporary folder).
-    pub async fn with_insights(
-        options: LeptosOptions,
-        coach: Arc<Coach>,
-        guard: &Guard,
-        insights: Insights,
-    ) -> Result<Self, StartupError> {
-        let addr = options.site_addr;
+    /// Binds `parts.leptos.site_addr` (port 0: any free port, which
+    /// [`Self::local_addr`] reads back) with the application `parts` make.
+    pub async fn from_parts(parts: AppParts) -> Result<Self, StartupError> {
+        let addr = parts.leptos.site_addr;
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|source| StartupError::Bind { addr, source })?;
-        let limiter = Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst));
         Ok(Self {
             listener,
-            router: router_recording(options, coach.clone(), guard, limiter, &insights),
-            coach,
-            persistence: None,
-            insights,
-            checks: false,
+            router: router(&parts),
+            coach: parts.coach,
+            persistence: parts.persistence,
+            insights: parts.insights,
+            checks: parts.checks,
         })
-    }
-
-    /// Checks the models' availability in the background while serving (as
-    /// [`Self::build`] does; tests that bring their own coach ask for it).
-    pub fn with_checks(mut self) -> Self {
-        self.checks = true;
-        self
     }
 
     pub fn local_addr(&self) -> io::Result<SocketAddr> {

@@ -44,8 +44,8 @@ fn module_docs(text: &str) -> String {
 
 /// The texts that name repository paths, each with its file's name: the
 /// README, every file under `docs/` (a file that is not text counts as
-/// empty), the registry, the container files, `Cargo.toml`, and the module
-/// docs of every Rust file under `src/`, `tests/` and `benches/`.
+/// empty), the registry, the container files, every `Cargo.toml`, and the
+/// module docs of every Rust file under `src/`, `crates/`, `tests/` and `benches/`.
 fn documents() -> Vec<(String, String)> {
     let mut names: Vec<String> = [
         "README.md",
@@ -58,6 +58,11 @@ fn documents() -> Vec<(String, String)> {
     .map(String::from)
     .collect();
     names.extend(files_under("docs"));
+    names.extend(
+        files_under("crates")
+            .into_iter()
+            .filter(|name| name.ends_with("/Cargo.toml")),
+    );
     let mut texts: Vec<(String, String)> = names
         .into_iter()
         .map(|name| {
@@ -67,7 +72,7 @@ fn documents() -> Vec<(String, String)> {
             (name, text)
         })
         .collect();
-    for dir in ["src", "tests", "benches"] {
+    for dir in ["src", "crates", "tests", "benches"] {
         for name in files_under(dir) {
             if name.ends_with(".rs") {
                 let text = module_docs(&read(&name));
@@ -102,13 +107,15 @@ fn expand(path: &str) -> Vec<String> {
     }
 }
 
-/// The repository paths a text names: words starting `src/`, `tests/`,
+/// The repository paths a text names: words starting `src/`, `crates/`, `tests/`, `docs/`,
 /// `benches/`, `end2end/` or `.ci/` (Playwright's report folders are made by
 /// a run, not kept).
 fn named_paths(text: &str) -> Vec<String> {
     let is_path_char = |c: char| c.is_ascii_alphanumeric() || "_./{},-".contains(c);
     let mut found = Vec::new();
-    for start in ["src/", "tests/", "benches/", "end2end/", ".ci/"] {
+    for start in [
+        "src/", "crates/", "tests/", "benches/", "end2end/", ".ci/", "docs/",
+    ] {
         for (at, _) in text.match_indices(start) {
             let before = text[..at].chars().next_back();
             if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '/' || c == '.') {

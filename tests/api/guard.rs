@@ -10,7 +10,7 @@ use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry,
 use jay_trainer::server::{
     config::{Guard, Secret},
     limits::{ClientLimiter, ManualClock},
-    startup::router_with_limiter,
+    startup::{router, AppParts},
 };
 use leptos::config::LeptosOptions;
 use reqwest::{Client, Method, StatusCode};
@@ -41,8 +41,11 @@ async fn spawn_app(guard: Guard, registry: &str, budget: UpstreamBudget) -> App 
         .output_name("jay-trainer")
         .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let app = router_with_limiter(options, Arc::new(coach), &guard, limiter.clone())
-        .into_make_service_with_connect_info::<SocketAddr>();
+    let parts = AppParts {
+        limiter: Some(limiter.clone()),
+        ..AppParts::new(options, Arc::new(coach), guard)
+    };
+    let app = router(&parts).into_make_service_with_connect_info::<SocketAddr>();
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
     tokio::spawn(axum::serve(listener, app).into_future());

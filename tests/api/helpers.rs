@@ -12,7 +12,10 @@ use coach::{
     Coach,
 };
 use insights::Insights;
-use jay_trainer::server::{config::Guard, startup::Application};
+use jay_trainer::server::{
+    config::Guard,
+    startup::{AppParts, Application},
+};
 use leptos::config::LeptosOptions;
 use serde_json::{json, Value};
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
@@ -44,10 +47,13 @@ pub async fn spawn_checked(registry: &str, hub: &str) -> String {
         rate_burst: 100_000,
         ..Guard::default()
     };
-    let app = Application::with_coach(options, Arc::new(coach), &guard)
+    let parts = AppParts {
+        checks: true,
+        ..AppParts::new(options, Arc::new(coach), guard)
+    };
+    let app = Application::from_parts(parts)
         .await
-        .expect("bind a free port")
-        .with_checks();
+        .expect("bind a free port");
     let base = format!("http://{}", app.local_addr().expect("address"));
     tokio::spawn(app.run_until_stopped());
     // A safety net against hanging, not a speed check.
@@ -72,7 +78,11 @@ pub async fn serve_recording(coach: Coach, guard: &Guard, insights: Insights) ->
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let app = Application::with_insights(options, Arc::new(coach), guard, insights)
+    let parts = AppParts {
+        insights,
+        ..AppParts::new(options, Arc::new(coach), guard.clone())
+    };
+    let app = Application::from_parts(parts)
         .await
         .expect("bind a free port");
     let addr = app.local_addr().expect("address");

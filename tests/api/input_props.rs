@@ -59,7 +59,7 @@ proptest! {
             Err(e) => {
                 // Only documented fields are refused: anything else is ignored.
                 let known = ["error", "tentativas", "model", "lang", "format", "weight", "bias"];
-                prop_assert!(known.contains(&e.field.as_str()), "field {:?}", e.field);
+                prop_assert!(known.contains(&e.field.as_ref()), "field {:?}", e.field);
                 prop_assert!(!e.message.is_empty());
             }
         }

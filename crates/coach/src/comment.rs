@@ -1,5 +1,5 @@
 //! What the coach answers: the [`Comment`] (the body of `GET /error` and of
-//! the page's server function), with the [`Tier`] it was written for, the
+//! `POST /api/comment`), with the [`Tier`] it was written for, the
 //! models [`Tried`] and any [`Limited`] that kept the models out. Shared by the
 //! server and the browser; imports only the other shared leaves.
 

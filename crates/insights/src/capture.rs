@@ -1,6 +1,6 @@
 //! What the server takes from a request to record (server only): whether the
 //! visitor asked not to be tracked ([`opted_out`]), and the [`Attempt`] a
-//! comment request makes ([`attempt_of`]).
+//! comment request makes ([`Recording`], [`attempt_of`]).
 //!
 //! `DNT: 1` or `Sec-GPC: 1` on a request means nothing is recorded for it;
 //! the page and its comments work as before.
@@ -17,14 +17,25 @@
 //!
 //! The comment's model is its `model` (`offline` for the commentator); its
 //! latency is the comment's own `latency_ms` (capped at the store's limit).
+//!
+//! Not recorded (and counted, [`Refusal`]): a comment answered over a limit
+//! (`limited`: the client's rate, the models being busy, the daily budget),
+//! and attempts numbered past [`AttemptNumbers::MAX_RECORDED`]. The store
+//! leaves out an attempt of no recent visit. A room's visit's attempt is
+//! dated as the room keeps time ([`Rooms::touch`]).
 
 use http::HeaderMap;
 
 use super::{
     event::{Attempt, AttemptNumbers, AttemptOutcome},
+    recorder::{Recorder, Refusal},
+    rooms::Rooms,
     values::{Minute, ModelName, Reason, VisitId},
+    Event,
 };
 use coach::{outcome::Outcome, Comment, Limited};
+use lesson::neuron::Params;
+use vocabulary::FieldError;
 
 /// Whether the request says `DNT: 1` or `Sec-GPC: 1`.
 pub fn opted_out(headers: &HeaderMap) -> bool {
@@ -44,6 +55,81 @@ pub struct AskedPoint {
     pub error: f64,
     pub weight: f64,
     pub bias: f64,
+}
+
+/// What to record once a comment request is answered: its visit and the
+/// point it asked about, when it gave both (else nothing).
+pub struct Recording(Option<(VisitId, AskedPoint)>);
+
+impl Recording {
+    /// `visit` and `attempt` checked (a bad one names its field). `earlier`
+    /// is how many earlier errors the request sent: the attempt's number,
+    /// when it gives none, is the next.
+    pub fn check(
+        visit: Option<&str>,
+        attempt: Option<u32>,
+        error: f64,
+        earlier: usize,
+        params: Option<Params>,
+    ) -> Result<Self, FieldError> {
+        let Some(visit) = visit else {
+            return Ok(Self(None));
+        };
+        let visit = VisitId::parse(visit)?;
+        let earlier = u32::try_from(earlier).unwrap_or(u32::MAX);
+        let number = attempt.unwrap_or(earlier.saturating_add(1));
+        if !(1..=AttemptNumbers::MAX_NUMBER).contains(&number) {
+            return Err(FieldError::new(
+                "attempt",
+                format!("must be 1 to {}", AttemptNumbers::MAX_NUMBER),
+            ));
+        }
+        Ok(Self(params.map(|p| {
+            let point = AskedPoint {
+                number,
+                error,
+                weight: p.weight,
+                bias: p.bias,
+            };
+            (visit, point)
+        })))
+    }
+
+    /// The visit it names.
+    pub fn visit(&self) -> Option<&VisitId> {
+        self.0.as_ref().map(|(visit, _)| visit)
+    }
+
+    /// Records the attempt `comment` answered, unless the request opted out
+    /// (`DNT: 1`, `Sec-GPC: 1`), recording is off, or the rules above leave
+    /// it out. Never waits (the recorder's queue) and never fails.
+    pub fn record(
+        self,
+        comment: &Comment,
+        headers: &HeaderMap,
+        recorder: &Recorder,
+        rooms: &Rooms,
+    ) {
+        let Some((visit, point)) = self.0 else {
+            return;
+        };
+        if !recorder.is_on() || opted_out(headers) {
+            return;
+        }
+        if comment.limited.is_some() {
+            return recorder.refuse(Refusal::Limited);
+        }
+        if point.number > AttemptNumbers::MAX_RECORDED {
+            return recorder.refuse(Refusal::AttemptNumber);
+        }
+        let in_room = rooms.touch(&visit);
+        if let Some(mut attempt) = attempt_of(visit, point, comment) {
+            if let Some(in_room) = in_room {
+                attempt.at = in_room.at;
+            }
+            recorder.record(Event::Attempt(attempt));
+        }
+    }
 }
 
 /// The attempt `comment` answered, or `None` when a value is out of the

@@ -25,7 +25,7 @@
 //! of 7, 30 and 90 days and "all", as [`Filter::last_days`] makes them). Otherwise from the visits' sums ([`sums`]:
 //! a room's few visits at once; the coach from the attempts). With
 //! [`Store::use_rollups`] off, from the stored rows, as before the rollups.
-//! All three give the same numbers (`tests/rollups.rs`).
+//! All three give the same numbers (`crates/insights/src/tests/rollups.rs`).
 //!
 //! [`reaches_goal`]: lesson::neuron::reaches_goal
 

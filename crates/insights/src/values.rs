@@ -1,27 +1,10 @@
 //! The checked values the insights are made of: ids and codes with a fixed
 //! alphabet and length ([`VisitId`], [`RoomCode`], [`ModelName`], [`Reason`]),
-//! whole [`Minute`]s, and the [`FieldError`] a refused one gives (naming the
-//! field). Both targets; a leaf.
+//! whole [`Minute`]s; a refused one is a [`FieldError`] naming its field.
+//! Both targets; a leaf.
 
 use serde::{Deserialize, Serialize};
-
-/// A field that was refused, and why (the endpoint's `{"error","field"}`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct FieldError {
-    /// The refused field, as the caller named it (`visit`, `room`, `weight`, …).
-    pub field: &'static str,
-    pub message: String,
-}
-
-impl FieldError {
-    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
-    }
-}
+pub use vocabulary::FieldError;
 
 /// Whether `s` has `min..=max` bytes, all in `allowed`.
 fn shaped(s: &str, min: usize, max: usize, allowed: impl Fn(u8) -> bool) -> bool {

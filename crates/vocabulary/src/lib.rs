@@ -1,11 +1,14 @@
 //! The vocabulary every other crate of Jay Trainer speaks: the languages
-//! ([`Lang`]) and how a request names one, templates ([`fill`]) and how
-//! numbers are written in each language ([`format`]). Pure, both targets
+//! ([`Lang`]) and how a request names one, templates ([`fill`]), how
+//! numbers are written in each language ([`format`]), and the refusal of a
+//! value a caller sent ([`FieldError`]). Pure, both targets
 //! (the server and the browser's WASM); it imports nothing of the project.
 
+pub mod field;
 pub mod fill;
 pub mod format;
 pub mod lang;
 
+pub use field::FieldError;
 pub use fill::fill;
 pub use lang::Lang;

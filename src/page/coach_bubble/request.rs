@@ -1,12 +1,8 @@
-//! The page's call to the coach: `POST /api/comment`, the `get_comment` server
-//! function's endpoint and JSON body (`src/api.rs`), made with the
-//! browser's own `fetch`, `AbortController` and `JSON`.
-//!
-//! Why not the client Leptos generates for the server function: for this one
-//! call it brought `server_fn`'s client, `serde_json` and their float parsing
-//! and printing into the WASM, about 33 KB gzipped (issue 11's budget is 220 KB).
-//! The server side is unchanged: the same function answers, with the same
-//! validation, and other callers may still use it.
+//! The page's call to the coach: `POST /api/comment` with its JSON body
+//! (`src/server/routes/comment.rs`), made with the browser's own `fetch`,
+//! `AbortController` and `JSON`: a Rust HTTP client, `serde_json` and their
+//! float parsing and printing would bring about 33 KB gzipped into the WASM
+//! (its budget is 220 KB, `.ci/wasm-size`).
 
 use vocabulary::Lang;
 
@@ -47,7 +43,7 @@ pub enum NoAnswer {
     Failed,
 }
 
-/// The server function's address.
+/// The comment route's address.
 pub const ENDPOINT: &str = "/api/comment";
 
 /// Asks the coach; `signal` cancels the call.

@@ -6,7 +6,7 @@
 //! it one emission interval (`60 s / rate_per_min`) later, and is refused when
 //! that would put it more than `rate_burst` intervals ahead of now: a steady
 //! `rate_per_min` with bursts of `rate_burst`. Both `GET /error` and the page's
-//! server function draw from the same allowance.
+//! `POST /api/comment` draw from the same allowance.
 //!
 //! A comment is taken as a [`Charge`]. A request that is dropped before it
 //! answers (the visitor moved on and the browser cancelled it, so the

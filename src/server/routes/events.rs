@@ -26,66 +26,31 @@
 //! `DNT: 1` or `Sec-GPC: 1`, or with `JAY_INSIGHTS=off`. Only the checked
 //! values are kept: never the address, the user agent or a cookie.
 
-use std::sync::Arc;
-
 use axum::{
-    body::Body,
-    http::{
-        header::{CONTENT_TYPE, RETRY_AFTER},
-        HeaderMap, HeaderValue, StatusCode,
-    },
-    response::{IntoResponse, Response},
-    routing::post,
-    Extension, Json, Router,
+    extract::State,
+    http::{header::CONTENT_TYPE, HeaderMap, StatusCode},
+    Extension,
 };
 use serde::Deserialize;
-use serde_json::json;
-use serde_path_to_error::Segment;
 
 use crate::server::{
-    config::Guard,
-    headers::no_store,
-    limits::{ClientIp, ClientLimiter},
+    error::ApiError,
+    json::{AppJson, JsonBody},
+    limits::ClientIp,
+    state::AppState,
 };
-use insights::{
-    capture::opted_out, Event, FieldError, Minute, Recorder, Rooms, ToolsInput, VisitId, VisitInput,
-};
+use insights::{capture::opted_out, Event, FieldError, Minute, ToolsInput, VisitId, VisitInput};
 
 /// The route.
 pub const PATH: &str = "/insights/events";
 /// The largest report accepted (a visit start and 64 tools fit in 2 KiB).
 pub const MAX_EVENTS_BODY: usize = 4 * 1024;
 
-/// The reports' route, recording through `recorder` into `rooms`, with its
-/// own per-client allowances. The page's own (same-origin) route: no CORS.
-pub fn insights_events<S: Clone + Send + Sync + 'static>(
-    recorder: Recorder,
-    rooms: Arc<Rooms>,
-    guard: &Guard,
-) -> Router<S> {
-    let limits = admit::Limits {
-        reports: Arc::new(ClientLimiter::new(
-            guard.rate_per_min.saturating_mul(3),
-            guard.rate_burst.saturating_mul(4),
-        )),
-        visits: Arc::new(ClientLimiter::per_hour(
-            guard.visits_per_hour,
-            guard.visits_per_hour.div_ceil(3),
-        )),
-    };
-    Router::new()
-        .route(PATH, post(events))
-        .layer(no_store())
-        .layer(Extension(recorder))
-        .layer(Extension(rooms))
-        .layer(Extension(limits))
-}
-
 mod admit;
 
 /// The body as sent; checked into events by [`EventsBody::events`].
 #[derive(Debug, Deserialize)]
-struct EventsBody {
+pub struct EventsBody {
     visit: String,
     #[serde(default)]
     lang: Option<String>,
@@ -99,6 +64,12 @@ struct EventsBody {
     tools: Vec<String>,
     #[serde(default)]
     left: bool,
+}
+
+impl JsonBody for EventsBody {
+    const FIELDS: &'static [&'static str] =
+        &["visit", "lang", "layout", "width", "room", "tools", "left"];
+    const LIMIT: usize = MAX_EVENTS_BODY;
 }
 
 impl EventsBody {
@@ -147,20 +118,10 @@ impl EventsBody {
     }
 }
 
-/// A refusal: `{"error", "field"}` with its status.
-fn refuse(status: StatusCode, field: Option<&str>, error: &str) -> Response {
-    (status, Json(json!({ "error": error, "field": field }))).into_response()
-}
-
-async fn events(
-    Extension(recorder): Extension<Recorder>,
-    Extension(rooms): Extension<Arc<Rooms>>,
-    Extension(limits): Extension<admit::Limits>,
-    client: Option<Extension<ClientIp>>,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
-    let json_or_text = headers
+/// Whether a body of `headers`' type is read: JSON, or `text/plain`
+/// (`navigator.sendBeacon`'s), or none named.
+fn json_or_text(headers: &HeaderMap) -> bool {
+    headers
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .map(|v| {
@@ -170,96 +131,46 @@ async fn events(
                 .trim()
                 .to_ascii_lowercase()
         })
-        .is_none_or(|t| t == "application/json" || t == "text/plain");
-    if !json_or_text {
-        return refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Some("content-type"),
-            "must be application/json or text/plain (a JSON body)",
-        );
+        .is_none_or(|t| t == "application/json" || t == "text/plain")
+}
+
+pub async fn post(
+    State(app): State<AppState>,
+    client: Option<Extension<ClientIp>>,
+    headers: HeaderMap,
+    body: Result<AppJson<EventsBody>, ApiError>,
+) -> Result<StatusCode, ApiError> {
+    // The type is judged before the body (a wrong type is a 415 whatever it holds).
+    if !json_or_text(&headers) {
+        return Err(ApiError::UnsupportedMediaType(
+            "application/json or text/plain (a JSON body)",
+        ));
     }
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_EVENTS_BODY).await else {
-        return refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            Some("body"),
-            &format!("the body is larger than {MAX_EVENTS_BODY} bytes"),
-        );
-    };
-    let body = match decode(&bytes) {
-        Ok(body) => body,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, Some(e.field), &e.to_string()),
-    };
-    let left = body.left;
-    let mut events = match body.events(Minute::now()) {
-        Ok(events) => events,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, Some(e.field), &e.to_string()),
-    };
-    if opted_out(&headers) || !recorder.is_on() {
-        return StatusCode::NO_CONTENT.into_response();
+    let AppJson(body) = body?;
+    let left = body.left.then(|| body.visit.clone());
+    let mut events = body.events(Minute::now())?;
+    if opted_out(&headers) || !app.recorder.is_on() {
+        return Ok(StatusCode::NO_CONTENT);
     }
     let address = client.map(|Extension(ClientIp(ip))| ip);
     let admission = admit::Admission {
-        rooms: &rooms,
-        limits: &limits,
-        recorder: &recorder,
+        rooms: &app.rooms,
+        limits: &app.report_limits,
+        recorder: &app.recorder,
     };
     if let Err(seconds) = admission.admit(&mut events, address).await {
-        let mut response = refuse(
-            StatusCode::TOO_MANY_REQUESTS,
-            None,
-            &format!("too many reports or new visits from this address; retry in {seconds} s"),
-        );
-        response
-            .headers_mut()
-            .insert(RETRY_AFTER, HeaderValue::from(seconds));
-        return response;
+        return Err(ApiError::RateLimited {
+            what: "reports or new visits",
+            retry_after_s: seconds,
+        });
     }
     for event in events {
-        recorder.record(event);
+        app.recorder.record(event);
     }
-    if left {
-        if let Ok(visit) = VisitId::parse(visit_of(&bytes).unwrap_or_default()) {
-            rooms.leave(&visit);
-        }
+    if let Some(Ok(visit)) = left.as_deref().map(VisitId::parse) {
+        app.rooms.leave(&visit);
     }
-    StatusCode::NO_CONTENT.into_response()
-}
-
-/// The visit a body names (already checked by [`EventsBody::events`]).
-fn visit_of(bytes: &[u8]) -> Option<&str> {
-    #[derive(Deserialize)]
-    struct Visit<'a> {
-        #[serde(borrow)]
-        visit: &'a str,
-    }
-    serde_json::from_slice::<Visit>(bytes).ok().map(|v| v.visit)
-}
-
-/// The body, or the field serde could not read.
-fn decode(bytes: &[u8]) -> Result<EventsBody, FieldError> {
-    const FIELDS: [&str; 6] = ["visit", "lang", "layout", "width", "room", "tools"];
-    let mut json = serde_json::Deserializer::from_slice(bytes);
-    let body = serde_path_to_error::deserialize(&mut json).map_err(|e| {
-        let key = e.path().iter().find_map(|segment| match segment {
-            Segment::Map { key } => Some(key.clone()),
-            _ => None,
-        });
-        let message = e.inner().to_string();
-        let named = key.or_else(|| {
-            message
-                .strip_prefix("missing field `")
-                .and_then(|rest| rest.split_once('`'))
-                .map(|(field, _)| field.to_string())
-        });
-        // Only the body's own names are echoed (a field is `&'static`).
-        match named.and_then(|n| FIELDS.iter().find(|f| **f == n)) {
-            Some(field) => FieldError::new(field, message),
-            None => FieldError::new("body", format!("must be a JSON object: {message}")),
-        }
-    })?;
-    json.end()
-        .map_err(|e| FieldError::new("body", format!("must be one JSON object: {e}")))?;
-    Ok(body)
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[cfg(test)]

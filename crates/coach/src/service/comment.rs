@@ -129,7 +129,7 @@ impl Coach {
     }
 
     /// The offline commentator's comment for a request a limit kept from the
-    /// models (the page's server function, over the per-client rate).
+    /// models (`POST /api/comment`, over the per-client rate).
     pub fn limited(&self, input: &CoachInput, limit: Limited) -> Comment {
         self.observed(offline_comment(input, Some(limit)))
     }

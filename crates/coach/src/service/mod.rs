@@ -1,4 +1,4 @@
-//! The coach service: one path for `GET /error` and the page's server function.
+//! The coach service: one path for `GET /error` and `POST /api/comment`.
 //!
 //! Holds the registry, the router and the provider. One request
 //! ([`Coach::comment`], in `comment`) goes: `plan` (the router's order,
@@ -25,7 +25,7 @@ use arc_swap::ArcSwap;
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 // Tokio's clock, so tests can pause and advance time.
 use tokio::time::Instant;
-use vocabulary::Lang;
+use vocabulary::{FieldError, Lang};
 
 use super::{
     availability::Catalog,
@@ -38,7 +38,6 @@ use super::{
         Router,
     },
     snapshot::{SaveOrder, Snapshot, SnapshotError},
-    text::input::InputError,
 };
 use report::CachedReport;
 
@@ -258,12 +257,12 @@ impl Coach {
     }
 
     /// Checks a forced model's alias against the registry.
-    pub fn check_model(&self, alias: Option<&str>) -> Result<(), InputError> {
+    pub fn check_model(&self, alias: Option<&str>) -> Result<(), FieldError> {
         match alias {
-            Some(a) if a != OFFLINE && self.registry().get(a).is_none() => Err(InputError {
-                field: "model".into(),
-                message: "unknown model alias (see GET /models)".into(),
-            }),
+            Some(a) if a != OFFLINE && self.registry().get(a).is_none() => Err(FieldError::new(
+                "model",
+                "unknown model alias (see GET /models)",
+            )),
             _ => Ok(()),
         }
     }

@@ -1,9 +1,10 @@
-//! Parsing and validating a request for a comment (`GET /error` or the page's
-//! server function) into a [`CoachInput`]. Only the parsed numbers ever reach a
+//! Parsing and validating a request for a comment (`GET /error`'s query or
+//! `POST /api/comment`'s body) into a [`CoachInput`]. Only the parsed numbers ever reach a
 //! prompt, never text from the request: the seed's guard against prompt injection.
 //! Pure: no I/O, and knows nothing of models.
 
 use serde::{Deserialize, Serialize};
+use vocabulary::FieldError;
 
 use lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
 use vocabulary::Lang;
@@ -47,28 +48,6 @@ pub struct CoachInput {
     pub lang: Lang,
 }
 
-/// A rejected request: which field, and why. Becomes HTTP 400 `{"error", "field"}`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[error("{field}: {message}")]
-pub struct InputError {
-    pub field: String,
-    pub message: String,
-}
-
-impl InputError {
-    /// `field` is missing although `with` was given (weight and bias come together).
-    pub fn required(field: &str, with: &str) -> Self {
-        Self::new(field, format!("required with {with}"))
-    }
-
-    fn new(field: &str, message: impl Into<String>) -> Self {
-        Self {
-            field: field.chars().take(MAX_ALIAS).collect(),
-            message: message.into(),
-        }
-    }
-}
-
 impl CoachInput {
     /// A visitor in the close tier (812, after 900), in English, with no point
     /// and no forced model: the unit tests' usual request.
@@ -83,20 +62,20 @@ impl CoachInput {
         }
     }
 
-    /// Validates already-typed values (the server function's arguments).
+    /// Validates already-typed values (a JSON body's).
     pub fn new(
         error: f64,
         attempts: Vec<f64>,
         params: Option<Params>,
         model: Option<String>,
         lang: Lang,
-    ) -> Result<Self, InputError> {
+    ) -> Result<Self, FieldError> {
         check_error("error", error)?;
         if let Some(p) = params {
             check_param("weight", p.weight, WEIGHT_SLIDER.min, WEIGHT_SLIDER.max)?;
             check_param("bias", p.bias, BIAS_SLIDER.min, BIAS_MAX_ACCEPTED)?;
             if !agrees(error, p) {
-                return Err(InputError::new(
+                return Err(FieldError::new(
                     "error",
                     format!(
                         "does not match the weight and bias given (their error is {:.2})",
@@ -133,7 +112,7 @@ impl CoachInput {
         pairs: &[(String, String)],
         accept_language: Option<&str>,
         default_lang: Lang,
-    ) -> Result<Self, InputError> {
+    ) -> Result<Self, FieldError> {
         let mut error = None;
         let mut attempts = None;
         let mut model = None;
@@ -153,37 +132,26 @@ impl CoachInput {
                 _ => continue,
             };
             if slot.replace(value.as_str()).is_some() {
-                return Err(InputError::new(field, "given more than once"));
+                return Err(FieldError::new(field, "given more than once"));
             }
         }
         let error = parse_number(
             "error",
-            error.ok_or_else(|| InputError::new("error", "required"))?,
+            error.ok_or_else(|| FieldError::new("error", "required"))?,
         )?;
         let attempts = match attempts.map(str::trim) {
             None | Some("") => Vec::new(),
             Some(list) => parse_list("tentativas", list)?,
         };
-        let params = match (weight, bias) {
-            (None, None) => None,
-            (Some(w), Some(b)) => Some(Params::new(
-                parse_number("weight", w)?,
-                parse_number("bias", b)?,
-            )),
-            (Some(_), None) => return Err(InputError::required("bias", "weight")),
-            (None, Some(_)) => return Err(InputError::required("weight", "bias")),
-        };
+        let weight = weight.map(|w| parse_number("weight", w)).transpose()?;
+        let bias = bias.map(|b| parse_number("bias", b)).transpose()?;
+        let params = point(weight, bias)?;
         let model = model.map(str::to_string);
-        let lang = match lang {
-            Some(tag) => parse_lang(tag)?,
-            None => accept_language
-                .and_then(Lang::from_accept_language)
-                .unwrap_or(default_lang),
-        };
+        let lang = choose_lang(lang, accept_language, default_lang)?;
         Self::new(error, attempts, params, model, lang).map_err(|e| {
             // `new` names typed fields; the query calls the list `tentativas`.
             if e.field == "attempts" {
-                InputError::new("tentativas", e.message)
+                FieldError::new("tentativas", e.message)
             } else {
                 e
             }
@@ -191,31 +159,57 @@ impl CoachInput {
     }
 }
 
+/// The point of a request: `weight` and `bias` come both or neither.
+pub fn point(weight: Option<f64>, bias: Option<f64>) -> Result<Option<Params>, FieldError> {
+    match (weight, bias) {
+        (None, None) => Ok(None),
+        (Some(w), Some(b)) => Ok(Some(Params::new(w, b))),
+        (Some(_), None) => Err(FieldError::required_with("bias", "weight")),
+        (None, Some(_)) => Err(FieldError::required_with("weight", "bias")),
+    }
+}
+
+/// The language a comment is written in, the same for every caller: the
+/// request's `lang` (refused if it names none we speak), else the best of
+/// its `Accept-Language`, else `default_lang` (`JAY_DEFAULT_LANG`).
+pub fn choose_lang(
+    lang: Option<&str>,
+    accept_language: Option<&str>,
+    default_lang: Lang,
+) -> Result<Lang, FieldError> {
+    match lang {
+        Some(tag) => parse_lang(tag),
+        None => Ok(accept_language
+            .and_then(Lang::from_accept_language)
+            .unwrap_or(default_lang)),
+    }
+}
+
 /// A `lang` as a caller writes it: `en`, `pt` or `zh`, any case, with a
 /// region or not (`pt-BR`, `zh_CN`, `EN-us`).
-pub fn parse_lang(tag: &str) -> Result<Lang, InputError> {
+pub fn parse_lang(tag: &str) -> Result<Lang, FieldError> {
     Lang::parse(tag)
         .filter(|_| tag.len() <= 16)
-        .ok_or_else(|| InputError::new("lang", "must be en, pt or zh"))
+        .ok_or_else(|| FieldError::new("lang", "must be en, pt or zh"))
 }
 
 /// A plain decimal: digits with at most one `.`; no sign, exponent, hex, spaces,
 /// `inf` or `NaN`.
-pub fn parse_number(field: &str, text: &str) -> Result<f64, InputError> {
+pub fn parse_number(field: &'static str, text: &str) -> Result<f64, FieldError> {
     let plain = !text.is_empty()
         && text.len() <= 32
         && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         && text.bytes().filter(|&b| b == b'.').count() <= 1
         && text.bytes().any(|b| b.is_ascii_digit());
     if !plain {
-        return Err(InputError::new(
+        return Err(FieldError::new(
             field,
             "must be a plain non-negative decimal number such as 1234.56",
         ));
     }
     let value: f64 = text
         .parse()
-        .map_err(|_| InputError::new(field, "must be a plain non-negative decimal number"))?;
+        .map_err(|_| FieldError::new(field, "must be a plain non-negative decimal number"))?;
     check_error(field, value)?;
     Ok(value)
 }
@@ -223,7 +217,7 @@ pub fn parse_number(field: &str, text: &str) -> Result<f64, InputError> {
 /// A comma-separated list of numbers; a trailing comma (`1,2,`: a caller that
 /// joins with a separator after each item) is tolerated, an empty item inside
 /// is not.
-fn parse_list(field: &str, text: &str) -> Result<Vec<f64>, InputError> {
+fn parse_list(field: &'static str, text: &str) -> Result<Vec<f64>, FieldError> {
     let text = text.strip_suffix(',').unwrap_or(text);
     let values = text
         .split(',')
@@ -239,12 +233,12 @@ fn most_recent(mut attempts: Vec<f64>) -> Vec<f64> {
     attempts
 }
 
-fn check_error(field: &str, value: f64) -> Result<(), InputError> {
+fn check_error(field: &'static str, value: f64) -> Result<(), FieldError> {
     if !value.is_finite() || value < 0.0 {
-        return Err(InputError::new(field, "must be a finite number ≥ 0"));
+        return Err(FieldError::new(field, "must be a finite number ≥ 0"));
     }
     if value > MAX_ERROR {
-        return Err(InputError::new(
+        return Err(FieldError::new(
             field,
             format!("must be at most {MAX_ERROR}"),
         ));
@@ -252,18 +246,18 @@ fn check_error(field: &str, value: f64) -> Result<(), InputError> {
     Ok(())
 }
 
-fn check_param(field: &str, value: f64, min: f64, max: f64) -> Result<(), InputError> {
+fn check_param(field: &'static str, value: f64, min: f64, max: f64) -> Result<(), FieldError> {
     if value.is_finite() && (min..=max).contains(&value) {
         Ok(())
     } else {
-        Err(InputError::new(
+        Err(FieldError::new(
             field,
             format!("must be from {min} to {max}"),
         ))
     }
 }
 
-fn check_alias(alias: &str) -> Result<(), InputError> {
+fn check_alias(alias: &str) -> Result<(), FieldError> {
     let ok = !alias.is_empty()
         && alias.len() <= MAX_ALIAS
         && alias
@@ -272,7 +266,7 @@ fn check_alias(alias: &str) -> Result<(), InputError> {
     if ok {
         Ok(())
     } else {
-        Err(InputError::new(
+        Err(FieldError::new(
             "model",
             "must be a model alias (letters, digits, - _ .)",
         ))

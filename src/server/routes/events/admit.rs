@@ -2,20 +2,13 @@
 //! names a room: the two allowances of the route's docs, a seat in the room
 //! or none, and a room's visit's tools dated as the room keeps time.
 
-use std::{net::IpAddr, sync::Arc};
+use std::net::IpAddr;
 
-use crate::server::limits::ClientLimiter;
+use crate::server::limits::{ClientLimiter, ReportLimits as Limits};
 use insights::{
     rooms::{InRoom, Joined},
     Event, Recorder, Refusal, RoomCode, Rooms, VisitId,
 };
-
-/// The route's allowances: reports, and new visits an hour.
-#[derive(Clone)]
-pub struct Limits {
-    pub reports: Arc<ClientLimiter>,
-    pub visits: Arc<ClientLimiter>,
-}
 
 /// Whose allowances a report draws on.
 #[derive(Clone, Copy)]

@@ -1,9 +1,10 @@
 //! The report's body: decoded and checked, each refusal naming its field.
 
 use super::*;
+use crate::server::json::decode;
 
 fn events(body: &str) -> Result<Vec<Event>, FieldError> {
-    decode(body.as_bytes())?.events(Minute(100))
+    decode::<EventsBody>(body.as_bytes())?.events(Minute(100))
 }
 
 const ID: &str = "Zx8_Qm2-Lk9aBc3dEf4gHi";

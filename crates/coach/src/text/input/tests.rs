@@ -2,7 +2,7 @@
 
 use super::*;
 
-fn query(pairs: &[(&str, &str)]) -> Result<CoachInput, InputError> {
+fn query(pairs: &[(&str, &str)]) -> Result<CoachInput, FieldError> {
     let pairs: Vec<(String, String)> = pairs
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -11,7 +11,7 @@ fn query(pairs: &[(&str, &str)]) -> Result<CoachInput, InputError> {
 }
 
 fn field_of(pairs: &[(&str, &str)]) -> String {
-    query(pairs).unwrap_err().field
+    query(pairs).unwrap_err().field.into_owned()
 }
 
 #[test]

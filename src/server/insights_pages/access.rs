@@ -1,34 +1,30 @@
 //! Who may read the insights pages (`/insights`, its CSV files, a room's live
 //! view) and create rooms: with `JAY_INSIGHTS_TOKEN` set, whoever carries the
-//! token, either as `Authorization: Bearer <token>` (scripts, `curl`) or as
-//! HTTP Basic with any user name and the token as the password: a browser
-//! cannot send a bearer token from its address bar, but it asks for a
-//! password when a `401` says `WWW-Authenticate: Basic` ([`REALM`]), and
-//! sends it on every later request to the site.
+//! token (`server::auth`'s guard: a bearer token, or a Basic password, which
+//! a browser asks for when a `401` says `WWW-Authenticate: Basic` ([`REALM`])
+//! and sends on every later request to the site).
 //!
 //! Without a token they are private: only a client on this machine may read
 //! them ([`is_local`]: a loopback peer, and no proxy's forwarding header, as
 //! a request through a proxy on the same machine would carry), and anyone
 //! else gets a `403` page saying how to set the token. (The server counts
 //! wrong tokens per client and slows a guesser: `server::limits::guesses`.)
-//!
-//! The token is a [`Secret`]: never printed, compared in constant time.
 
 use std::{net::SocketAddr, sync::Arc};
 
 use axum::{
     extract::{ConnectInfo, Request, State},
     http::{
-        header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE},
+        header::{CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE},
         HeaderMap, HeaderValue, StatusCode,
     },
     middleware::Next,
     response::{IntoResponse, Response},
     Router,
 };
-use base64::{engine::general_purpose::STANDARD, Engine};
 
 use super::{notice, shell};
+use crate::server::auth::TokenGuard;
 use coach::secret::Secret;
 
 /// Headers a proxy adds when it forwards a request.
@@ -46,26 +42,24 @@ pub const REALM: &str = r#"Basic realm="Jay Trainer insights", charset="UTF-8""#
 /// Who may read the insights pages: this machine only (`None`), or
 /// holders of the token.
 #[derive(Clone, Debug, Default)]
-pub struct Access(Option<Secret>);
+pub struct Access(TokenGuard);
 
 impl Access {
     /// Guarded by `token` when there is one (`JAY_INSIGHTS_TOKEN`), else
     /// private to this machine.
     pub fn new(token: Option<Secret>) -> Self {
-        Self(token)
+        Self(TokenGuard::new(token))
     }
 
     /// Whether a token is wanted.
     pub fn guarded(&self) -> bool {
-        self.0.is_some()
+        self.0.guarded()
     }
 
     /// Whether a request with `headers` carries the token (always false
     /// without one: see [`is_local`]).
     pub fn allows(&self, headers: &HeaderMap) -> bool {
-        self.0
-            .as_ref()
-            .is_some_and(|token| given_token(headers).is_some_and(|given| token.matches(&given)))
+        self.0.allows(headers)
     }
 
     /// `router` with every route behind this access (a middleware that
@@ -93,25 +87,6 @@ pub fn is_local(request: &Request) -> bool {
     let headers = request.headers();
     peer.is_some_and(|ip| ip.to_canonical().is_loopback())
         && FORWARDED.iter().all(|name| !headers.contains_key(*name))
-}
-
-/// The token a request carries: a bearer token, or a Basic password (any user
-/// name). `None` without one, or when the header is not one of those shapes.
-fn given_token(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(AUTHORIZATION)?.to_str().ok()?.trim();
-    let (scheme, credentials) = value.split_once(' ')?;
-    let credentials = credentials.trim();
-    if scheme.eq_ignore_ascii_case("bearer") {
-        Some(credentials.to_string())
-    } else if scheme.eq_ignore_ascii_case("basic") {
-        let decoded = STANDARD.decode(credentials).ok()?;
-        let pair = String::from_utf8(decoded).ok()?;
-        // RFC 7617: the user name ends at the first colon; the password may hold more.
-        let (_user, password) = pair.split_once(':')?;
-        Some(password.trim().to_string())
-    } else {
-        None
-    }
 }
 
 /// The middleware of [`Access::protect`].
@@ -174,6 +149,8 @@ pub fn refusal() -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header::AUTHORIZATION;
+    use base64::{engine::general_purpose::STANDARD, Engine};
 
     fn with(authorization: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

@@ -68,7 +68,7 @@ pub fn bin_cell(w: &Words, (from, to): Bin) -> Cell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{insights_pages::words::words, page::i18n::texts};
+    use crate::{page::i18n::texts, server::insights_pages::words::words};
 
     fn fmt(lang: Lang) -> Fmt {
         Fmt {

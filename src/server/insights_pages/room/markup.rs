@@ -9,7 +9,6 @@ use serde::Serialize;
 
 use super::{live::Now, words::words};
 use crate::{
-    insights_pages::shell,
     page::{
         i18n::texts,
         landscape::{
@@ -17,6 +16,7 @@ use crate::{
             markup::{background, star_path},
         },
     },
+    server::insights_pages::shell,
 };
 use insights::{report::funnel::RUNGS, RoomCode};
 use lesson::map::MapView;

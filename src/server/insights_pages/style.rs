@@ -22,9 +22,9 @@ use axum::{
 
 /// The rules, overview first (the room's may build on them).
 pub const CSS: &str = concat!(
-    include_str!("../../style/insights/pages.css"),
+    include_str!("../../../style/insights/pages.css"),
     "\n",
-    include_str!("../../style/insights/room.css"),
+    include_str!("../../../style/insights/room.css"),
 );
 
 /// Where the stylesheet is served.

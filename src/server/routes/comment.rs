@@ -1,0 +1,224 @@
+//! A comment on an attempt, by either door: `GET /error` (other sites, and
+//! the original Node server's callers: a query, the comment as plain text
+//! unless JSON is asked for) and `POST /api/comment` (the page: a JSON body,
+//! a JSON answer, and the attempt recorded for the insights). Both go
+//! through one [`answer`]: the same checks of the numbers
+//! (`coach::text::input`), the same language rule (`lang`, else
+//! `Accept-Language`, else `JAY_DEFAULT_LANG`), the same per-client
+//! allowance, the same coach.
+//!
+//! One difference, on purpose: over the allowance an external caller gets
+//! `429` with `Retry-After` (it can wait and retry), while the page gets the
+//! offline commentator's comment, flagged `limited: "client"` (a learner
+//! should never see an error for moving a slider too often). A call its
+//! client abandons (the connection closes: a newer attempt superseded it) is
+//! not charged.
+
+use std::net::IpAddr;
+
+use axum::{
+    extract::{RawQuery, State},
+    http::{
+        header::{ACCEPT, ACCEPT_LANGUAGE, CONTENT_TYPE},
+        HeaderMap, HeaderValue,
+    },
+    response::{IntoResponse, Response},
+    Extension, Json,
+};
+use serde::Deserialize;
+
+use crate::server::{
+    error::ApiError,
+    json::{AppJson, JsonBody},
+    limits::ClientIp,
+    negotiate::Format,
+    state::AppState,
+};
+use coach::{
+    text::input::{choose_lang, point, CoachInput},
+    Comment, Limited,
+};
+use insights::{capture::Recording, VisitId};
+use vocabulary::FieldError;
+
+/// Longest query string `GET /error` reads (a history of hundreds of
+/// attempts fits; only the latest 100 are kept).
+pub const MAX_QUERY: usize = 16 * 1024;
+/// Largest body `POST /api/comment` reads (the page sends about 2 KiB at most).
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// What happens over the allowance: the difference between the two doors.
+#[derive(Clone, Copy)]
+enum OverLimit {
+    /// `429`, `Retry-After` (`GET /error`).
+    Refuse,
+    /// The offline commentator's comment, `limited: "client"` (the page).
+    OfflineComment,
+}
+
+/// Whose allowance a request spends.
+enum Client<'a> {
+    /// The address's (as `limits::tag_client` named it).
+    Address(IpAddr),
+    /// A visit seated in a class room: a client of its own, whatever its
+    /// address (a class behind one school address is not one client).
+    Seat(&'a VisitId, Option<IpAddr>),
+    /// Unknown (a test's router without an address).
+    Nobody,
+}
+
+/// Checks the model a caller forces, charges the client's allowance and
+/// asks the coach; the allowance is given back if this future is dropped
+/// before the answer.
+async fn answer(
+    app: &AppState,
+    input: CoachInput,
+    client: Client<'_>,
+    over_limit: OverLimit,
+) -> Result<Comment, ApiError> {
+    app.coach.check_model(input.model.as_deref())?;
+    let (taken, address) = match client {
+        Client::Address(ip) => (Some(app.limiter.charge(ip)), Some(ip)),
+        Client::Seat(visit, ip) => (Some(app.limiter.charge_visit(visit.as_str())), ip),
+        Client::Nobody => (None, None),
+    };
+    let charge = match (taken, over_limit) {
+        (Some(Err(wait)), OverLimit::Refuse) => {
+            return Err(ApiError::rate_limited("comments requested", wait))
+        }
+        (Some(Err(_)), OverLimit::OfflineComment) => {
+            return Ok(app.coach.limited(&input, Limited::Client))
+        }
+        (Some(Ok(charge)), _) => Some(charge),
+        (None, _) => None,
+    };
+    let comment = app
+        .coach
+        .comment(input, ClientIp::budget_key(address.map(ClientIp)))
+        .await;
+    if let Some(charge) = charge {
+        charge.keep();
+    }
+    Ok(comment)
+}
+
+fn header(headers: &HeaderMap, name: axum::http::HeaderName) -> Option<&str> {
+    headers
+        .get(name)
+        .and_then(|v: &HeaderValue| v.to_str().ok())
+}
+
+/// `GET /error?error=…&tentativas=…&weight=…&bias=…&lang=…&model=…&format=…`.
+pub async fn get(
+    State(app): State<AppState>,
+    client: Option<Extension<ClientIp>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let query = query.unwrap_or_default();
+    // Measured before any of it is decoded (its `format` is not read either:
+    // the refusal takes the form `Accept` asks for).
+    if query.len() > MAX_QUERY {
+        let refusal = FieldError::new("query", format!("longer than {MAX_QUERY} bytes"));
+        return ApiError::from(refusal).respond(Format::accepted(header(&headers, ACCEPT)));
+    }
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
+    let asked = pairs
+        .iter()
+        .find(|(k, _)| k == "format")
+        .map(|(_, v)| v.as_str());
+    let format = match Format::choose(asked, header(&headers, ACCEPT)) {
+        Ok(format) => format,
+        // A bad `format`: refused in the form the `Accept` header asks for.
+        Err(e) => return ApiError::from(e).respond(Format::accepted(header(&headers, ACCEPT))),
+    };
+    let accept_language = header(&headers, ACCEPT_LANGUAGE);
+    let comment = match CoachInput::from_query(&pairs, accept_language, app.default_lang) {
+        Ok(input) => {
+            let client = client.map_or(Client::Nobody, |Extension(ClientIp(ip))| {
+                Client::Address(ip)
+            });
+            answer(&app, input, client, OverLimit::Refuse).await
+        }
+        Err(e) => Err(e.into()),
+    };
+    match (format, comment) {
+        (Format::Json, Ok(comment)) => Json(comment).into_response(),
+        (Format::Text, Ok(comment)) => (
+            [(
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            )],
+            comment.comment,
+        )
+            .into_response(),
+        (format, Err(e)) => e.respond(format),
+    }
+}
+
+/// `POST /api/comment`'s body: the attempt, its earlier errors (oldest
+/// first), the point (`weight` and `bias`, both or neither), the language,
+/// and for the insights the page's `visit` id and the attempt's number
+/// (default: the earlier errors + 1). Other fields are ignored.
+#[derive(Debug, Deserialize)]
+pub struct CommentBody {
+    error: f64,
+    #[serde(default)]
+    attempts: Vec<f64>,
+    #[serde(default)]
+    weight: Option<f64>,
+    #[serde(default)]
+    bias: Option<f64>,
+    #[serde(default)]
+    lang: Option<String>,
+    #[serde(default)]
+    visit: Option<String>,
+    #[serde(default)]
+    attempt: Option<u32>,
+}
+
+impl JsonBody for CommentBody {
+    const FIELDS: &'static [&'static str] = &[
+        "error", "attempts", "weight", "bias", "lang", "visit", "attempt",
+    ];
+    const LIMIT: usize = MAX_BODY;
+}
+
+/// `POST /api/comment`: the page's comment, and its attempt recorded (nothing
+/// without `visit` and the point, with `DNT: 1` or `Sec-GPC: 1`, for a
+/// comment answered over a limit, or past attempt 500: `insights::capture`).
+pub async fn post(
+    State(app): State<AppState>,
+    client: Option<Extension<ClientIp>>,
+    headers: HeaderMap,
+    AppJson(body): AppJson<CommentBody>,
+) -> Result<Json<Comment>, ApiError> {
+    let lang = choose_lang(
+        body.lang.as_deref(),
+        header(&headers, ACCEPT_LANGUAGE),
+        app.default_lang,
+    )?;
+    let params = point(body.weight, body.bias)?;
+    let recording = Recording::check(
+        body.visit.as_deref(),
+        body.attempt,
+        body.error,
+        body.attempts.len(),
+        params,
+    )?;
+    let input = CoachInput::new(body.error, body.attempts, params, None, lang)?;
+    let address = client.map(|Extension(ClientIp(ip))| ip);
+    let seated = recording
+        .visit()
+        .filter(|visit| app.rooms.touch(visit).is_some_and(|in_room| in_room.seated));
+    let client = match (seated, address) {
+        (Some(visit), ip) => Client::Seat(visit, ip),
+        (None, Some(ip)) => Client::Address(ip),
+        (None, None) => Client::Nobody,
+    };
+    let comment = answer(&app, input, client, OverLimit::OfflineComment).await?;
+    recording.record(&comment, &headers, &app.recorder, &app.rooms);
+    Ok(Json(comment))
+}
