@@ -4,7 +4,7 @@
 use serde_json::json;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, stats, upstream};
+use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, upstream};
 
 async fn breaker_states(base: &str) -> Vec<(String, String)> {
     let (_, body) = get_json(&format!("{base}/models")).await;
@@ -32,16 +32,16 @@ async fn a_rate_limited_model_is_left_alone_for_its_retry_after() {
     ))
     .await;
 
-    let (_, first) = get_json(&format!("{base}/error?error=900&model=limited")).await;
+    let (_, first) = base.get_error("error=900&model=limited").await;
     assert_eq!(first["tried"][0]["outcome"], "rate_limited");
     for _ in 0..8 {
-        let (_, body) = get_json(&format!("{base}/error?error=900")).await;
+        let (_, body) = base.get_error("error=900").await;
         assert_eq!(
             body["tried"],
             json!([{"model": "fine", "outcome": "ok", "latency_ms": body["tried"][0]["latency_ms"]}])
         );
     }
-    let limited_model = stats(&base, "limited").await;
+    let limited_model = base.stats("limited").await;
     assert_eq!(limited_model["breaker"]["state"], "open");
     let retry = limited_model["breaker"]["retry_in_s"].as_f64().unwrap();
     assert!(retry > 0.0 && retry <= 30.0, "{retry}");
@@ -58,10 +58,10 @@ async fn a_misconfigured_model_is_not_called_again_and_says_so() {
         upstream(ResponseTemplate::new(401).set_body_json(json!({"error": "Invalid credentials"})))
             .await;
     let base = spawn_app(&chat_model("badtoken", &upstream.uri())).await;
-    let (_, first) = get_json(&format!("{base}/error?error=900")).await;
+    let (_, first) = base.get_error("error=900").await;
     assert_eq!(first["tried"][0]["outcome"], "unauthorized");
     for _ in 0..3 {
-        let (_, body) = get_json(&format!("{base}/error?error=900")).await;
+        let (_, body) = base.get_error("error=900").await;
         assert_eq!(
             (body["tried"].clone(), body["model"].as_str()),
             (json!([]), Some("offline"))
@@ -106,7 +106,7 @@ async fn spent_credits_stop_the_models_of_that_key_and_host_only() {
         chat_model("keyless", &keyless.uri()),
     ))
     .await;
-    let (_, body) = get_json(&format!("{base}/error?error=900&model=broke")).await;
+    let (_, body) = base.get_error("error=900&model=broke").await;
     assert_eq!(body["tried"][0]["outcome"], "credits");
     let state = |s: &str| (s.to_string(), "credits".to_string());
     let closed = |s: &str| (s.to_string(), "closed".to_string());
@@ -120,7 +120,7 @@ async fn spent_credits_stop_the_models_of_that_key_and_host_only() {
         ]
     );
     // Out until the credits are bought or the month turns: an hour, not seconds.
-    let rest = crate::helpers::stats(&base, "broke").await["breaker"]["retry_in_s"]
+    let rest = base.stats("broke").await["breaker"]["retry_in_s"]
         .as_f64()
         .unwrap();
     assert!(rest > 3500.0, "{rest}");
@@ -139,7 +139,7 @@ async fn a_keyless_model_out_of_credits_stops_only_itself() {
         keyed_model("keyed", &fine.uri()),
     ))
     .await;
-    let (_, body) = get_json(&format!("{base}/error?error=900&model=broke")).await;
+    let (_, body) = base.get_error("error=900&model=broke").await;
     assert_eq!(body["tried"][0]["outcome"], "credits");
     let states = breaker_states(&base).await;
     let open: Vec<&str> = states
@@ -172,10 +172,10 @@ async fn when_every_breaker_is_open_the_soonest_to_close_is_tried_once() {
         chat_model("b", &b.uri())
     ))
     .await;
-    get_json(&format!("{base}/error?error=900&model=a")).await;
-    get_json(&format!("{base}/error?error=900&model=b")).await;
+    base.get_error("error=900&model=a").await;
+    base.get_error("error=900&model=b").await;
 
-    let (_, body) = get_json(&format!("{base}/error?error=900")).await;
+    let (_, body) = base.get_error("error=900").await;
     let tried: Vec<&str> = body["tried"]
         .as_array()
         .unwrap()

@@ -12,8 +12,8 @@ use wiremock::{
 };
 
 use crate::helpers::{
-    chat_model, chat_reply, get_json, spawn_app, spawn_with, stats, text_model, text_reply,
-    upstream, TOKEN,
+    chat_model, chat_reply, get_json, spawn_app, spawn_with, text_model, text_reply, upstream,
+    TOKEN,
 };
 
 #[tokio::test]
@@ -34,8 +34,7 @@ async fn a_chat_model_answers_and_the_reply_is_cleaned() {
     let model = chat_model("m", &upstream.uri()) + "token_env = \"UPSTREAM_KEY\"\n";
     let base = spawn_app(&model).await;
 
-    let (status, body) =
-        get_json(&format!("{base}/error?error=812.5&tentativas=13359.08,900")).await;
+    let (status, body) = base.get_error("error=812.5&tentativas=13359.08,900").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["comment"], "Nudge the bias a little!");
     assert_eq!(
@@ -52,7 +51,7 @@ async fn a_chat_model_answers_and_the_reply_is_cleaned() {
     );
     assert_eq!(body["tried"][0]["outcome"], "ok");
 
-    let m = stats(&base, "m").await;
+    let m = base.stats("m").await;
     assert_eq!(
         (
             m["stats"]["total"].as_u64(),
@@ -98,7 +97,7 @@ async fn a_text_generation_model_gets_its_template_and_both_shapes_are_read() {
             .mount(&upstream)
             .await;
         let base = spawn_app(&text_model("t", &upstream.uri())).await;
-        let (_, body) = get_json(&format!("{base}/error?error=5000&lang=pt")).await;
+        let (_, body) = base.get_error("error=5000&lang=pt").await;
         assert_eq!(
             (body["comment"].as_str(), body["provider"].as_str()),
             (Some("Keep going!"), Some("text-generation"))
@@ -127,7 +126,7 @@ async fn expect_failure(
 ) {
     let upstream = upstream(response).await;
     let base = spawn_app(&model("m", &upstream.uri())).await;
-    let (status, body) = get_json(&format!("{base}/error?error=812.5")).await;
+    let (status, body) = base.get_error("error=812.5").await;
     assert_eq!(status, 200);
     assert_eq!(body["tried"][0]["outcome"], outcome, "{body}");
     assert_eq!(
@@ -136,7 +135,7 @@ async fn expect_failure(
         "{body}"
     );
     assert!(!body["comment"].as_str().unwrap().is_empty());
-    let m = stats(&base, "m").await;
+    let m = base.stats("m").await;
     assert_eq!(
         (m["stats"]["total"].as_u64(), m["stats"]["errors"].as_f64()),
         (Some(1), Some(1.0)),
@@ -242,7 +241,7 @@ async fn a_refused_connection_fails_over_to_the_offline_commentator() {
         .unwrap()
         .port();
     let base = spawn_app(&chat_model("gone", &format!("http://127.0.0.1:{port}"))).await;
-    let (_, body) = get_json(&format!("{base}/error?error=447.29")).await;
+    let (_, body) = base.get_error("error=447.29").await;
     assert_eq!(body["tried"][0]["outcome"], "connection_failed");
     assert_eq!(
         (body["model"].as_str(), body["tier"].as_str()),
@@ -262,7 +261,7 @@ async fn a_failing_model_is_skipped_for_a_working_one_and_loses_weight() {
     .await;
 
     for _ in 0..6 {
-        let (_, body) = get_json(&format!("{base}/error?error=812.5")).await;
+        let (_, body) = base.get_error("error=812.5").await;
         assert_eq!(
             (body["model"].as_str(), body["comment"].as_str()),
             (Some("good"), Some("Nice!")),
@@ -277,7 +276,7 @@ async fn a_failing_model_is_skipped_for_a_working_one_and_loses_weight() {
             );
         }
     }
-    let (bad_stats, good_stats) = (stats(&base, "bad").await, stats(&base, "good").await);
+    let (bad_stats, good_stats) = (base.stats("bad").await, base.stats("good").await);
     assert!(
         bad_stats["stats"]["total"].as_u64().unwrap() >= 1,
         "the seeded draws tried the bad model"
@@ -303,7 +302,7 @@ async fn a_forced_model_is_the_only_one_tried() {
     ))
     .await;
     for _ in 0..3 {
-        let (_, body) = get_json(&format!("{base}/error?error=3000&model=b")).await;
+        let (_, body) = base.get_error("error=3000&model=b").await;
         assert_eq!(body["comment"], "From B");
     }
     assert!(a.received_requests().await.unwrap().is_empty());
@@ -382,7 +381,7 @@ async fn a_forced_model_waits_for_the_budget_and_its_token_like_any_other() {
         UpstreamBudget::new(8, 0),
     )
     .await;
-    let (_, body) = get_json(&format!("{base}/error?error=900&model=m")).await;
+    let (_, body) = base.get_error("error=900&model=m").await;
     assert_eq!(tried(&body), vec![pair("m", "daily_budget")]);
     assert_eq!(
         (body["model"].as_str(), body["limited"].as_str()),
@@ -392,7 +391,7 @@ async fn a_forced_model_waits_for_the_budget_and_its_token_like_any_other() {
     // A remote model without its token is never called, forced or not.
     let remote = "[[models]]\nalias = \"hf\"\nmodel = \"org/hf\"\napi = \"chat\"\n";
     let base = spawn_with(remote, None, crate::helpers::roomy()).await;
-    let (_, body) = get_json(&format!("{base}/error?error=900&model=hf")).await;
+    let (_, body) = base.get_error("error=900&model=hf").await;
     assert_eq!(tried(&body), vec![pair("hf", "no_token")]);
     assert_eq!(body["model"], "offline");
 }

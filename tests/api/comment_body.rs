@@ -3,21 +3,14 @@
 //! is read as `/error` reads it (any case, any region); an oversized body is a
 //! `413` however it is sent.
 
-use reqwest::Client;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, TestApp};
 
 /// Posts `body` as JSON: the status and the parsed answer.
-async fn post(base: &str, body: &str) -> (u16, Value) {
-    let response = Client::new()
-        .post(format!("{base}/api/comment"))
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("request");
+async fn post(app: &TestApp, body: &str) -> (u16, Value) {
+    let response = app.post_comment(body).await;
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");
     let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{body:.60}: {e}: {text:?}"));

@@ -1,4 +1,5 @@
-//! Shared by the integration tests: the real application on a free port, fake
+//! Shared by the integration tests: the real application on a free port
+//! ([`TestApp`], with request helpers), fake
 //! upstreams that speak the Hugging Face router's wire shapes (wiremock), and
 //! the JSON caller's view of the routes.
 
@@ -20,15 +21,81 @@ use leptos::config::LeptosOptions;
 use serde_json::{json, Value};
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 
-/// Serves `coach` behind `guard` on 127.0.0.1, port 0; the base URL.
-pub async fn serve(coach: Coach, guard: &Guard) -> String {
+/// The application under test, on 127.0.0.1 at a free port, and a client
+/// to call it. It reads as its base URL (`format!("{app}/error")`, or
+/// `&app` where a `&str` is wanted).
+#[derive(Clone)]
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+}
+
+impl TestApp {
+    /// Serves `parts` (on 127.0.0.1, port 0, whatever their address says):
+    /// the one way every test that wants the whole application starts it.
+    pub async fn spawn(mut parts: AppParts) -> Self {
+        parts.leptos.site_addr = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+        let app = Application::from_parts(parts)
+            .await
+            .expect("bind a free port");
+        let addr = app.local_addr().expect("address");
+        tokio::spawn(app.run_until_stopped());
+        Self {
+            address: format!("http://{addr}"),
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// `GET /error?{query}` as a JSON caller: the status and the answer.
+    pub async fn get_error(&self, query: &str) -> (u16, Value) {
+        get_json(&format!("{}/error?{query}", self.address)).await
+    }
+
+    /// `POST /api/comment` with `body` as JSON, as the page sends it.
+    pub async fn post_comment(&self, body: &str) -> reqwest::Response {
+        self.client
+            .post(format!("{}/api/comment", self.address))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// One model's entry of `GET /models`.
+    pub async fn stats(&self, alias: &str) -> Value {
+        stats(&self.address, alias).await
+    }
+}
+
+impl std::ops::Deref for TestApp {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.address
+    }
+}
+
+impl std::fmt::Display for TestApp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.address)
+    }
+}
+
+/// Leptos's options for a test's application (no site files are served).
+pub fn options() -> LeptosOptions {
+    LeptosOptions::builder().output_name("jay-trainer").build()
+}
+
+/// Serves `coach` behind `guard`.
+pub async fn serve(coach: Coach, guard: &Guard) -> TestApp {
     serve_recording(coach, guard, Insights::off()).await
 }
 
 /// The app with `registry` (TOML), checking its models' availability in the
 /// background as a production start-up does, model cards read at `hub`;
 /// returns once every enabled model has been checked once.
-pub async fn spawn_checked(registry: &str, hub: &str) -> String {
+pub async fn spawn_checked(registry: &str, hub: &str) -> TestApp {
     let env = |name: &str| (name == "UPSTREAM_KEY").then(|| TOKEN.to_string());
     let registry = Registry::parse_with_env(&format!("strategy = \"thompson\"\n{registry}"), env)
         .expect("valid registry");
@@ -38,34 +105,26 @@ pub async fn spawn_checked(registry: &str, hub: &str) -> String {
     };
     let provider = HttpProvider::new(Secret::new(TOKEN)).with_hub(hub);
     let coach = Coach::new(registry, None, Arc::new(provider), Some(7)).with_budget(roomy());
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
     let guard = Guard {
         rate_per_min: 100_000,
         rate_burst: 100_000,
         ..Guard::default()
     };
-    let parts = AppParts {
+    let app = TestApp::spawn(AppParts {
         checks: true,
-        ..AppParts::new(options, Arc::new(coach), guard)
-    };
-    let app = Application::from_parts(parts)
-        .await
-        .expect("bind a free port");
-    let base = format!("http://{}", app.local_addr().expect("address"));
-    tokio::spawn(app.run_until_stopped());
+        ..AppParts::new(options(), Arc::new(coach), guard)
+    })
+    .await;
     // A safety net against hanging, not a speed check.
     for _ in 0..400 {
-        let (_, body) = get_json(&format!("{base}/models")).await;
+        let (_, body) = get_json(&format!("{app}/models")).await;
         let checked = body["models"]
             .as_array()
             .expect("models")
             .iter()
             .all(|m| m["enabled"] == false || m["availability"]["state"] != "unchecked");
         if checked {
-            return base;
+            return app;
         }
         tokio::time::sleep(std::time::Duration::from_millis(25)).await;
     }
@@ -73,21 +132,12 @@ pub async fn spawn_checked(registry: &str, hub: &str) -> String {
 }
 
 /// [`serve`], recording into `insights` (a store in a temporary folder).
-pub async fn serve_recording(coach: Coach, guard: &Guard, insights: Insights) -> String {
-    let options = LeptosOptions::builder()
-        .output_name("jay-trainer")
-        .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
-    let parts = AppParts {
+pub async fn serve_recording(coach: Coach, guard: &Guard, insights: Insights) -> TestApp {
+    TestApp::spawn(AppParts {
         insights,
-        ..AppParts::new(options, Arc::new(coach), guard.clone())
-    };
-    let app = Application::from_parts(parts)
-        .await
-        .expect("bind a free port");
-    let addr = app.local_addr().expect("address");
-    tokio::spawn(app.run_until_stopped());
-    format!("http://{addr}")
+        ..AppParts::new(options(), Arc::new(coach), guard.clone())
+    })
+    .await
 }
 
 pub const TOKEN: &str = "hf_fake_token_for_tests";
@@ -99,12 +149,12 @@ pub fn roomy() -> UpstreamBudget {
 }
 
 /// The app with `registry` (TOML), a fixed random seed and the fake token.
-pub async fn spawn_app(registry: &str) -> String {
+pub async fn spawn_app(registry: &str) -> TestApp {
     spawn_with(registry, Some(TOKEN), roomy()).await
 }
 
 /// The app with `registry` (TOML), a fixed random seed, `token` and `budget`.
-pub async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBudget) -> String {
+pub async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBudget) -> TestApp {
     // The learning strategy, with circuit breakers (the seed's has none).
     // A model with `token_env = "UPSTREAM_KEY"` gets the fake token as its key
     // (HF_TOKEN itself only goes to Hugging Face hosts, never to these fakes).

@@ -10,7 +10,7 @@ use wiremock::{
     Mock, MockServer, ResponseTemplate,
 };
 
-use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, spawn_checked, stats};
+use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, spawn_checked};
 
 /// The router's `GET /v1/models/{id}`: one provider per `(name, status)`.
 fn model_info(id: &str, providers: &[(&str, &str)]) -> ResponseTemplate {
@@ -81,7 +81,7 @@ async fn a_model_without_a_live_provider_is_not_called_and_models_says_why() {
             "{body}"
         );
     }
-    let dead = stats(&base, "dead").await;
+    let dead = base.stats("dead").await;
     assert_eq!(dead["availability"]["state"], "not_served", "{dead}");
     let why = dead["availability"]["why"].as_str().unwrap();
     assert!(
@@ -91,7 +91,7 @@ async fn a_model_without_a_live_provider_is_not_called_and_models_says_why() {
     assert_eq!(dead["availability"]["providers"][0]["live"], false);
     assert!(dead["availability"]["next_check_in_s"].as_f64().unwrap() > 3500.0);
     assert_eq!(dead["stats"]["total"], 0, "never called");
-    let live = stats(&base, "live").await;
+    let live = base.stats("live").await;
     assert_eq!(live["availability"]["state"], "live", "{live}");
     assert_eq!(
         live["availability"]["providers"][0]["pricing"]["output"],
@@ -133,7 +133,7 @@ async fn an_openai_server_that_lists_other_models_is_not_asked_for_this_one() {
     )
     .await;
     let base = spawn_checked(&chat_model("smol", &server.uri()), &server.uri()).await;
-    let smol = stats(&base, "smol").await;
+    let smol = base.stats("smol").await;
     let why = smol["availability"]["why"].as_str().unwrap_or_default();
     assert!(why.contains("SmolLM2-135M-Instruct.Q4_1.gguf"), "{smol}");
     // A server that answers neither path leaves the model callable.
@@ -147,7 +147,7 @@ async fn an_openai_server_that_lists_other_models_is_not_asked_for_this_one() {
     .await;
     let base = spawn_checked(&chat_model("quiet", &silent.uri()), &silent.uri()).await;
     assert_eq!(
-        stats(&base, "quiet").await["availability"]["state"],
+        base.stats("quiet").await["availability"]["state"],
         "unknown"
     );
     assert_eq!(
@@ -226,7 +226,7 @@ async fn the_routers_errors_are_read_as_it_means_them() {
         let base = spawn_app(&chat_model("m", &router.uri())).await;
         let body = error_json(&format!("{base}/error?error=900")).await;
         assert_eq!(body["tried"][0]["outcome"], outcome, "{body}");
-        let m = stats(&base, "m").await;
+        let m = base.stats("m").await;
         assert_eq!(m["breaker"]["state"], state, "{outcome}: {m}");
         let left = m["breaker"]["retry_in_s"].as_f64().unwrap_or(0.0);
         assert!(left >= rest, "{outcome}: rests {left} s");
@@ -272,7 +272,7 @@ async fn which_provider_answered_and_what_it_cost_is_counted() {
         }
     }
     assert!(answers >= 3, "{answers}");
-    let m = stats(&base, "m").await;
+    let m = base.stats("m").await;
     assert_eq!(m["last_provider"], "nscale", "{m}");
     assert_eq!(m["providers"]["nscale"]["outcomes"]["ok"], answers);
     assert_eq!(m["providers"]["groq"]["outcomes"]["rate_limited"], 1);
@@ -331,7 +331,7 @@ async fn a_card_that_says_english_keeps_the_model_out_of_other_languages() {
         server.uri()
     );
     let base = spawn_checked(&unsaid, &hub.uri()).await;
-    let smol = stats(&base, "smol").await;
+    let smol = base.stats("smol").await;
     assert_eq!(
         (smol["languages"].clone(), smol["languages_from"].clone()),
         (json!(["en"]), json!("card")),
@@ -350,7 +350,7 @@ async fn a_card_that_says_english_keeps_the_model_out_of_other_languages() {
     // The registry's own `languages` win over the card.
     let said = format!("{unsaid}languages = [\"en\", \"pt\"]\n");
     let base = spawn_checked(&said, &hub.uri()).await;
-    let smol = stats(&base, "smol").await;
+    let smol = base.stats("smol").await;
     assert_eq!(
         (smol["languages"].clone(), smol["languages_from"].clone()),
         (json!(["en", "pt"]), json!("registry"))

@@ -28,7 +28,7 @@ const UA: &str = "JayPrivacyProbe/9.9 (X11; Linux)";
 
 /// The app recording into `insights.db` in its own data folder.
 pub struct Recording {
-    pub base: String,
+    pub base: crate::helpers::TestApp,
     pub dir: PathBuf,
     pub recorder: Recorder,
 }

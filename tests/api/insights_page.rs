@@ -4,6 +4,7 @@
 
 mod seed;
 
+use crate::helpers::TestApp;
 use std::sync::Arc;
 
 use coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach};
@@ -14,8 +15,8 @@ use reqwest::{Client, Response};
 const TOKEN: &str = "teach-3rd-grade";
 
 /// The app recording into a fresh folder seeded with [`seed::small`],
-/// behind `token` when given; its base URL.
-async fn spawn_seeded(token: Option<&str>) -> String {
+/// behind `token` when given.
+async fn spawn_seeded(token: Option<&str>) -> TestApp {
     let dir = tempfile::tempdir().expect("a data folder").keep();
     let config = InsightsConfig::from_vars(|_| None, &dir).expect("config");
     let insights = Insights::start(&config).expect("store");
@@ -27,16 +28,15 @@ async fn spawn_seeded(token: Option<&str>) -> String {
     spawn(insights, token).await
 }
 
-/// The app with `insights`, behind `token` when given; its base URL.
-async fn spawn(insights: Insights, token: Option<&str>) -> String {
+/// The app with `insights`, behind `token` when given.
+async fn spawn(insights: Insights, token: Option<&str>) -> TestApp {
     let registry = Registry::parse("strategy = \"thompson\"\n").expect("registry");
     let coach = Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(7));
     let guard = Guard {
         insights_token: token.and_then(Secret::new),
         ..Guard::default()
     };
-    let base = crate::helpers::serve_recording(coach, &guard, insights).await;
-    base
+    crate::helpers::serve_recording(coach, &guard, insights).await
 }
 
 async fn get(url: &str) -> Response {

@@ -3,6 +3,7 @@
 //! and nowhere else; a `DNT: 1` visitor never does; a bad code is a `400`
 //! naming the field; `JAY_INSIGHTS_TOKEN` guards the view.
 
+use crate::helpers::TestApp;
 use std::sync::Arc;
 
 use coach::{providers::HttpProvider, registry::Registry, secret::Secret, Coach};
@@ -197,7 +198,7 @@ async fn a_bad_room_code_is_a_400_naming_the_field_and_an_empty_room_a_200() {
 }
 
 /// The app recording into a temporary folder, with `JAY_INSIGHTS_TOKEN` = `token`.
-async fn spawn_guarded(token: &str) -> String {
+async fn spawn_guarded(token: &str) -> TestApp {
     let dir = std::env::temp_dir().join(format!("jay-room-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("data folder");
     let config = InsightsConfig::from_vars(|_| None, &dir).expect("config");
@@ -208,8 +209,7 @@ async fn spawn_guarded(token: &str) -> String {
         insights_token: Secret::new(token),
         ..Guard::default()
     };
-    let base = crate::helpers::serve_recording(coach, &guard, insights).await;
-    base
+    crate::helpers::serve_recording(coach, &guard, insights).await
 }
 
 #[tokio::test]

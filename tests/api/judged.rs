@@ -11,13 +11,13 @@
 use serde_json::Value;
 use wiremock::{matchers::method, Mock, MockServer, Request};
 
-use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, stats, upstream};
+use crate::helpers::{chat_model, chat_reply, spawn_app, upstream, TestApp};
 
 /// From the guide's start: error 799.09, raise the bias by about 13.
 const START: &str = "error=799.09&weight=0.1&bias=150";
 
-async fn ask(base: &str, query: &str) -> Value {
-    let (status, body) = get_json(&format!("{base}/error?{query}")).await;
+async fn ask(base: &TestApp, query: &str) -> Value {
+    let (status, body) = base.get_error(query).await;
     assert_eq!(status, 200, "{body}");
     body
 }
@@ -130,7 +130,7 @@ async fn a_model_that_misquotes_the_numbers_is_rejected() {
         // Routed, the rejection counts against it.
         let routed = ask(&base, &format!("{START}&lang={lang}")).await;
         assert_eq!(routed["fallback"], true, "{routed}");
-        let stats = stats(&base, "sloppy").await;
+        let stats = base.stats("sloppy").await;
         assert_eq!(stats["stats"]["outcomes"]["rejected"], 1, "{stats}");
     }
 }

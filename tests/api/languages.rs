@@ -8,7 +8,7 @@ use wiremock::{
     Mock, MockServer,
 };
 
-use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, stats};
+use crate::helpers::{chat_model, chat_reply, spawn_app};
 
 #[tokio::test]
 async fn models_shows_each_languages_record_and_the_queue() {
@@ -26,13 +26,13 @@ async fn models_shows_each_languages_record_and_the_queue() {
         .await;
     let base = spawn_app(&(chat_model("m", &upstream.uri()) + "max_concurrency = 2\n")).await;
 
-    let (_, en) = get_json(&format!("{base}/error?error=812.5")).await;
+    let (_, en) = base.get_error("error=812.5").await;
     assert_eq!(en["fallback"], false, "{en}");
-    let (_, pt) = get_json(&format!("{base}/error?error=812.5&lang=pt")).await;
+    let (_, pt) = base.get_error("error=812.5&lang=pt").await;
     assert_eq!(pt["fallback"], true, "{pt}");
     assert_eq!(pt["tried"][0]["outcome"], "rejected: empty");
 
-    let m = stats(&base, "m").await;
+    let m = base.stats("m").await;
     let by_lang = &m["by_lang"];
     let counts = |lang: &str| {
         let l = &by_lang[lang];

@@ -9,12 +9,12 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use wiremock::ResponseTemplate;
 
-use crate::helpers::{chat_model, chat_reply, serve, upstream};
+use crate::helpers::{chat_model, chat_reply, serve, upstream, TestApp};
 
 const OPERATOR: &str = "let-me-in";
 
 /// The app reading its registry from `path`, behind `token` (if any).
-async fn spawn_from_file(path: &Path, token: Option<&str>) -> String {
+async fn spawn_from_file(path: &Path, token: Option<&str>) -> TestApp {
     let registry = Registry::load(path).expect("valid registry");
     let provider = Arc::new(HttpProvider::new(None));
     let coach = Coach::new(registry, Some(path.to_path_buf()), provider, Some(7));

@@ -7,7 +7,7 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
 use crate::guard::spawn;
-use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, stats, upstream};
+use crate::helpers::{chat_model, chat_reply, get_json, spawn_app, upstream};
 
 #[tokio::test]
 async fn routes_keep_answering_while_models_is_hammered() {
@@ -44,8 +44,8 @@ async fn routes_keep_answering_while_models_is_hammered() {
     }
     // What was learned meanwhile shows at once: the cached report is renewed
     // after every finished call.
-    let a = stats(&base, "a").await;
-    let b = stats(&base, "b").await;
+    let a = base.stats("a").await;
+    let b = base.stats("b").await;
     assert_eq!(
         a["stats"]["total"].as_u64().unwrap() + b["stats"]["total"].as_u64().unwrap(),
         20
@@ -66,7 +66,7 @@ async fn bad_requests_get_a_400_naming_the_field() {
         ("error=12&format=xml", "format"),
         ("error=12&error=13", "error"),
     ] {
-        let (status, body) = get_json(&format!("{base}/error?{query}")).await;
+        let (status, body) = base.get_error(query).await;
         assert_eq!(status, 400, "{query}");
         assert_eq!(body["field"], field, "{query}: {body}");
         assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
@@ -97,7 +97,7 @@ async fn the_seeds_callers_get_text_and_their_quirks_are_tolerated() {
     let text = response.text().await.unwrap();
     assert!(!text.is_empty() && !text.starts_with('{'), "{text:?}");
     // JSON when asked for, either way, exactly as documented.
-    let (status, body) = get_json(&format!("{base}/error?error=812.5")).await;
+    let (status, body) = base.get_error("error=812.5").await;
     assert_eq!((status, body["provider"].as_str()), (200, Some("offline")));
     let by_param: Value = reqwest::get(format!("{base}/error?error=812.5&format=json"))
         .await
@@ -209,12 +209,12 @@ async fn marker_less_and_multi_marker_answers_are_accepted_and_cut() {
     ] {
         let upstream = upstream(chat_reply(raw)).await;
         let base = spawn_app(&chat_model("m", &upstream.uri())).await;
-        let (_, body) = get_json(&format!("{base}/error?error=1200")).await;
+        let (_, body) = base.get_error("error=1200").await;
         assert_eq!(
             (body["comment"].as_str(), body["fallback"].as_bool()),
             (Some(expected), Some(false))
         );
-        let m = stats(&base, "m").await;
+        let m = base.stats("m").await;
         assert_eq!(
             (m["stats"]["successes"].as_u64(), m["last_error"].is_null()),
             (Some(1), true)
@@ -242,7 +242,9 @@ async fn an_answer_that_contradicts_the_facts_is_a_model_error_in_every_language
         let upstream = upstream(chat_reply(&format!("{contrary} |fim|"))).await;
         let base = spawn_app(&chat_model("contrarian", &upstream.uri())).await;
         let query = format!("error=799.09&lang={lang}&model=contrarian");
-        let (status, body) = get_json(&format!("{base}/error?{query}&weight=0.1&bias=150")).await;
+        let (status, body) = base
+            .get_error(&format!("{query}&weight=0.1&bias=150"))
+            .await;
         assert_eq!(status, 200, "{body}");
         // Tried, rejected, and the offline commentator said something true instead.
         assert_eq!(
@@ -257,16 +259,16 @@ async fn an_answer_that_contradicts_the_facts_is_a_model_error_in_every_language
         assert!(prompt.contains(stated), "{lang}: {prompt}");
         // Forced (`model=`), the rejection is not learned: a client choosing
         // the model cannot farm its record. Routed, it counts.
-        let forced = stats(&base, "contrarian").await;
+        let forced = base.stats("contrarian").await;
         assert_eq!(forced["stats"]["total"], 0, "{forced}");
         let routed = format!("{base}/error?error=799.09&lang={lang}&weight=0.1&bias=150");
         let (_, body) = get_json(&routed).await;
         assert_eq!(body["fallback"], true, "{body}");
-        let stats = stats(&base, "contrarian").await;
+        let stats = base.stats("contrarian").await;
         assert_eq!(stats["stats"]["outcomes"]["rejected"], 1, "{stats}");
 
         // Without weight and bias (an old caller) the same answer stands.
-        let (_, old) = get_json(&format!("{base}/error?{query}")).await;
+        let (_, old) = base.get_error(&query).await;
         assert_eq!(
             (old["comment"].as_str(), old["fallback"].as_bool()),
             (Some(contrary), Some(false))
@@ -287,7 +289,7 @@ async fn the_offline_commentator_gives_the_best_single_move_when_it_knows_the_po
         "{comment}"
     );
     // A point that does not match its error is refused, naming `error`.
-    let (status, body) = get_json(&format!("{base}/error?error=500&weight=0.1&bias=150")).await;
+    let (status, body) = base.get_error("error=500&weight=0.1&bias=150").await;
     assert_eq!((status, body["field"].as_str()), (400, Some("error")));
 }
 
