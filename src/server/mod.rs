@@ -13,8 +13,7 @@
 //!   cross-site writes refused;
 //! - [`headers`], [`request_id`], [`revalidate`], [`assets`]: what answers
 //!   carry, and the site's hashed files;
-//! - [`metrics`] (Prometheus), [`persistence`] (the router's statistics
-//!   saved across restarts), `signals` (SIGHUP, SIGTERM), [`telemetry`] (logs);
+//! - [`metrics`] (Prometheus), `signals` (SIGHUP, SIGTERM), [`telemetry`] (logs);
 //! - [`config`]: the typed settings, read from the environment and checked at start-up.
 
 pub mod assets;
@@ -28,7 +27,6 @@ pub mod limits;
 pub mod metrics;
 pub mod negotiate;
 pub mod origin;
-pub mod persistence;
 pub mod request_id;
 pub mod revalidate;
 pub mod routes;

@@ -33,7 +33,6 @@ use super::{
     limits::{guesses, tag_client, ClientLimiter, ReportLimits},
     metrics::{track, Metrics},
     origin::same_origin_writes,
-    persistence::{self, Saver},
     request_id,
     revalidate::revalidate,
     routes::{self, comment::MAX_BODY, events},
@@ -41,7 +40,13 @@ use super::{
     state::{AppState, Parts},
 };
 use crate::page::app::{shell, PATHS};
-use coach::{budget::UpstreamBudget, providers::HttpProvider, registry::Registry, service::Coach};
+use coach::{
+    budget::UpstreamBudget,
+    providers::HttpProvider,
+    registry::Registry,
+    service::Coach,
+    snapshot::saver::{self, Saver},
+};
 use insights::{Insights, StoreError};
 
 /// Smaller answers (a comment, an error) are sent as they are: compressing
@@ -265,7 +270,7 @@ impl Application {
                 .with_budget(budget),
         );
         let snapshot = settings.data_dir.join(SNAPSHOT);
-        persistence::restore(&coach, &snapshot);
+        saver::restore(&coach, &snapshot);
         let insights = Insights::start(&settings.insights)?;
         Self::from_parts(AppParts {
             insights,
@@ -313,7 +318,7 @@ impl Application {
         let first_save = self
             .persistence
             .as_ref()
-            .map(|(path, _)| persistence::save_off_thread(self.coach.clone(), path.clone()));
+            .map(|(path, _)| saver::save_off_thread(self.coach.clone(), path.clone()));
         // The peer address feeds the per-client rate limit.
         let app = self
             .router
@@ -356,7 +361,7 @@ impl Application {
             if let Some(saver) = saver {
                 saver.stop().await;
             }
-            persistence::save(&self.coach, path);
+            saver::save(&self.coach, path);
         }
         if let Some(checks) = checks {
             checks.abort();

@@ -11,20 +11,21 @@
 //! `registry` file) → `text::reply` checks the answer (and, with
 //! `text::directions`, that it does not contradict the facts of
 //! [`lesson::advice`]) → `service` assembles the [`Comment`], falling back to
-//! `providers::offline`. `budget` caps model calls; `availability` keeps
+//! `offline`. `budget` caps model calls; `availability` keeps
 //! what the checks found of which models are really served (and in which
 //! languages); `snapshot` keeps the router's state across restarts.
 //!
 //! A crate below the app: it knows no web framework (no axum, no Leptos), and
 //! the app's routes call it.
 
-pub mod comment;
 pub mod outcome;
+pub mod response;
 pub mod text;
 
 pub mod availability;
 pub mod budget;
 pub mod model;
+pub mod offline;
 pub mod providers;
 pub mod registry;
 pub mod routing;
@@ -37,6 +38,6 @@ pub mod upstream;
 #[cfg(any(test, feature = "test-logs"))]
 pub mod test_logs;
 
-pub use comment::{Comment, Limited, Tier, Tried};
 pub use outcome::Outcome;
+pub use response::{Comment, Limited, Tier, Tried};
 pub use service::Coach;

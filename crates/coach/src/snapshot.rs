@@ -16,9 +16,11 @@
 //! periodic save still being written when the final one at shutdown is made
 //! never renames its older state over the final snapshot.
 //!
-//! File I/O only: what a model's record holds, and how it is made from the
-//! live router and put back, is `coach::routing::state`'s; the day's count is
-//! `coach::budget`'s.
+//! Saving the router, in one place: this module's file I/O, [`saver`] (when
+//! the server saves: at start, periodically, at shutdown), and, kept beside
+//! the router's private fields, `routing::snapshot` (what a model's record
+//! holds, and how it is made from the live router and put back); the day's
+//! count is `budget`'s.
 
 use std::{
     collections::BTreeMap,
@@ -33,7 +35,7 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 
-use super::{budget::SavedDay, routing::state::SavedModel};
+use super::{budget::SavedDay, routing::snapshot::SavedModel};
 
 /// Bumped when the format changes; other versions are set aside. (Fields
 /// added with a default need no bump: older files still load.)
@@ -269,6 +271,8 @@ fn now_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
+
+pub mod saver;
 
 #[cfg(test)]
 mod tests;

@@ -64,8 +64,8 @@ fn fill_replaces_every_placeholder() {
 fn portuguese_reads_as_written_in_brazil() {
     let pt = texts(Lang::Pt);
     let mut said: Vec<&str> = all_fields(pt);
-    let book = coach::text::offline::phrasebook(Lang::Pt);
-    for situation in coach::text::offline::Situation::all() {
+    let book = coach::offline::phrasebook::phrasebook(Lang::Pt);
+    for situation in coach::offline::phrasebook::Situation::all() {
         said.extend(book.phrases(situation));
     }
     for text in said {

@@ -18,7 +18,6 @@ use super::{availability::Check, model::ModelSpec, outcome::Outcome, text::promp
 
 pub mod chat;
 pub mod http;
-pub mod offline;
 pub mod served;
 pub mod text_generation;
 

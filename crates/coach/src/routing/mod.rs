@@ -37,7 +37,7 @@ pub mod by_lang;
 pub mod hedge;
 pub mod learning;
 pub mod queue;
-pub mod state;
+pub mod snapshot;
 pub mod stats;
 pub mod strategy;
 
@@ -144,9 +144,9 @@ impl Router {
     }
 
     /// `false`: one learned record and one quality breaker per model, whatever
-    /// the request's language, as before issue 20 (the router simulation's
-    /// baseline); all languages are then kept as English. Set before the
-    /// first call.
+    /// the request's language (the router simulation's baseline); all
+    /// languages are then kept as English. Set before the first call.
+    #[cfg(any(test, feature = "baselines"))]
     pub fn set_per_language(&mut self, per_language: bool) {
         self.changed();
         self.per_language = per_language;

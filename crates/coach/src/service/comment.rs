@@ -40,9 +40,10 @@ use futures::{stream::FuturesUnordered, StreamExt};
 use super::{millis, Coach, OFFLINE};
 use crate::{
     budget::ClientKey,
-    comment::{Comment, Limited, Tier, Tried},
+    offline,
     outcome::Outcome,
-    providers::{offline, ProviderError},
+    providers::ProviderError,
+    response::{Comment, Limited, Tier, Tried},
     text::{input::CoachInput, prompt},
 };
 

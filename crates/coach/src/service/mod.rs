@@ -5,7 +5,7 @@
 //! the next model), `call` (one model, within its timeout), `settle` (the
 //! reply checks, the outcome learned), and the offline commentator when no
 //! model answered; `report` is `GET /models`. Saving the router's state is
-//! `coach::snapshot`'s file and `routing::state`'s numbers.
+//! `coach::snapshot`'s file and `routing::snapshot`'s numbers.
 //!
 //! Locks: the registry is an [`ArcSwap`], read without a lock and swapped
 //! whole on reload. The router sits under one mutex, held only for
@@ -30,13 +30,10 @@ use vocabulary::{FieldError, Lang};
 use super::{
     availability::Catalog,
     budget::UpstreamBudget,
-    comment::Comment,
     providers::Provider,
     registry::{Registry, RegistryError},
-    routing::{
-        strategy::{self, SeedStrategy, Strategy},
-        Router,
-    },
+    response::Comment,
+    routing::{strategy, Router},
     snapshot::{SaveOrder, Snapshot, SnapshotError},
 };
 use report::CachedReport;
@@ -97,7 +94,7 @@ impl Coach {
         provider: Arc<dyn Provider>,
         seed: Option<u64>,
     ) -> Self {
-        let mut router = Router::new(Box::new(SeedStrategy));
+        let mut router = Router::new(strategy::for_kind(registry.strategy));
         follow(&mut router, &registry);
         let rng = seed.map_or_else(|| StdRng::from_rng(&mut rand::rng()), StdRng::seed_from_u64);
         let examples = seed.map_or_else(
@@ -242,16 +239,18 @@ impl Coach {
             .restore(&snapshot.models, snapshot.age(), Instant::now()))
     }
 
-    /// Replaces the routing strategy, keeping the statistics (the simulation
-    /// benchmark uses it for its baselines).
-    pub fn set_strategy(&self, strategy: Box<dyn Strategy>) {
+    /// Replaces the routing strategy, keeping the statistics (the router
+    /// simulation's baselines, and tests).
+    #[cfg(any(test, feature = "baselines"))]
+    pub fn set_strategy(&self, strategy: Box<dyn strategy::Strategy>) {
         let half_life = self.registry().half_life;
         self.router().set_strategy(strategy, half_life);
     }
 
     /// `false`: one learned record and one quality breaker per model, whatever
-    /// the request's language, as before issue 20 (the router simulation's
-    /// baseline; see `Router::set_per_language`).
+    /// the request's language (the router simulation's baseline; see
+    /// `Router::set_per_language`).
+    #[cfg(any(test, feature = "baselines"))]
     pub fn set_per_language(&self, per_language: bool) {
         self.router().set_per_language(per_language);
     }

@@ -17,10 +17,10 @@ use super::{
 };
 use crate::{
     budget::ClientKey,
-    comment::{Limited, Tried},
     model::ModelSpec,
     outcome::Outcome,
     registry::Registry,
+    response::{Limited, Tried},
     routing::{
         breaker::{Breaker, Rest},
         queue::Place,

@@ -9,9 +9,9 @@ use tokio::time::Instant;
 
 use super::{call::Call, comment::tried_entry, Coach};
 use crate::{
-    comment::Tried,
     outcome::Outcome,
     providers::ProviderError,
+    response::Tried,
     text::{prompt::Prompt, reply},
 };
 

@@ -2,6 +2,7 @@
 //! reloads, saves and the report.
 
 use super::*;
+use crate::routing::strategy::Strategy;
 use crate::{
     budget::ClientKey,
     providers::fake::{answers, fails, Behaviour, Fake},

@@ -1,7 +1,7 @@
 //! Everything the coach says or reads in English: the prompt's sentences
 //! and few-shot examples, the facts in words, and the keywords of the
 //! direction check (the offline commentator's phrases are in
-//! `coach::text::offline::en`). One file per language; adding one is a
+//! `coach::offline::phrasebook::en`). One file per language; adding one is a
 //! file like this, a `Lang` variant and a line in `coach::text::words_for`.
 
 use super::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};

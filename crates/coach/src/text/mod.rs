@@ -13,7 +13,6 @@ pub mod directions;
 pub mod en;
 pub mod facts;
 pub mod input;
-pub mod offline;
 pub mod prompt;
 pub mod pt;
 /// Server only: its language identifier and distance measure stay out of the

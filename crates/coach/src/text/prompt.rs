@@ -21,7 +21,7 @@ use super::{
     trend::{Direction, Trend},
     words_for,
 };
-use crate::comment::Tier;
+use crate::response::Tier;
 use lesson::{
     advice::Facts,
     neuron::{min_error, GOAL},

@@ -34,7 +34,7 @@ use super::{
     prompt::{Prompt, END_MARKER},
     words_for,
 };
-use crate::comment::Tier;
+use crate::response::Tier;
 use lesson::advice::Way;
 use vocabulary::Lang;
 

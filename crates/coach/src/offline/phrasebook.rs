@@ -16,9 +16,9 @@
 //! `{attempts}` ("3 attempts": [`Phrasebook::attempts_one`] and
 //! [`Phrasebook::attempts_many`]) and `{min}` (447.29, only at the goal) are
 //! filled in. Pure data and the rules that pick a cell; the choice of a phrase
-//! in it is the commentator's (`coach::providers::offline`).
+//! in it is the commentator's (`coach::offline`).
 
-use super::trend::{Direction, Trend};
+use crate::text::trend::{Direction, Trend};
 use lesson::neuron::GOAL;
 use vocabulary::Lang;
 

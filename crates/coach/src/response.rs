@@ -1,7 +1,7 @@
 //! What the coach answers: the [`Comment`] (the body of `GET /error` and of
 //! `POST /api/comment`), with the [`Tier`] it was written for, the
-//! models [`Tried`] and any [`Limited`] that kept the models out. Shared by the
-//! server and the browser; imports only the other shared leaves.
+//! models [`Tried`] and any [`Limited`] that kept the models out, as the
+//! answer's JSON carries them; a leaf.
 
 use serde::{Deserialize, Serialize};
 

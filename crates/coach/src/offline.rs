@@ -5,7 +5,7 @@
 //! A comment is an opener and a hint. The opener is a phrase of the visitor's
 //! situation ([`Situation`]: far, middle, close or at the goal; first
 //! attempt, new best, better, worse or about the same as the last one) from
-//! the phrasebook of `coach::text::offline`, with the visitor's numbers
+//! the [`phrasebook`], with the visitor's numbers
 //! filled in; it names no slider. The hint, when the weight and bias are
 //! known and the goal is not reached, is the one concrete step the facts
 //! give ([`lesson::advice`]): "Try to raise the bias by about 13.". Both come
@@ -18,19 +18,16 @@
 //! replayed from the first attempt of the history (at most the 100 the request
 //! keeps), so the phrases the visitor heard are known: the one just heard is
 //! never drawn again, nor the one or two before it in the same situation.
-//! Pure: no I/O, and no words of its own (they are `coach::text`'s).
+//! Pure: no I/O; its words are the [`phrasebook`]'s and `coach::text`'s.
 
-use crate::text::{
-    facts,
-    input::CoachInput,
-    offline::{phrasebook, Distance, Phrasebook, Situation},
-    trend::Trend,
-    words_for,
-};
+use crate::text::{facts, input::CoachInput, trend::Trend, words_for};
+pub mod phrasebook;
+
 use lesson::{
     advice::Facts,
     neuron::{min_error, GOAL},
 };
+use phrasebook::{phrasebook, Distance, Phrasebook, Situation};
 use vocabulary::{fill, format::grouped_in};
 
 /// The comment for this input: the opener, then the hint if there is one.

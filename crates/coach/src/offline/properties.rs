@@ -10,14 +10,12 @@
 use proptest::prelude::*;
 
 use super::{comment, hint, opener};
-use crate::text::{
-    directions::advised,
-    input::CoachInput,
-    offline::{judge::misfit, Distance, Situation},
-    prompt::build,
-    reply::check,
-    trend::Trend,
-    words_for,
+use crate::{
+    offline::phrasebook::{judge::misfit, Distance, Situation},
+    text::{
+        directions::advised, input::CoachInput, prompt::build, reply::check, trend::Trend,
+        words_for,
+    },
 };
 use lesson::neuron::{best_bias_for_weight, min_error, optimum, Params, GOAL, START};
 use vocabulary::{format::grouped_in, Lang};

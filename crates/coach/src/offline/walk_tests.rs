@@ -2,10 +2,9 @@
 //! offline commentator said there, and may no longer say.
 
 use super::comment;
-use crate::text::{
-    facts,
-    input::CoachInput,
-    offline::judge::{closeness, holds, names_a_slider, praise},
+use crate::{
+    offline::phrasebook::judge::{closeness, holds, names_a_slider, praise},
+    text::{facts, input::CoachInput},
 };
 use lesson::{
     advice::Facts,
