@@ -1,4 +1,4 @@
-//! How fast `/insights` answers over a million visits (issue 23: under 300 ms
+//! How fast `/insights` answers over a million visits (under 300 ms
 //! p50 on SQLite): the six report queries the page makes, each alone and as
 //! one page (the six at once, as `/insights` runs them), for the filters the
 //! page's form makes (`Choice::filter`): the default period (the last 30
@@ -62,7 +62,7 @@ const SEED: u64 = 23;
 const DAYS: u32 = 90;
 /// The data's last minute (exclusive): 2026-01-01 00:00 UTC.
 const END: Minute = Minute(20_454 * Minute::PER_DAY);
-/// Issue 23: `/insights` answers in under 300 ms at the median.
+/// `/insights` answers in under 300 ms at the median.
 const TARGET_P50: Duration = Duration::from_millis(300);
 const QUERIES: [&str; 6] = ["funnel", "per_day", "effort", "points", "tools", "coach"];
 

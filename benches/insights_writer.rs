@@ -1,4 +1,4 @@
-//! How many events a second the insights writer commits (issue 23: at least
+//! How many events a second the insights writer commits (at least
 //! 5,000 into SQLite on this machine).
 //!
 //! 200,000 events (`JAY_BENCH_EVENTS`) of synthetic visits
@@ -39,7 +39,7 @@ use std::{
 use insights::{DatabaseUrl, Event, Minute, Recorder, Stats, Store, Writer, WriterConfig};
 use sqlx::{migrate::MigrateDatabase, Any, AnyConnection, Connection};
 
-/// Issue 23: the writer sustains at least 5,000 events a second into SQLite.
+/// The writer sustains at least 5,000 events a second into SQLite.
 const TARGET: f64 = 5_000.0;
 
 fn main() {

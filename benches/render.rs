@@ -11,7 +11,7 @@
 //! 50 requests warm up (first-render allocations, lazy statics), then 500 are
 //! timed; p50, p90 and the maximum are printed in milliseconds, as
 //! `render_p50_ms 1.234`-style lines on stdout (read by `.ci/budgets`) after a
-//! human-readable summary on stderr. Issue 9's budget: p50 ≤ 5 ms; the process
+//! human-readable summary on stderr. The budget: p50 ≤ 5 ms; the process
 //! exits with status 1 when the p50 misses it.
 //!
 //! Run: `cargo bench --features ssr --bench render` (release profile), or the
@@ -39,7 +39,7 @@ use tower::ServiceExt;
 
 const WARM_UP: usize = 50;
 const SAMPLES: usize = 500;
-/// Issue 9: the server renders `/` in at most 5 ms at the median.
+/// The server renders `/` in at most 5 ms at the median.
 const TARGET_P50: Duration = Duration::from_millis(5);
 
 fn main() {

@@ -4,7 +4,7 @@
 //! Each run sends 10 000 requests, one every 500 ms of simulated time, to
 //! the real `Coach` (failover, per-call timeouts, the 8 s deadline, breakers)
 //! whose provider is a simulation of four models with different latency and
-//! quality. Strategies: the seed's, uniform random, the learning strategy
+//! quality. Strategies: the original server's, uniform random, the learning strategy
 //! (`thompson`) without and with hedging, and an oracle that knows each model's
 //! true state. Every scenario and strategy runs 5 times (seeds 1–5, 50 000
 //! requests); the table sums them, and gives the recovery time as the median

@@ -53,7 +53,7 @@ export default defineConfig({
         LEPTOS_SITE_ADDR: "127.0.0.1:3002",
         JAY_MODELS: "end2end/fake-models.toml",
         JAY_RATE_BURST: "10000",
-        // The Space's suggestion for the seed's audience: callers that name
+        // The Space's suggestion for the original server's audience: callers that name
         // no language get Portuguese (coach-fake-model.spec.ts checks it).
         JAY_DEFAULT_LANG: "pt",
       },

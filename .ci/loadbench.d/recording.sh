@@ -1,4 +1,4 @@
-# What recording costs a comment (issue 23: at most 5 % more than with it
+# What recording costs a comment (at most 5 % more than with it
 # off), for .ci/loadbench, which sources this file and calls the two
 # functions: recording_measure after its own figures were taken (peak RSS,
 # comments under load, so they stay as they were), recording_report after its

@@ -3,7 +3,7 @@
 //! rejected; an empty answer stands in for one in the wrong language), `c`
 //! and `d` as in the steady scenario; visitors alternate English and
 //! Chinese. The default strategy runs with its records per model and
-//! language, and with one record per model (as before issue 20); the table
+//! language, and with one record per model (the baseline); the table
 //! shows the wasted calls (rejected or failed before the comment served) of
 //! both, and the target is that per-language records waste fewer.
 

@@ -7,7 +7,7 @@ use super::{
     Scenario,
 };
 
-/// How far below the seed's success the default strategy may fall: 0.01
+/// How far below the original server's success the default strategy may fall: 0.01
 /// percentage points, 5 requests of 50,000. Every strategy meets the same
 /// luck, so no sampling noise needs room; but in scenario 6 every strategy
 /// fails the same requests while all models are down (the oracle too: 79.74
@@ -57,7 +57,7 @@ impl Target {
     }
 }
 
-/// One scenario's rows: the default strategy's, the seed's and the oracle's.
+/// One scenario's rows: the default strategy's, the original server's and the oracle's.
 struct Compared<'a> {
     scenario: Scenario,
     default: &'a Row,
@@ -103,7 +103,7 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
     let each = |check: fn(&Compared) -> Option<Check>| all.iter().filter_map(check).collect();
     vec![
         Target::from_checks(
-            "success ≥ the seed's − 0.01 points (5 of 50,000 requests), every scenario",
+            "success ≥ the original server's − 0.01 points (5 of 50,000 requests), every scenario",
             each(|c| {
                 let more = c.default.successes as f64 - c.seed.successes as f64;
                 let allowed = SUCCESS_SLACK * c.seed.requests as f64;
@@ -116,7 +116,7 @@ pub fn targets(rows: &[Row]) -> Vec<Target> {
             }),
         ),
         Target::from_checks(
-            "p95 ≤ the seed's, every scenario",
+            "p95 ≤ the original server's, every scenario",
             each(|c| Some(c.p95_within(c.seed, 1.0))),
         ),
         Target::from_checks(

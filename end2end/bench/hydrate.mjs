@@ -1,5 +1,4 @@
-// How long a visitor on a slow phone waits for a working page (issue 11, point
-// 5; budget: first visit ≤ 3 s, repeat visit ≤ 1 s). A benchmark, not a test:
+// How long a visitor on a slow phone waits for a working page (budget: first visit ≤ 3 s, repeat visit ≤ 1 s). A benchmark, not a test:
 // run by `.ci/budgets`, or alone from the repository's root after a release
 // build:
 //
@@ -44,7 +43,7 @@
 // the download from the CPU.
 //
 // What the repeat visit may reuse is up to the server's headers, so its figure
-// depends on them. With no Cache-Control (issue 11's starting point) Chromium
+// depends on them. With no Cache-Control Chromium
 // keeps a file fresh for a tenth of the time since its Last-Modified: a site
 // built minutes ago is reused for a minute or so, one built seconds ago (as
 // .ci/budgets measures, straight after its build) is not, and then the whole

@@ -1,5 +1,5 @@
 // How long one tick of a weight-slider drag takes to update every view, in the
-// browser (issue 9's budget: p95 ≤ 8 ms). A benchmark, not a test: run by
+// browser (budget: p95 ≤ 8 ms). A benchmark, not a test: run by
 // `.ci/budgets`, or alone from the repository's root after a release build:
 //
 //   node end2end/bench/tick.mjs            # TICKS=500 WARM_UP=50 by default

@@ -36,7 +36,7 @@ test("a newer attempt cancels the older one's request, whose answer never shows"
   await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
 });
 
-test("GET /error speaks JSON to JSON callers, and /models with the seed's names too", async ({ request }) => {
+test("GET /error speaks JSON to JSON callers, and /models with the original server's names too", async ({ request }) => {
   const json = { headers: { accept: "application/json" } };
   const comment = await request.get("/error?error=812.5&tentativas=13359.08,900", json);
   expect(comment.status()).toBe(200);
@@ -55,9 +55,9 @@ test("GET /error speaks JSON to JSON callers, and /models with the seed's names 
   expect(await bad.json()).toMatchObject({ field: "error" });
 });
 
-// The seed's callers, against the release binary, as `curl` or a seed-era
+// The original server's callers, against the release binary, as `curl` or an older
 // page's `fetch` call it (Playwright's request sends `Accept: */*`).
-test("GET /error answers the seed's callers with the comment as plain text", async ({ request }) => {
+test("GET /error answers the original server's callers with the comment as plain text", async ({ request }) => {
   const plain = await request.get("/error?error=812.5&tentativas=13359.08,900,&_=1733000000000&t=x");
   expect(plain.status()).toBe(200);
   expect(plain.headers()["content-type"]).toBe("text/plain; charset=utf-8");

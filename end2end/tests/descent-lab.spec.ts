@@ -5,9 +5,9 @@ import { expect, test, type Page } from "@playwright/test";
 // (Jay's start), at the default rate Play stops at a stall and says why, with
 // standardised areas it reaches the goal in the steps the lesson promises, and
 // its role=status line changes only with the state (the step counter beside it
-// changes every step, unannounced). Issue 22.3: Jay's own buttons, 1, 10 and
+// changes every step, unannounced). Jay's own buttons, 1, 10 and
 // 100 steps, from w 0, b 0 with his two rates, land where his page lands (the
-// numbers are pinned in src/lesson/descent/jays_rates.rs).
+// numbers are pinned in crates/lesson/src/descent/jays_rates.rs).
 
 const LANGS = [
   {

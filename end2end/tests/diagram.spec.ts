@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-// Issue 22.1: the neuron diagram (area × weight + bias = price), in each
+// The neuron diagram (area × weight + bias = price), in each
 // language: its numbers follow a slider, a typed value, a hovered row and a
 // focused row; a screen reader gets it as one sentence; axe stays clean.
 //

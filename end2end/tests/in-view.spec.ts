@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-// Issue 21.1: whatever control a visitor uses, the current error and the
+// Whatever control a visitor uses, the current error and the
 // latest comment are in view afterwards and do not cover that control; on a
 // phone the strip is at most 100 px tall with a comment showing, and shows the
-// whole comment on demand. Issue 21.5: in the 800×600 embed every control is
+// whole comment on demand. In the 800×600 embed every control is
 // inside the frame without scrolling.
 
 const LANGS = ["en", "pt", "zh"] as const;
@@ -120,7 +120,7 @@ for (const lang of LANGS) {
   });
 }
 
-// Issue 21.5: on a phone the chart's y-axis title clears its tick labels, and
+// On a phone the chart's y-axis title clears its tick labels, and
 // the table's header wraps at most once, in every language.
 for (const lang of LANGS) {
   test.describe(`${lang}: the phone's chart and table`, () => {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { error } from "./neuron";
 
-// A class room's live view (issue 23): a learner who opens `/?room=CODE` and
+// A class room's live view: a learner who opens `/?room=CODE` and
 // tries shows up as a dot on `/insights/room/CODE`, which moves as they try
 // and turns into a star at the goal; axe finds nothing on the view. Each test
 // has a room of its own (the server's data outlives a test).

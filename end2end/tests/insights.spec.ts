@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { error } from "./neuron";
 
-// /insights (issue 23): a visit that reaches the goal moves the funnel, and
+// /insights: a visit that reaches the goal moves the funnel, and
 // axe finds no violation on the page, with data, in each language.
 // The recording is the main page's (its head script and comment requests),
 // so this needs the whole site built (`cargo leptos end-to-end`).

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { error, grouped } from "./neuron";
 
-// Issue 21, point 2: nothing the visitor did is lost. "Start over" keeps the
+// Nothing the visitor did is lost. "Start over" keeps the
 // attempts and the best and clears the bubble; a value typed or dragged before
 // the WASM has taken over the page is kept and recorded as an attempt.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { error } from "./neuron";
 
-// Jay's score lines (issue 22): under his score, a line at each threshold he used
+// Jay's score lines: under his score, a line at each threshold he used
 // (799, 750, 600, 500, 450) and a tease past 100,000 and 800,000. Here they sit
 // under the goal ladder, for the latest attempt, in the page's language.
 

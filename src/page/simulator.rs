@@ -93,7 +93,7 @@ pub fn Simulator(#[prop(optional)] embed: bool) -> impl IntoView {
     let commit = Callback::new(move |()| model.commit());
     let commit_soon = Callback::new(move |()| model.commit_soon());
     // A point a button, the map or the lab computed goes where the sliders
-    // can hold it: one precision for a value everywhere (issue 21.5).
+    // can hold it: one precision for a value everywhere.
     let jump = Callback::new(move |to: Params| model.jump(to.on_sliders()));
     let glide = Callback::new(move |to: Params| model.glide(to));
     // The phone strip shows the whole comment only when asked.

@@ -1,4 +1,4 @@
-//! The visit, for the insights (issue 23; the server side is
+//! The visit, for the insights (the server side is
 //! `insights` and `POST /insights/events`).
 //!
 //! A tiny script in the page's `<head>` ([`SCRIPT`], with the render's CSP

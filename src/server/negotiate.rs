@@ -1,14 +1,14 @@
-//! How `GET /error` answers a caller: the seed's plain text, or JSON. A caller
+//! How `GET /error` answers a caller: the original server's plain text, or JSON. A caller
 //! gets JSON when it says `format=json`, or when its `Accept` header ranks
-//! `application/json` strictly above `text/plain`. So the seed's callers keep
+//! `application/json` strictly above `text/plain`. So the original server's callers keep
 //! their text: `curl` and `fetch` (`*/*`), jQuery, and axios, whose default
-//! `application/json, text/plain, */*` ranks both alike (a seed-era page that
+//! `application/json, text/plain, */*` ranks both alike (a page written for the original server that
 //! shows axios's `res.data` would otherwise print `[object Object]`), while a
 //! client that names only JSON, or prefers it by `q`, gets JSON.
 
 use vocabulary::FieldError;
 
-/// How `/error` answers: the seed's plain text, or JSON.
+/// How `/error` answers: the original server's plain text, or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,

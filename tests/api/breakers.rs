@@ -83,8 +83,8 @@ fn keyed_model(alias: &str, base: &str) -> String {
     format!("{}token_env = \"UPSTREAM_KEY\"\n", chat_model(alias, base))
 }
 
-/// Item 19.6: credits belong to a key. A 402 used to open every model's
-/// breaker, whatever key and host it had.
+/// Credits belong to a key: a 402 stops the models of that key and host,
+/// and no other.
 #[tokio::test]
 async fn spent_credits_stop_the_models_of_that_key_and_host_only() {
     let spent = || {

@@ -283,7 +283,7 @@ async fn a_failing_model_is_skipped_for_a_working_one_and_loses_weight() {
     );
     assert!(bad_stats["probability"].as_f64() < good_stats["probability"].as_f64());
     assert_eq!(good_stats["stats"]["total"], 6);
-    // The seed's names, readable beside today's.
+    // The original server's names, readable beside today's.
     for s in [&bad_stats, &good_stats] {
         assert_eq!(s["erros"], s["stats"]["errors"], "{s}");
         assert_eq!(s["parcela"], s["probability"], "{s}");

@@ -155,7 +155,7 @@ pub async fn spawn_app(registry: &str) -> TestApp {
 
 /// The app with `registry` (TOML), a fixed random seed, `token` and `budget`.
 pub async fn spawn_with(registry: &str, token: Option<&str>, budget: UpstreamBudget) -> TestApp {
-    // The learning strategy, with circuit breakers (the seed's has none).
+    // The learning strategy, with circuit breakers (the original server's has none).
     // A model with `token_env = "UPSTREAM_KEY"` gets the fake token as its key
     // (HF_TOKEN itself only goes to Hugging Face hosts, never to these fakes).
     let env = |name: &str| (name == "UPSTREAM_KEY").then(|| TOKEN.to_string());

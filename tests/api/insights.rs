@@ -1,4 +1,4 @@
-//! The insights' recording (issue 23): `POST /insights/events` and the
+//! The insights' recording: `POST /insights/events` and the
 //! attempts of `POST /api/comment`, into a real SQLite file in the test
 //! app's data folder, which is then read back: the rows that should be
 //! there, none for `DNT` / `Sec-GPC`, and no address or user agent anywhere.

@@ -1,4 +1,4 @@
-//! `/insights` (issue 23): the page and its CSV files over a store seeded
+//! `/insights`: the page and its CSV files over a store seeded
 //! with a small history whose every number is known ([`seed::small`]), in
 //! each language; a bad filter field; the token; recording off.
 

@@ -1,4 +1,4 @@
-//! A class room's live view (issue 23): a visitor of `?room=abc` who tries
+//! A class room's live view: a visitor of `?room=abc` who tries
 //! shows up as a dot in `/insights/room/abc/now.json`, at their latest point,
 //! and nowhere else; a `DNT: 1` visitor never does; a bad code is a `400`
 //! naming the field; `JAY_INSIGHTS_TOKEN` guards the view.

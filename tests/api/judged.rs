@@ -1,4 +1,4 @@
-//! What a real small model got wrong (issue 20, SmolLM2-135M), as fakes
+//! What a real small model got wrong (SmolLM2-135M), as fakes
 //! behind the real HTTP stack: a model that copies the prompt's example,
 //! one that answers English to every language, one that misquotes the
 //! numbers, one that claims the goal, one that rambles past the limit, and

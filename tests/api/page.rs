@@ -142,7 +142,7 @@ async fn start_is_where_the_guide_starts() {
         "start error {} but the reference data give {expected}",
         START.error()
     );
-    // Where Jay's guide starts (issue 9): "can you get below 799?"
+    // Where Jay's guide starts: "can you get below 799?"
     assert_eq!((START.weight, START.bias), (0.1, 150.0));
     assert!((START.error() - 799.09).abs() < 0.005, "{}", START.error());
 }

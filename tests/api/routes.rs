@@ -1,5 +1,5 @@
 //! The routes as callers use them: `/models` under load, bad requests, the
-//! seed's callers, the offline commentator's languages, the page's server
+//! the original server's callers, the offline commentator's languages, the page's server
 //! function, and the facts a comment must not contradict.
 
 use jay_trainer::server::config::Guard;
@@ -83,7 +83,7 @@ async fn bad_requests_get_a_400_naming_the_field() {
 #[tokio::test]
 async fn the_seeds_callers_get_text_and_their_quirks_are_tolerated() {
     let base = spawn_app("").await;
-    // Plain text, as the seed answered: just the comment.
+    // Plain text, as the original server answered: just the comment.
     let response = reqwest::get(format!(
         "{base}/error?error=812.5&tentativas=13359.08,900,&_=1733000000000&v=2"
     ))

@@ -59,7 +59,7 @@ use vocabulary::Lang;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StrategyKind {
-    /// The seed's `pok` rule, the baseline.
+    /// The original server's `pok` rule, the baseline.
     Seed,
     /// Decayed Thompson sampling × peak-EWMA latency.
     #[default]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::outcome::Outcome;
 use vocabulary::Lang;
 
-/// How far the visitor is from the goal, by the current error (the seed's tiers).
+/// How far the visitor is from the goal, by the current error (the original server's tiers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tier {

@@ -1,4 +1,4 @@
-//! Insights for the author and the teacher (issue 23): who reaches the goal,
+//! Insights for the author and the teacher: who reaches the goal,
 //! where learners get stuck, what helps, which models speak; with nothing
 //! personal stored.
 //!

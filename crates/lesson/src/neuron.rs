@@ -40,10 +40,10 @@ pub const HOUSES: [House; 3] = [
     },
 ];
 
-/// The visitor wins when the error is at or below this (the seed's threshold).
+/// The visitor wins when the error is at or below this (the original server's threshold).
 pub const GOAL: f64 = 450.0;
 
-/// Whether an error reaches the goal: at or below [`GOAL`], the seed's "≤ 450"
+/// Whether an error reaches the goal: at or below [`GOAL`], the original server's "≤ 450"
 /// tier. The one rule the score, the ladder, the chart, the announcer, the
 /// descent lab and the coach's tiers all use, so no part of the page calls
 /// 450.00 a success while another does not.

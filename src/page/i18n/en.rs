@@ -107,7 +107,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× diverged at step {step}",
     link_outside: "The link's {key}={text} is outside the {name}'s range ({min} to {max}): using {value}.",
     link_not_number: "The link's {key}={text} is not a number from {min} to {max}: the {name} starts at {value}.",
-    // The descent lab explains itself (issue 21, point 3).
+    // The descent lab explains itself.
     lab_from_start: "Starts from Jay's start: w {w}, b {b}.",
     lab_from_model: "Starts from your model's point: w {w}, b {b}.",
     lab_from_origin: "Starts from w {w}, b {b}, as Jay's gradient descent does.",
@@ -119,13 +119,13 @@ pub static TEXTS: Texts = Texts {
     lab_stalled: "Stalled at step {step}: over {window} steps the error fell by less than {gain}, and it is still above {goal}.",
     lab_stalled_raw: " With raw areas (about 2,000 sq ft) the valley is long and thin, so each step only crawls along it. Choose “Standardise the area”: the valley turns round and the steps head straight for the goal.",
     lab_stalled_slow: " The learning rate is too small for the steps to get anywhere: raise it.",
-    // The live strip (issue 21.1).
+    // The live strip.
     error_short: "Error",
     show_comment: "Show the whole comment",
-    // Issue 21, "nothing lost" (start over keeps the attempts).
+    // Nothing lost (start over keeps the attempts).
     said_start_over: "Back at the start: error {error}. Your attempts are kept; best {best}.",
     run_mark: "↺ started over",
-    // Issue 21.4, the map: click or tap, the marker's keys, the legend.
+    // The map: click or tap, the marker's keys, the legend.
     map_legend: "What the map shows",
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]

@@ -4,9 +4,9 @@
 //!
 //! A hand-made table rather than an i18n crate: `leptos_i18n`, the Leptos
 //! ecosystem's, generates code per key and locale, and the WASM is already at
-//! its 300 KB budget; these are plain `&'static str`s, shared by the server's
+//! its 220 KB budget (`.ci/wasm-size`); these are plain `&'static str`s, shared by the server's
 //! render and the browser so hydration sees the same words. Templates hold
-//! `{name}` placeholders filled by [`fill`].
+//! `{name}` placeholders filled by [`vocabulary::fill`].
 //!
 //! The page's language comes from `?lang=` (kept in links), else the browser's
 //! `Accept-Language`, else English ([`negotiate`]); the coach answers in it.
@@ -159,13 +159,13 @@ pub struct Texts {
     // `{min}`, `{max}`, `{value}`.
     pub link_outside: &'static str,
     pub link_not_number: &'static str,
-    // The descent lab explains itself (issue 21, point 3): where it starts, what
+    // The descent lab explains itself: where it starts, what
     // "standardise" and the rate mean, and its state (announced on change only).
     /// `{w}`, `{b}`.
     pub lab_from_start: &'static str,
     /// `{w}`, `{b}`.
     pub lab_from_model: &'static str,
-    /// `{w}`, `{b}` (issue 22.3: w 0, b 0, as Jay's gradient descent starts).
+    /// `{w}`, `{b}` (w 0, b 0, as Jay's gradient descent starts).
     pub lab_from_origin: &'static str,
     pub step10: &'static str,
     pub step100: &'static str,
@@ -177,19 +177,19 @@ pub struct Texts {
     pub lab_stalled: &'static str,
     pub lab_stalled_raw: &'static str,
     pub lab_stalled_slow: &'static str,
-    // The live strip (issue 21.1): the error's label where space is short,
+    // The live strip: the error's label where space is short,
     // and the phone strip's button that shows the whole comment.
     pub error_short: &'static str,
     pub show_comment: &'static str,
     /// Words only the server writes ([`ServerWords`]).
     #[cfg(feature = "ssr")]
     pub server: ServerWords,
-    // Issue 21, "nothing lost" (start over keeps the attempts).
+    // Nothing lost (start over keeps the attempts).
     /// After a start over, for screen readers: `{error}`, `{best}`.
     pub said_start_over: &'static str,
     /// Marks the first attempt after a start over in the list.
     pub run_mark: &'static str,
-    // Issue 21.4, the map: "click" with a mouse and "tap" on a touch screen (CSS
+    // The map: "click" with a mouse and "tap" on a touch screen (CSS
     // shows one), the marker's keys (its description), and the legend's words.
     pub map_legend: &'static str,
 }
@@ -198,8 +198,8 @@ pub struct Texts {
 /// lab's lesson and hints, the map's caption, keys and legend) that the
 /// browser keeps as the server wrote them at hydration (an `inner_html` is
 /// not rewritten when hydrating; see [`server_only`]). Behind `ssr`, so their
-/// three languages are not compiled into the WASM, which issue 21's
-/// additions brought to its budget.
+/// three languages are not compiled into the WASM (they would take it past
+/// its budget).
 #[cfg(feature = "ssr")]
 pub struct ServerWords {
     pub intro_lead: &'static str,
@@ -210,7 +210,7 @@ pub struct ServerWords {
     /// `{mean}`, `{std}`.
     pub standardise_hint: &'static str,
     pub rate_hint: &'static str,
-    // Issue 22.3: where a run starts, and the lab's areas and rates (Jay's two).
+    // Where a run starts, and the lab's areas and rates (Jay's two).
     pub lab_start_legend: &'static str,
     pub lab_start_origin: &'static str,
     /// `{w}`, `{b}`.

@@ -106,7 +106,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× divergiu no passo {step}",
     link_outside: "No link, {key}={text} está fora da faixa do {name} ({min} a {max}): usamos {value}.",
     link_not_number: "No link, {key}={text} não é um número de {min} a {max}: o {name} começa em {value}.",
-    // O laboratório de descida se explica (issue 21, ponto 3).
+    // O laboratório de descida se explica.
     lab_from_start: "Começa no início do Jay: p {w}, v {b}.",
     lab_from_model: "Começa no ponto do seu modelo: p {w}, v {b}.",
     lab_from_origin: "Começa em p {w}, v {b}, como o gradiente descendente do Jay.",
@@ -118,13 +118,13 @@ pub static TEXTS: Texts = Texts {
     lab_stalled: "Empacou no passo {step}: em {window} passos o erro caiu menos de {gain} e continua acima de {goal}.",
     lab_stalled_raw: " Com as áreas originais (cerca de 2.000 pés²), o vale é longo e estreito, e cada passo só se arrasta ao longo dele. Escolha “Padronizar a área”: o vale fica redondo e os passos vão direto para a meta.",
     lab_stalled_slow: " A taxa de aprendizado está pequena demais para os passos avançarem: aumente-a.",
-    // The live strip (issue 21.1).
+    // The live strip.
     error_short: "Erro",
     show_comment: "Mostrar o comentário inteiro",
-    // Issue 21, "nothing lost" (start over keeps the attempts).
+    // Nothing lost (start over keeps the attempts).
     said_start_over: "De volta ao início: erro {error}. Suas tentativas continuam guardadas; melhor {best}.",
     run_mark: "↺ recomeço",
-    // Issue 21.4, the map: click or tap, the marker's keys, the legend.
+    // The map: click or tap, the marker's keys, the legend.
     map_legend: "O que o mapa mostra",
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]

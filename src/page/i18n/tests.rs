@@ -251,10 +251,10 @@ fn all_fields(t: &Texts) -> Vec<&'static str> {
         t.lab_stalled,
         t.lab_stalled_raw,
         t.lab_stalled_slow,
-        // Issue 21, "nothing lost".
+        // Nothing lost.
         t.said_start_over,
         t.run_mark,
-        // Issue 21.4, the map.
+        // The map.
         t.server.map_click,
         t.server.map_tap,
         t.server.map_keys,

@@ -106,7 +106,7 @@ pub static TEXTS: Texts = Texts {
     loss_diverged: "× 第 {step} 步发散",
     link_outside: "链接里的 {key}={text} 超出了{name}的范围（{min} 到 {max}）：改用 {value}。",
     link_not_number: "链接里的 {key}={text} 不是 {min} 到 {max} 之间的数：{name}从 {value} 开始。",
-    // 梯度下降实验自己讲清楚（issue 21 第 3 点）。
+    // 梯度下降实验自己讲清楚。
     lab_from_start: "从 Jay 的起点出发：w {w}，b {b}。",
     lab_from_model: "从你的模型所在的位置出发：w {w}，b {b}。",
     lab_from_origin: "从 w {w}，b {b} 出发，和 Jay 的梯度下降一样。",
@@ -118,13 +118,13 @@ pub static TEXTS: Texts = Texts {
     lab_stalled: "在第 {step} 步停滞：{window} 步里误差下降不到 {gain}，仍高于 {goal}。",
     lab_stalled_raw: "用原始面积（约 2000 平方英尺）时，山谷又长又窄，每一步只能沿着谷底慢慢爬。选择“标准化面积”：山谷变圆，每一步都直奔目标。",
     lab_stalled_slow: "学习率太小，每一步几乎没有进展：把学习率调大。",
-    // The live strip (issue 21.1).
+    // The live strip.
     error_short: "误差",
     show_comment: "显示完整评论",
-    // Issue 21, "nothing lost" (start over keeps the attempts).
+    // Nothing lost (start over keeps the attempts).
     said_start_over: "已回到起点：误差 {error}。之前的尝试都保留着，最佳 {best}。",
     run_mark: "↺ 重新开始",
-    // Issue 21.4, the map: click or tap, the marker's keys, the legend.
+    // The map: click or tap, the marker's keys, the legend.
     map_legend: "图例",
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]

@@ -123,7 +123,7 @@ mod tests {
         let en = texts(Lang::En);
         for error in [449.99, 450.0, 450.004, 450.01] {
             let goal = reaches_goal(error);
-            assert_eq!(goal, error <= 450.0, "the seed's ≤ 450 tier");
+            assert_eq!(goal, error <= 450.0, "the original server's ≤ 450 tier");
             assert_eq!(reached(error) >= 5, goal, "ladder at {error}");
             assert_eq!(Tier::of(error) == Tier::Goal, goal, "tier at {error}");
             let said = super::super::announcer::sentence(en, error, error);

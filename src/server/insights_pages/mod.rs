@@ -1,4 +1,4 @@
-//! The insights pages (issue 23), rendered by the server with no WASM:
+//! The insights pages, rendered by the server with no WASM:
 //! `GET /insights`, what the recorded visits show for a period, a language
 //! and a room ([`filter`]), and `GET /insights/<table>.csv`, each of its
 //! tables as a CSV file for the same filter.

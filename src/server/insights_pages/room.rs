@@ -1,4 +1,4 @@
-//! A class room's live view (issue 23, "Rooms, for a class"): the page a
+//! A class room's live view: the page a
 //! teacher projects while learners open `/?room=CODE` (or the embed with
 //! `?room=CODE`), whose visits the head script tags with the room.
 //!

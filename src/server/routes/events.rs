@@ -1,4 +1,4 @@
-//! `POST /insights/events`: the page's reports about its visit (issue 23),
+//! `POST /insights/events`: the page's reports about its visit,
 //! a visit's start once and the tools it used in batches, sent with
 //! `navigator.sendBeacon` (so `text/plain` bodies are read as JSON too):
 //!

@@ -35,7 +35,7 @@ mod tests;
 /// stretch, where the hint's steps are small. From Jay's start (799.09) the
 /// visitor is not close yet.
 pub const CLOSE_MARGIN: f64 = 150.0;
-/// Above this the visitor is far (the seed's "far" tier, `Tier::Far`).
+/// Above this the visitor is far (the original server's "far" tier, `Tier::Far`).
 pub const FAR_ABOVE: f64 = 2000.0;
 
 /// Where the visitor stands, by the current error.

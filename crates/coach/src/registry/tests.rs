@@ -217,7 +217,7 @@ fn a_key_shorter_than_8_characters_stops_the_registry() {
         .is_none());
 }
 
-/// Issue 20.6: a server that queues gets its own limit of calls at once.
+/// A server that queues gets its own limit of calls at once.
 #[test]
 fn max_concurrency_is_read_and_checked() {
     let local = "[[models]]\nalias = \"l\"\nmodel = \"smollm2\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:8080/v1\"\n";

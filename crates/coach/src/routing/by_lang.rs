@@ -6,7 +6,7 @@
 //!
 //! [`PerLang`] holds one value per [`Lang`] (the router keeps a
 //! [`LangRecord`] and a quality breaker per model and language); the
-//! circuit breaker for outages, the latency estimates and the seed's counters
+//! circuit breaker for outages, the latency estimates and the original server's counters
 //! stay per model: an outage, or a slow server, is not language-specific.
 //! A leaf of the router.
 

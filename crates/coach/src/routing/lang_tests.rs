@@ -1,4 +1,4 @@
-//! Issue 20.5: the learned record and the quality breaker per model and
+//! The learned record and the quality breaker per model and
 //! language; the breaker for outages per model.
 
 use std::time::Duration;

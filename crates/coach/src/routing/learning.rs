@@ -3,7 +3,7 @@
 //! **Forgetting.** Successes and failures are counted with exponential time decay
 //! (half-life `H`): an observation made `t` ago weighs `2^(−t/H)`. A model that
 //! failed during yesterday's outage is trusted again within minutes, and one that
-//! was good stops being trusted soon after it goes down. (The seed's plain counts
+//! was good stops being trusted soon after it goes down. (The original server's plain counts
 //! never forget.)
 //!
 //! **Reliability: Thompson sampling** (Thompson, 1933; Chapelle & Li, "An
@@ -29,7 +29,7 @@
 //!
 //! **Score.** `weight = p² × L / (L + latency)`, with `p` the sampled success rate
 //! and `L` a latency scale (1 s). The router then draws a model at random in
-//! proportion to the weights (as the seed did with `pok`), so among equally
+//! proportion to the weights (as the original server did with `pok`), so among equally
 //! reliable models the faster one wins more often but not always: load stays
 //! spread and visitors keep hearing different models' voices. Squaring `p` makes
 //! an unreliable model lose weight faster than a slow one.
@@ -252,7 +252,7 @@ mod tests {
         assert_eq!(c.at(Instant::now(), H), (1.0, 1.0));
     }
 
-    /// Issue 20.5: a model back from an outage starts afresh but for its
+    /// A model back from an outage starts afresh but for its
     /// rejected answers.
     #[tokio::test(start_paused = true)]
     async fn after_an_outage_only_the_rejections_remain() {
@@ -320,7 +320,7 @@ mod tests {
         assert!((e.get(Instant::now(), tau).unwrap() - expected).abs() < 1e-9);
     }
 
-    /// Item 10: a spike fades with silence, not only when a new sample comes.
+    /// A spike fades with silence, not only when a new sample comes.
     #[tokio::test(start_paused = true)]
     async fn a_spike_fades_while_the_model_is_not_heard_from() {
         let tau = Duration::from_secs(10);

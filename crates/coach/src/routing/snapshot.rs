@@ -3,7 +3,7 @@
 //! state and put back into it. The file itself is `coach::snapshot`'s
 //! business; queues (calls under way) are not saved.
 //!
-//! A file written before the records were kept per language (issue 20) has
+//! A file written before the records were kept per language has
 //! no `by_lang`: its one decayed record then seeds every language (it is what
 //! the model showed in all of them, and it decays within minutes anyway), and
 //! the quality breakers start closed. The per-model `decayed` is still
@@ -258,7 +258,7 @@ mod tests {
         assert!(serde_json::from_str::<BTreeMap<String, SavedModel>>(&older).is_ok());
     }
 
-    /// Issue 20.5: the per-language records and quality breakers are saved.
+    /// The per-language records and quality breakers are saved.
     #[tokio::test(start_paused = true)]
     async fn each_languages_record_and_quality_breaker_survive_a_restart() {
         let mut first = router();
@@ -304,7 +304,7 @@ mod tests {
         assert_eq!((state(Lang::En), state(Lang::Pt)), ("closed", "open"));
     }
 
-    /// A file written before issue 20 (no `by_lang`) still loads: its one
+    /// A file written before the per-language records (no `by_lang`) still loads: its one
     /// record seeds every language.
     #[tokio::test(start_paused = true)]
     async fn an_older_file_seeds_every_language_with_its_one_record() {

@@ -1,5 +1,5 @@
 //! One model's record ([`ModelStats`]) and how a finished call updates it:
-//! the seed's counters, the learned (decayed) counts of the request's
+//! the original server's counters, the learned (decayed) counts of the request's
 //! language ([`super::by_lang`]), the latency estimates and the outcome counts
 //! that `/models` and `/metrics` show.
 //! Touches no breaker: [`Router::record_outcome`] tells the breakers.
@@ -24,7 +24,7 @@ pub use served::{ProviderRecord, Tokens, MAX_PROVIDERS};
 const FAST: Duration = Duration::from_millis(900);
 const SLOW: Duration = Duration::from_millis(2500);
 
-/// One model's record, as the seed kept it (plus latency and the last error).
+/// One model's record, as the original server kept it (plus latency and the last error).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ModelStats {
     pub total: u64,

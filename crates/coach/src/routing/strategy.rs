@@ -5,14 +5,14 @@
 //!   model's record in the request's language ([`super::by_lang`]) times a
 //!   peak-EWMA latency factor ([`super::learning`] explains the score), with
 //!   the breakers ([`super::breaker`]) keeping failing models out.
-//! - [`SeedStrategy`], the baseline: the seed's rule. Per model it keeps `total`
+//! - [`SeedStrategy`], the baseline: the original server's rule. Per model it keeps `total`
 //!   (calls), `errors` (may be fractional), `errop = errors / total` and
 //!   `pok = 1 − errop`, and picks a model with probability `pok / Σ pok`. A
 //!   failed call or a rejected answer adds 1 error; a good answer faster than
 //!   900 ms takes 0.1 away (not below 0), one slower than 2.5 s adds 0.2. Fixed
 //!   here: the statistics are defined before the first call (`pok = 1`), and a
 //!   floor keeps every model's weight above zero. No breakers, and one record
-//!   per model whatever the language, as in the seed.
+//!   per model whatever the language, as in the original server.
 //!
 //! The choice is a pure function of the weights and a random number in [0, 1)
 //! ([`pick`]), so tests are deterministic (the same shape as tensorzero's
@@ -59,7 +59,7 @@ pub trait Strategy: Send + Sync {
     }
 }
 
-/// The seed's rule: `pok`, floored.
+/// The original server's rule: `pok`, floored.
 pub struct SeedStrategy;
 
 impl Strategy for SeedStrategy {
@@ -79,7 +79,7 @@ impl Strategy for SeedStrategy {
         stats.pok.max(WEIGHT_FLOOR)
     }
 
-    /// The seed had none: it retried a dead model on every request.
+    /// The original server had none: it retried a dead model on every request.
     fn uses_breakers(&self) -> bool {
         false
     }

@@ -1,4 +1,4 @@
-//! The router: the seed's numbers, the strategies' shares, reloads, and
+//! The router: the original server's numbers, the strategies' shares, reloads, and
 //! one record_outcome teaching the statistics and the breaker together.
 
 use std::time::Duration;
@@ -173,10 +173,10 @@ async fn thompson_forgets_an_outage_the_seed_never_does() {
         "the recovered model gets traffic again: {shares:?}"
     );
     let p = seed.probabilities(&["a", "b"], En, &mut rng());
-    assert!(p[0] < 0.03, "the seed still shuts it out: {p:?}");
+    assert!(p[0] < 0.03, "the original server still shuts it out: {p:?}");
 }
 
-/// Item 13: an answer that is always rejected is learned as a failure,
+/// An answer that is always rejected is learned as a failure,
 /// so that model loses the traffic. When a rejection was half a success,
 /// its estimate settled near 0.5 and it kept a quarter of the first picks.
 #[tokio::test(start_paused = true)]
@@ -321,7 +321,7 @@ fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
     (stopped, r.generation() != before)
 }
 
-/// Item 19.6: a 402 used to open every model's breaker, whatever its key.
+/// A 402 stops the models of that key only.
 #[tokio::test(start_paused = true)]
 async fn spent_credits_open_the_breakers_of_that_account_in_one_record() {
     let (stopped, changed) = stopped_by_a_402_from("hf1");

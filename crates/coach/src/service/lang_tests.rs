@@ -1,4 +1,4 @@
-//! Issue 20.5: a model is judged in each language on its own answers there.
+//! A model is judged in each language on its own answers there.
 
 use std::sync::Arc;
 
@@ -65,8 +65,8 @@ async fn after_40_pt_requests_that_reject_the_english_only_model_40_en_requests_
     );
 }
 
-/// Visitors in English and Chinese in turn. With one record per model (as
-/// on main) each model was rejected in the other's language about half the
+/// Visitors in English and Chinese in turn. With one record per model (the
+/// router simulation's baseline) each model was rejected in the other's language about half the
 /// time: 102 wasted calls for 200 requests.
 #[tokio::test(start_paused = true)]
 async fn with_visitors_in_two_languages_each_model_is_learned_in_its_own() {

@@ -1,4 +1,4 @@
-//! Issue 20.6: waiting is a failure too. A one-at-a-time model (as
+//! Waiting is a failure too. A one-at-a-time model (as
 //! llama.cpp's server) with its own `max_concurrency`, visitors arriving at
 //! once, on tokio's paused clock.
 
@@ -60,7 +60,7 @@ fn latencies(comments: &[Comment]) -> (Vec<u64>, Vec<u64>) {
     (served, offline)
 }
 
-/// On main (before issue 20.6) the same burst gave 5 comments from the model
+/// Without a queue the same burst gave 5 comments from the model
 /// (1–5 s), 4 offline at once (the global 8 calls at once), and 3 visitors
 /// who waited the whole 5 s for an offline comment, after which the breaker
 /// of a model that was only busy was open.

@@ -78,8 +78,8 @@ pub struct ModelReport {
     pub tokens: Tokens,
     pub tokens_per_answer: Option<TokensPerAnswer>,
     pub cost_usd: Option<f64>,
-    /// The seed's names, kept for its callers: `erros` is `stats.errors` and
-    /// `parcela` the selection share (`probability`), as the seed's
+    /// The original server's names, kept for its callers: `erros` is `stats.errors` and
+    /// `parcela` the selection share (`probability`), as the original server's
     /// `UpdateProbs` set it.
     pub erros: f64,
     pub parcela: f64,

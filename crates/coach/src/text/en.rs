@@ -178,7 +178,7 @@ pub static WORDS: Words = Words {
             "off", "below", "under", "points", "units", "times", "steps", "percent",
         ],
     },
-    // Longest accepted comment: the seed's rule, 20 words × 8 characters.
+    // Longest accepted comment: the original server's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,
     separator: " ",
 };

@@ -1,6 +1,6 @@
 //! Parsing and validating a request for a comment (`GET /error`'s query or
 //! `POST /api/comment`'s body) into a [`CoachInput`]. Only the parsed numbers ever reach a
-//! prompt, never text from the request: the seed's guard against prompt injection.
+//! prompt, never text from the request: the original server's guard against prompt injection.
 //! Pure: no I/O, and knows nothing of models.
 
 use serde::{Deserialize, Serialize};
@@ -106,7 +106,7 @@ impl CoachInput {
     /// `bias` (both or neither), `model`, `lang` (and `format`, which the route
     /// reads). A documented field given twice or
     /// with a bad value is an error naming it; any other parameter (a browser's
-    /// or a cache-buster's `_`, `t`, `v`…) is ignored, as the seed did. Without
+    /// or a cache-buster's `_`, `t`, `v`…) is ignored, as the original server did. Without
     /// `lang`, the language comes from `Accept-Language`, else `default_lang`.
     pub fn from_query(
         pairs: &[(String, String)],

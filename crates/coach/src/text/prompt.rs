@@ -1,6 +1,6 @@
 //! The prompt for one attempt: pure functions, no I/O.
 //!
-//! Following the seed, a prompt carries only the instruction and the few-shot
+//! As the original Node server did, a prompt carries only the instruction and the few-shot
 //! examples of the tier that applies (small models follow far better when the
 //! context holds nothing else), the trend of the visitor's history, a limit of
 //! [`MAX_WORDS`] words and the end marker [`END_MARKER`], after which small models
@@ -31,7 +31,7 @@ use vocabulary::{fill, format::grouped_in, Lang};
 pub use super::words::{END_MARKER, MAX_WORDS};
 
 /// How many of its tier's example answers a prompt shows: as many as the
-/// seed's prompts did, so a prompt is no longer (nor slower) than before.
+/// original server's prompts did, so a prompt is no longer (nor slower) than before.
 pub const EXAMPLES_SHOWN: usize = 2;
 /// Decimals of the error and the best in a prompt.
 const DECIMALS: usize = 2;

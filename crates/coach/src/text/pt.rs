@@ -208,7 +208,7 @@ pub static WORDS: Words = Words {
             "vezes", "passos", "por",
         ],
     },
-    // Longest accepted comment: the seed's rule, 20 words × 8 characters.
+    // Longest accepted comment: the original server's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,
     separator: " ",
 };

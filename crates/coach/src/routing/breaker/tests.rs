@@ -86,7 +86,7 @@ async fn rate_limits_and_loading_open_at_once_for_the_time_given() {
     );
 }
 
-/// Item 19.7: a gated model (403) used to stay misconfigured until a restart.
+/// A gated model (403) is not kept out until a restart: it is tried again.
 #[tokio::test]
 async fn a_misconfigured_model_is_retried_after_an_hour_doubling_to_a_day() {
     pause();
@@ -223,7 +223,7 @@ async fn answers_rejected_in_a_row_open_it_for_longer_than_an_outage() {
     );
 }
 
-/// Issue 20.5: the breaker for outages hears that an answer came, whatever
+/// The breaker for outages hears that an answer came, whatever
 /// the checks then made of it: the model is up.
 #[tokio::test]
 async fn an_answer_of_any_quality_tells_the_outage_breaker_the_model_is_up() {

@@ -4,7 +4,7 @@
 //!    drop reasoning blocks, echoes of the prompt, chat-template tokens, role
 //!    tags and surrounding quotes. Nothing left: `empty`.
 //! 2. **Salvage** ([`salvage`]): an answer longer than [`max_chars`] (the
-//!    seed's rule: 20 words × 8 characters; 60 in Chinese) is cut back to the
+//!    the original server's rule: 20 words × 8 characters; 60 in Chinese) is cut back to the
 //!    whole sentences that fit; when not even one does, `too long`.
 //! 3. **Judge** what is left: `wrong language` ([`language`]), `copies an
 //!    example` of the prompt or of its tier's pool ([`copy`]), `claims the
