@@ -39,13 +39,13 @@ use std::{
 
 use coach::{
     budget::{ClientKey, UpstreamBudget},
+    input::CoachInput,
     registry::Registry,
     routing::{
         learning::score,
         stats::ModelStats,
         strategy::{SeedStrategy, Strategy, ThompsonStrategy},
     },
-    text::input::CoachInput,
     Coach, Outcome as CallOutcome,
 };
 use rand::RngCore;

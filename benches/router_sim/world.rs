@@ -7,8 +7,8 @@ use std::{collections::VecDeque, sync::Mutex, time::Duration};
 use async_trait::async_trait;
 use coach::{
     model::ModelSpec,
+    prompt::Prompt,
     providers::{Provider, ProviderError},
-    text::prompt::Prompt,
 };
 use vocabulary::Lang;
 

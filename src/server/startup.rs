@@ -44,8 +44,8 @@ use coach::{
     budget::UpstreamBudget,
     providers::HttpProvider,
     registry::Registry,
+    service::saver::{self, Saver},
     service::Coach,
-    snapshot::saver::{self, Saver},
 };
 use insights::{Insights, StoreError};
 

@@ -96,7 +96,7 @@ fn relative_links(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// `crates/coach/src/text/{en,pt,zh}.rs` → the three paths.
+/// `crates/coach/src/words/{en,pt,zh}.rs` → the three paths.
 fn expand(path: &str) -> Vec<String> {
     match (path.find('{'), path.find('}')) {
         (Some(open), Some(close)) if open < close => path[open + 1..close]
@@ -156,8 +156,8 @@ fn every_file_the_docs_name_exists() {
     }
     assert!(missing.is_empty(), "named but missing: {missing:#?}");
     assert!(
-        named_paths("see crates/coach/src/text/{en,pt}.rs.")
-            .contains(&"crates/coach/src/text/pt.rs".into()),
+        named_paths("see crates/coach/src/words/{en,pt}.rs.")
+            .contains(&"crates/coach/src/words/pt.rs".into()),
         "braces expand"
     );
     assert!(

@@ -3,10 +3,10 @@
 //! of `POST /api/comment` (never a 5xx; a refusal is JSON naming a field) and
 //! the check of a model's answer (no answer panics, whatever its script).
 
-use coach::text::{
+use coach::{
     input::CoachInput,
+    judge::{check, max_chars},
     prompt::build,
-    reply::{check, max_chars},
 };
 use lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
 use proptest::{prelude::*, test_runner::TestRunner};

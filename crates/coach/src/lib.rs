@@ -4,23 +4,27 @@
 //! Server-only: the browser's WASM never links it (the page asks for a
 //! comment over HTTP and reads the JSON).
 //!
-//! One request, in order: `text::input` parses and validates the numbers
-//! (text from the request never reaches a prompt) → `text::prompt` builds the
+//! One request, in order: `input` parses and validates the numbers
+//! (text from the request never reaches a prompt) → `prompt` builds the
 //! prompt for the tier → `service` asks `routing` for a weighted order and
 //! fails over → `providers` call the model named in `model` (read from the
-//! `registry` file) → `text::reply` checks the answer (and, with
-//! `text::directions`, that it does not contradict the facts of
+//! `registry` file) → `judge` checks the answer (and, with
+//! `judge::directions`, that it does not contradict the facts of
 //! [`lesson::advice`]) → `service` assembles the [`Comment`], falling back to
 //! `offline`. `budget` caps model calls; `availability` keeps
 //! what the checks found of which models are really served (and in which
-//! languages); `snapshot` keeps the router's state across restarts.
+//! languages); `snapshot` keeps the router's state across restarts. Every
+//! word the coach says or reads, per language, is in `words`.
 //!
 //! A crate below the app: it knows no web framework (no axum, no Leptos), and
 //! the app's routes call it.
 
+pub mod input;
+pub mod judge;
 pub mod outcome;
+pub mod prompt;
 pub mod response;
-pub mod text;
+pub mod words;
 
 pub mod availability;
 pub mod budget;

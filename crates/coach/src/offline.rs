@@ -18,9 +18,13 @@
 //! replayed from the first attempt of the history (at most the 100 the request
 //! keeps), so the phrases the visitor heard are known: the one just heard is
 //! never drawn again, nor the one or two before it in the same situation.
-//! Pure: no I/O; its words are the [`phrasebook`]'s and `coach::text`'s.
+//! Pure: no I/O; its words are the [`phrasebook`]'s and [`crate::words`]'s.
 
-use crate::text::{facts, input::CoachInput, trend::Trend, words_for};
+use crate::{
+    input::CoachInput,
+    prompt::{facts, trend::Trend},
+    words::words_for,
+};
 pub mod phrasebook;
 
 use lesson::{

@@ -16,8 +16,8 @@
 //! periodic save still being written when the final one at shutdown is made
 //! never renames its older state over the final snapshot.
 //!
-//! Saving the router, in one place: this module's file I/O, [`saver`] (when
-//! the server saves: at start, periodically, at shutdown), and, kept beside
+//! Saving the router: this module's file I/O, `service::saver` (when the
+//! server saves: at start, periodically, at shutdown), and, kept beside
 //! the router's private fields, `routing::snapshot` (what a model's record
 //! holds, and how it is made from the live router and put back); the day's
 //! count is `budget`'s.
@@ -271,8 +271,6 @@ fn now_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
-
-pub mod saver;
 
 #[cfg(test)]
 mod tests;

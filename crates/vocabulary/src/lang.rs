@@ -1,7 +1,8 @@
 //! The languages the coach speaks, and how a request's language is chosen
 //! (`?lang=`, else `Accept-Language`). Shared by the server and the browser;
-//! a leaf. Adding a language: a variant here, a file in `coach::text`, one in
-//! `jay_trainer::page::i18n`.
+//! a leaf. Adding a language: a variant here, then its words in the coach
+//! (`coach::words`, `coach::offline::phrasebook`), the page (`page::i18n`)
+//! and the insights pages; the compiler names every `match` that lacks it.
 
 use serde::{Deserialize, Serialize};
 

@@ -96,7 +96,7 @@ fn chinese_writes_prices_in_one_unit_and_moves_at_once() {
     for text in all_fields(zh) {
         assert!(!text.contains("千美元"), "{text:?}");
     }
-    let valley = coach::text::words_for(Lang::Zh).facts.valley_hint;
+    let valley = coach::words::words_for(Lang::Zh).facts.valley_hint;
     assert!(
         valley.contains("同时") && !valley.contains("一起调"),
         "{valley}"

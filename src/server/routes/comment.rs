@@ -3,7 +3,7 @@
 //! unless JSON is asked for) and `POST /api/comment` (the page: a JSON body,
 //! a JSON answer, and the attempt recorded for the insights). Both go
 //! through one [`answer`]: the same checks of the numbers
-//! (`coach::text::input`), the same language rule (`lang`, else
+//! (`coach::input`), the same language rule (`lang`, else
 //! `Accept-Language`, else `JAY_DEFAULT_LANG`), the same per-client
 //! allowance, the same coach.
 //!
@@ -35,7 +35,7 @@ use crate::server::{
     state::AppState,
 };
 use coach::{
-    text::input::{choose_lang, point, CoachInput},
+    input::{choose_lang, point, CoachInput},
     Comment, Limited,
 };
 use insights::{capture::Recording, VisitId};

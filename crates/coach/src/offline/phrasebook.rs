@@ -18,7 +18,7 @@
 //! filled in. Pure data and the rules that pick a cell; the choice of a phrase
 //! in it is the commentator's (`coach::offline`).
 
-use crate::text::trend::{Direction, Trend};
+use crate::prompt::trend::{Direction, Trend};
 use lesson::neuron::GOAL;
 use vocabulary::Lang;
 

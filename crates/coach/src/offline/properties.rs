@@ -11,11 +11,11 @@ use proptest::prelude::*;
 
 use super::{comment, hint, opener};
 use crate::{
+    input::CoachInput,
+    judge::{check, directions::advised},
     offline::phrasebook::{judge::misfit, Distance, Situation},
-    text::{
-        directions::advised, input::CoachInput, prompt::build, reply::check, trend::Trend,
-        words_for,
-    },
+    prompt::{build, trend::Trend},
+    words::words_for,
 };
 use lesson::neuron::{best_bias_for_weight, min_error, optimum, Params, GOAL, START};
 use vocabulary::{format::grouped_in, Lang};

@@ -2,7 +2,7 @@
 //! within the reply limit, one attempt singular, variety per visitor.
 
 use super::*;
-use crate::text::reply::max_chars;
+use crate::judge::max_chars;
 use vocabulary::Lang;
 
 fn input(error: f64, attempts: Vec<f64>, lang: Lang) -> CoachInput {
@@ -57,7 +57,7 @@ fn one_attempt_is_singular() {
 
 #[test]
 fn with_the_point_known_it_gives_one_step_that_fits_and_agrees_with_the_facts() {
-    use crate::text::directions::advised;
+    use crate::judge::directions::advised;
     use lesson::neuron::{best_bias_for_weight, Params};
     let mut points = vec![lesson::neuron::START];
     for i in 0..=12 {

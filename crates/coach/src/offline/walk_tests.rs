@@ -3,8 +3,9 @@
 
 use super::comment;
 use crate::{
+    input::CoachInput,
     offline::phrasebook::judge::{closeness, holds, names_a_slider, praise},
-    text::{facts, input::CoachInput},
+    prompt::facts,
 };
 use lesson::{
     advice::Facts,

@@ -2,7 +2,7 @@
 //! Hugging Face router today, and equally Ollama, llama.cpp's server, vLLM, TGI.
 //!
 //! Request and answer are typed: the body borrows the prompt's text (written
-//! once per language and tier, [`crate::text::prompt`]) instead of copying it
+//! once per language and tier, [`crate::prompt`]) instead of copying it
 //! into a JSON tree, and the answer is read straight into the one field used.
 //! Wire shapes only: the HTTP call, its secrets and its failures are `http`'s.
 
@@ -11,7 +11,7 @@ use serde::{de::IgnoredAny, Deserialize, Serialize};
 use super::{ProviderError, Usage};
 use crate::{
     model::ModelSpec,
-    text::prompt::{Prompt, END_MARKER},
+    prompt::{Prompt, END_MARKER},
 };
 
 /// The request body: system, few-shot pairs, the question.

@@ -16,7 +16,7 @@ use std::{
 use async_trait::async_trait;
 
 use super::{Provider, ProviderError};
-use crate::{model::ModelSpec, text::prompt::Prompt};
+use crate::{model::ModelSpec, prompt::Prompt};
 use vocabulary::Lang;
 
 /// How one model behaves.

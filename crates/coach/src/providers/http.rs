@@ -20,8 +20,8 @@ use super::{chat, text_generation, Called, Provider, ProviderError, ProviderName
 use crate::availability::Check;
 use crate::{
     model::{Api, Credential, ModelSpec},
+    prompt::Prompt,
     secret::Secret,
-    text::prompt::Prompt,
 };
 
 mod check;

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use super::{availability::Check, model::ModelSpec, outcome::Outcome, text::prompt::Prompt};
+use super::{availability::Check, model::ModelSpec, outcome::Outcome, prompt::Prompt};
 
 pub mod chat;
 pub mod http;

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use super::{chat::messages, ProviderError};
 use crate::{
     model::{ModelSpec, Template},
-    text::prompt::{Prompt, END_MARKER},
+    prompt::{Prompt, END_MARKER},
 };
 
 /// The request body: the prompt's messages through the model's template
@@ -55,7 +55,7 @@ pub fn text(body: &str) -> Result<String, ProviderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{input::CoachInput, prompt::build};
+    use crate::{input::CoachInput, prompt::build};
     use vocabulary::Lang;
 
     fn compile(source: &str) -> Result<Template, minijinja::Error> {

@@ -5,8 +5,8 @@
 use super::*;
 use crate::{
     budget::ClientKey,
+    input::CoachInput,
     providers::fake::{answers, Fake},
-    text::input::CoachInput,
     Limited,
 };
 

@@ -9,9 +9,9 @@ use super::Coach;
 use crate::{
     budget::Permit,
     model::ModelSpec,
+    prompt::Prompt,
     providers::{Called, ProviderError, Served},
     routing::{queue::Place, Tickets},
-    text::prompt::Prompt,
 };
 use vocabulary::Lang;
 

@@ -40,11 +40,12 @@ use futures::{stream::FuturesUnordered, StreamExt};
 use super::{millis, Coach, OFFLINE};
 use crate::{
     budget::ClientKey,
+    input::CoachInput,
     offline,
     outcome::Outcome,
+    prompt,
     providers::ProviderError,
     response::{Comment, Limited, Tier, Tried},
-    text::{input::CoachInput, prompt},
 };
 
 impl Coach {

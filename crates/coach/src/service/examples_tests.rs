@@ -4,10 +4,7 @@
 
 use super::*;
 use crate::{
-    budget::ClientKey,
-    providers::ProviderError,
-    text::{input::CoachInput, prompt::Prompt},
-    Outcome,
+    budget::ClientKey, input::CoachInput, prompt::Prompt, providers::ProviderError, Outcome,
 };
 use vocabulary::Lang;
 

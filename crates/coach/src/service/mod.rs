@@ -43,6 +43,7 @@ mod checks;
 mod comment;
 mod plan;
 mod report;
+pub mod saver;
 mod settle;
 
 pub use report::{ModelReport, REPORT_TTL};

@@ -19,6 +19,7 @@ use crate::{
     budget::ClientKey,
     model::ModelSpec,
     outcome::Outcome,
+    prompt::Prompt,
     registry::Registry,
     response::{Limited, Tried},
     routing::{
@@ -26,7 +27,6 @@ use crate::{
         queue::Place,
         Tickets,
     },
-    text::prompt::Prompt,
 };
 use vocabulary::Lang;
 

@@ -8,8 +8,8 @@ use futures::future::join_all;
 
 use super::*;
 use crate::{
+    input::CoachInput,
     providers::fake::{answers, Behaviour, Fake},
-    text::input::CoachInput,
     Comment, Outcome,
 };
 

@@ -8,12 +8,7 @@
 use tokio::time::Instant;
 
 use super::{call::Call, comment::tried_entry, Coach};
-use crate::{
-    outcome::Outcome,
-    providers::ProviderError,
-    response::Tried,
-    text::{prompt::Prompt, reply},
-};
+use crate::{judge, outcome::Outcome, prompt::Prompt, providers::ProviderError, response::Tried};
 
 impl Coach {
     /// Checks a finished call's answer and feeds the outcome to the router and
@@ -53,7 +48,7 @@ impl Coach {
                 (Outcome::QueueTimeout, None)
             }
             Err(error) => (error.outcome(), None),
-            Ok(raw) => match reply::check(raw, prompt) {
+            Ok(raw) => match judge::check(raw, prompt) {
                 // Redacted again: the cleanup may have joined a split key.
                 Ok(text) => (Outcome::Ok, Some(self.provider.redact(call.spec, &text))),
                 Err(why) => (Outcome::Rejected(why.to_string()), None),

@@ -3,7 +3,7 @@
 
 use crate::{
     budget::{ClientKey, UpstreamBudget, DEFAULT_CONCURRENCY},
-    text::input::CoachInput,
+    input::CoachInput,
 };
 use vocabulary::Lang;
 

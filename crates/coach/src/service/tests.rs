@@ -5,9 +5,9 @@ use super::*;
 use crate::routing::strategy::Strategy;
 use crate::{
     budget::ClientKey,
+    input::CoachInput,
     providers::fake::{answers, fails, Behaviour, Fake},
     routing::stats::ModelStats,
-    text::input::CoachInput,
     Outcome,
 };
 

@@ -6,7 +6,7 @@
 //! word's start (a stem: "fine-tun" is in "fine-tuning"), in Chinese anywhere.
 
 use super::{Distance, Progress, Situation};
-use crate::text::words_for;
+use crate::words::words_for;
 use vocabulary::Lang;
 
 /// Words that praise.

@@ -3,7 +3,7 @@
 //! situation has.
 
 use super::{judge::misfit, phrasebook, Distance, Progress, Situation};
-use crate::text::directions::advised;
+use crate::judge::directions::advised;
 use vocabulary::Lang;
 
 /// Placeholders a phrase may hold.

@@ -8,9 +8,7 @@ use super::{
     tests::{call, chat_at, chat_reply, prompt, upstream, HF_TOKEN, OWN_KEY},
     *,
 };
-use crate::{
-    providers::ProviderError, registry::Registry, service::Coach, text::input::CoachInput,
-};
+use crate::{input::CoachInput, providers::ProviderError, registry::Registry, service::Coach};
 use url::Url;
 use wiremock::{matchers::method, Mock, MockServer, ResponseTemplate};
 

@@ -6,12 +6,10 @@ use std::time::Duration;
 use super::*;
 use crate::secret::Secret;
 use crate::{
+    input::CoachInput,
+    prompt::{build, Prompt},
     providers::{Provider, ProviderError},
     registry::Registry,
-    text::{
-        input::CoachInput,
-        prompt::{build, Prompt},
-    },
 };
 use reqwest::{
     header::{HeaderMap, HeaderValue},

@@ -10,7 +10,7 @@
 //!    example` of the prompt or of its tier's pool ([`copy`]), `claims the
 //!    goal` when the tier is not the goal ([`claims`]), `claims progress`
 //!    (the best so far, or better than the last, when it is not:
-//!    [`progress`]), `contradicts the facts` ([`super::directions`]),
+//!    [`progress`]), `contradicts the facts` ([`crate::judge::directions`]),
 //!    `misquotes a number` that the prompt does not state ([`numbers`]) or
 //!    states another as the error ([`stated_error`]),
 //!    and last `repeats itself` ([`repeats`]), word salad.
@@ -22,6 +22,7 @@
 mod claims;
 mod clean;
 mod copy;
+pub mod directions;
 mod language;
 mod numbers;
 mod progress;
@@ -29,12 +30,11 @@ mod repeats;
 mod salvage;
 mod stated_error;
 
-use super::{
-    directions,
-    prompt::{Prompt, END_MARKER},
-    words_for,
-};
 use crate::response::Tier;
+use crate::{
+    prompt::{Prompt, END_MARKER},
+    words::words_for,
+};
 use lesson::advice::Way;
 use vocabulary::Lang;
 

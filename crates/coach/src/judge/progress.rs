@@ -12,9 +12,9 @@
 //! about that attempt, and the number check holds it. Pure.
 
 use super::{claims::any_sentence, numbers::numbers};
-use crate::text::trend::{Direction, Trend};
+use crate::prompt::trend::{Direction, Trend};
 #[cfg(test)]
-use crate::text::words_for;
+use crate::words::words_for;
 use vocabulary::Lang;
 
 /// Whether `text` says this attempt is the best, or better than the last,

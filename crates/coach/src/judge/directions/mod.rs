@@ -1,7 +1,7 @@
 //! Which moves a comment advises: "raise the bias", "diminua o peso", "把权重调低".
 //!
 //! A model may rephrase the facts ([`lesson::advice`]) but not contradict them,
-//! so [`super::reply::check`] reads an answer for "raise/lower × weight/bias",
+//! so [`crate::judge::check`] reads an answer for "raise/lower × weight/bias",
 //! per language, and rejects it when the facts say that move raises the
 //! error. Keyword lists (in the language files), not a parser, read as:
 //!
@@ -32,10 +32,10 @@
 mod lex;
 
 /// The reply's goal check reads sentences the way this check does.
-pub(in crate::text) use lex::{clauses, normalise, word_matches};
+pub(crate) use lex::{clauses, normalise, word_matches};
 use lex::{Lexeme, Noun};
 
-use super::{words::DirectionWords, words_for};
+use crate::words::{words_for, DirectionWords};
 use lesson::advice::{Param, Way};
 use vocabulary::Lang;
 

@@ -1,7 +1,23 @@
-//! The shape of one language's words ([`Words`]), which `en.rs`, `pt.rs` and
-//! `zh.rs` fill in, and the limits every language shares. Types only: the
-//! modules that use the words (prompt, facts, directions, reply) read them
-//! through `coach::text::words_for`.
+//! Every word the coach says or reads, one file per language ([`en`],
+//! [`pt`], [`zh`]) shaped by [`Words`], and the limits every language
+//! shares; [`words_for`] picks a language's. The modules that use the words
+//! (the prompt, its facts, the judge's direction and claim checks, the offline
+//! commentator) read them through it. No I/O.
+
+use vocabulary::Lang;
+
+pub mod en;
+pub mod pt;
+pub mod zh;
+
+/// Everything the coach says or reads in `lang`.
+pub fn words_for(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &en::WORDS,
+        Lang::Pt => &pt::WORDS,
+        Lang::Zh => &zh::WORDS,
+    }
+}
 
 /// Models end their answer with this; everything after it is dropped.
 pub const END_MARKER: &str = "|fim|";
@@ -60,7 +76,7 @@ pub struct FactWords {
     pub valley_hint: &'static str,
 }
 
-/// The keywords the direction check ([`super::directions`]) reads a comment
+/// The keywords the direction check ([`crate::judge::directions`]) reads a comment
 /// for. In a language written in words (English, Portuguese) a key is a
 /// whole word (`"up"` is not in "cup" or "update"), a stem at a word's start
 /// (`"rais*"`: raise, raising), an ending (`"*n't"`: don't, won't) or words

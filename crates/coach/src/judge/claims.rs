@@ -17,10 +17,9 @@
 //! and stems, Chinese character by character). Pure.
 
 use super::{numbers, salvage::sentences};
-use crate::text::{
-    directions::{clauses, normalise, word_matches},
-    words::ClaimWords,
-    words_for,
+use crate::{
+    judge::directions::{clauses, normalise, word_matches},
+    words::{words_for, ClaimWords},
 };
 use lesson::neuron::GOAL;
 use vocabulary::Lang;

@@ -4,7 +4,7 @@
 //! soon as SIGTERM / SIGINT arrives, before the drain (a drain can outlast
 //! the platform's stop timeout: `docker stop` sends SIGKILL after 10 s), and
 //! again after it. What the file holds, and how it is written, is
-//! [`super`]'s; what of the router goes in it, `routing::snapshot`'s.
+//! `snapshot`'s; what of the router goes in it, `routing::snapshot`'s.
 
 use std::{
     path::{Path, PathBuf},
@@ -12,8 +12,8 @@ use std::{
     time::Duration,
 };
 
-use super::{remove_stale_temps, set_aside};
-use crate::service::Coach;
+use super::Coach;
+use crate::snapshot::{remove_stale_temps, set_aside};
 
 /// Puts back what was saved at `path`, and says so in the log. Never fatal:
 /// without a usable file the router starts fresh and learns again.

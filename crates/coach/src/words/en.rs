@@ -2,9 +2,9 @@
 //! and few-shot examples, the facts in words, and the keywords of the
 //! direction check (the offline commentator's phrases are in
 //! `coach::offline::phrasebook::en`). One file per language; adding one is a
-//! file like this, a `Lang` variant and a line in `coach::text::words_for`.
+//! file like this, a `Lang` variant and a line in `coach::words::words_for`.
 
-use super::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
+use crate::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
 
 pub static WORDS: Words = Words {
     prompt: PromptWords {

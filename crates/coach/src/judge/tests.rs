@@ -5,7 +5,7 @@ use super::{
     clean::{strip_role_tag, PASSES, ROLE_TAGS},
     *,
 };
-use crate::text::{
+use crate::{
     input::CoachInput,
     prompt::{build, build_drawn},
 };

@@ -4,7 +4,7 @@
 //! taking the longest key of the language's [`DirectionWords`] that matches.
 //! Pure.
 
-use crate::text::words::DirectionWords;
+use crate::words::DirectionWords;
 use lesson::advice::{Param, Way};
 
 /// What a slider word names.

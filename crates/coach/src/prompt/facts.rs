@@ -3,7 +3,7 @@
 //! contradict), and as a short hint for the offline commentator.
 //! Pure; its words are in the language files.
 
-use super::{words::FactWords as Words, words_for};
+use crate::words::{words_for, FactWords as Words};
 use lesson::{
     advice::{opposite, roughly, Facts, Param, Way},
     neuron::min_error,
@@ -135,7 +135,7 @@ fn valley(template: &str, w: &Words, facts: &Facts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::directions::advised;
+    use crate::judge::directions::advised;
     use lesson::neuron::{
         best_bias_for_weight, optimum, Params, BIAS_SLIDER, START, WEIGHT_SLIDER,
     };

@@ -4,10 +4,10 @@
 //! facts' move and the verdict expected).
 
 use super::*;
-use crate::text::{
+use crate::{
     input::CoachInput,
+    judge::{check, Rejection},
     prompt::build,
-    reply::{check, Rejection},
 };
 use lesson::{
     advice::opposite,

@@ -76,7 +76,7 @@ fn said(words: &[String], n: usize, times: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::words_for;
+    use crate::words::words_for;
 
     #[test]
     fn the_benchmarks_word_salad_is_caught() {

@@ -15,20 +15,25 @@
 //! from the same values that write it, for the reply check to hold a
 //! model's numbers to.
 
-use super::{
-    facts::printed,
-    input::CoachInput,
-    trend::{Direction, Trend},
-    words_for,
-};
+pub mod facts;
+pub mod trend;
+
 use crate::response::Tier;
+use crate::{
+    input::CoachInput,
+    prompt::{
+        facts::printed,
+        trend::{Direction, Trend},
+    },
+    words::words_for,
+};
 use lesson::{
     advice::Facts,
     neuron::{min_error, GOAL},
 };
 use vocabulary::{fill, format::grouped_in, Lang};
 
-pub use super::words::{END_MARKER, MAX_WORDS};
+pub use crate::words::{END_MARKER, MAX_WORDS};
 
 /// How many of its tier's example answers a prompt shows: as many as the
 /// original server's prompts did, so a prompt is no longer (nor slower) than before.
@@ -48,10 +53,10 @@ pub struct Prompt {
     pub lang: Lang,
     pub tier: Tier,
     /// The facts about the point, when the caller gave weight and bias: stated
-    /// in the question, and the answer is held to them ([`super::reply`]).
+    /// in the question, and the answer is held to them ([`crate::judge`]).
     pub facts: Option<Facts>,
     /// The visitor's history summed up: the answer may not call this attempt
-    /// the best, or better than the last, when it is not ([`super::reply`]).
+    /// the best, or better than the last, when it is not ([`crate::judge`]).
     pub trend: Trend,
     /// Every number the question and the system text state about this
     /// attempt, as printed and unrounded: the error, the best, the attempt
@@ -97,8 +102,8 @@ pub fn build_drawn(input: &CoachInput, draw: u64) -> Prompt {
     let mut figures = figures(input.error, &trend);
     if let Some(facts) = &facts {
         user.push(' ');
-        user.push_str(&super::facts::statements(input.lang, facts));
-        figures.extend(super::facts::figures(facts));
+        user.push_str(&crate::prompt::facts::statements(input.lang, facts));
+        figures.extend(crate::prompt::facts::figures(facts));
     }
     // `choices` is never empty (checked by a test); `% len` keeps the index in it.
     let len = fixed.choices.len().max(1) as u64;
