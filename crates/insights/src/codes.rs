@@ -22,12 +22,14 @@ macro_rules! codes {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
 
             /// Its code, as sent, stored and shown.
+            #[inline]
             pub fn code(self) -> &'static str {
                 match self {
                     $($name::$variant => $code),+
                 }
             }
 
+            #[inline]
             pub fn parse(s: &str) -> Result<Self, FieldError> {
                 Self::ALL
                     .iter()
@@ -85,6 +87,7 @@ impl Device {
     pub const DESKTOP_FROM: u32 = 1024;
 
     /// The class of a viewport `width` CSS pixels wide (1–100,000).
+    #[inline]
     pub fn from_width(width: u32) -> Result<Self, FieldError> {
         match width {
             0 | 100_001.. => Err(FieldError::new(

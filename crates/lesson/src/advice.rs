@@ -109,6 +109,7 @@ impl Facts {
     /// Whether advice to move `param` the `way` way goes against the facts:
     /// moving that parameter alone that way raises the error, and it is not
     /// the valley's way either (when the point is in the valley).
+    #[inline]
     pub fn contradicts(&self, param: Param, way: Way) -> bool {
         let alone = match param {
             Param::Weight => self.weight_move,
@@ -135,6 +136,7 @@ fn single(param: Param, from: f64, to: f64, after: Params) -> Move {
     }
 }
 
+#[inline]
 pub fn opposite(way: Way) -> Way {
     match way {
         Way::Up => Way::Down,
@@ -143,6 +145,7 @@ pub fn opposite(way: Way) -> Way {
 }
 
 /// `x` rounded to two significant digits, for "about …": 12.8 → 13, 0.00506 → 0.0051.
+#[inline]
 pub fn roughly(x: f64) -> f64 {
     if x == 0.0 || !x.is_finite() {
         return x;

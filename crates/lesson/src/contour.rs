@@ -26,6 +26,7 @@ pub const LADDER_ABOVE_FLOOR: [f64; 5] = [799.0, 750.0, 600.0, 500.0, GOAL];
 /// rule, at or below a rung, the goal as [`reaches_goal`] says. The rungs fall,
 /// so the count is also the lowest one reached (1 = 799, 5 = the goal).
 #[must_use]
+#[inline]
 pub fn rungs_reached(error: f64) -> usize {
     LADDER_ABOVE_FLOOR
         .iter()
@@ -45,6 +46,7 @@ pub const MAP_CONTOURS: [f64; 3] = [799.0, 600.0, 500.0];
 
 /// All six rungs of the goal ladder: 799, 750, 600, 500, 450 and the floor 447.29….
 #[must_use]
+#[inline]
 pub fn ladder() -> [f64; 6] {
     let [a, b, c, d, e] = LADDER_ABOVE_FLOOR;
     [a, b, c, d, e, Quadratic::of_dataset().floor()]
@@ -100,6 +102,7 @@ impl Ellipse {
     /// The long axis's angle from the weight axis, in radians, in raw units (an SVG
     /// with different scales on its axes should draw [`Ellipse::points`] instead).
     #[must_use]
+    #[inline]
     pub fn rotation(&self) -> f64 {
         self.long_axis.bias.atan2(self.long_axis.weight)
     }
@@ -107,6 +110,7 @@ impl Ellipse {
     /// The point at parameter angle `theta`: `centre + cos θ·semi_long·long_axis +
     /// sin θ·semi_short·short_axis`.
     #[must_use]
+    #[inline]
     pub fn point(&self, theta: f64) -> Params {
         let along = self.long_axis.scaled(theta.cos() * self.semi_long);
         let across = self.short_axis.scaled(theta.sin() * self.semi_short);
@@ -116,6 +120,7 @@ impl Ellipse {
     /// `n` points evenly spaced in the parameter angle, starting at the valley's
     /// upper end (highest bias); join them and close the path to draw the contour.
     #[must_use]
+    #[inline]
     pub fn points(&self, n: usize) -> Vec<Params> {
         (0..n)
             .map(|i| self.point(std::f64::consts::TAU * i as f64 / n as f64))
@@ -124,6 +129,7 @@ impl Ellipse {
 
     /// The smallest axis-aligned box holding the contour.
     #[must_use]
+    #[inline]
     pub fn bounds(&self) -> Bounds {
         let half = |long: f64, short: f64| (self.semi_long * long).hypot(self.semi_short * short);
         let hw = half(self.long_axis.weight, self.short_axis.weight);
@@ -137,6 +143,7 @@ impl Ellipse {
     /// How far the weight may stray from the optimum while the bias stays at the
     /// optimum's: the half-chord `√(2·(L − floor)/H_ww)` through the centre.
     #[must_use]
+    #[inline]
     pub fn weight_half_chord_at_best_bias(&self) -> f64 {
         let q = Quadratic::of_dataset();
         (2.0 * (self.level - q.floor()) / q.hessian().ww).sqrt()

@@ -74,6 +74,7 @@ pub enum Start {
 
 impl Start {
     #[must_use]
+    #[inline]
     pub fn point(self) -> Params {
         match self {
             Self::Origin => ORIGIN,
@@ -108,6 +109,7 @@ impl Scaling {
     /// stable limit. Standardised: 0.1, a pace one can watch (at 0.5 a single step
     /// lands on the optimum, since the Hessian is `2·I`).
     #[must_use]
+    #[inline]
     pub fn default_rate(self) -> f64 {
         match self {
             Self::Raw => 2e-7,
@@ -118,6 +120,7 @@ impl Scaling {
     /// `(mean, std)` subtracted from and dividing the area: raw `(0, 1)`,
     /// standardised `(2034.67, 330.26)` sq ft (the lab's hint quotes them).
     #[must_use]
+    #[inline]
     pub fn shift_and_scale(self) -> (f64, f64) {
         match self {
             Self::Raw => (0.0, 1.0),
@@ -144,6 +147,7 @@ impl Scaling {
 
     /// The Hessian of the error in the lab's (u, v): `2·[[mean(x²), mean(x)], [mean(x), 1]]`.
     #[must_use]
+    #[inline]
     pub fn hessian(self) -> Symmetric2 {
         let (mean, std) = self.shift_and_scale();
         let n = HOUSES.len() as f64;
@@ -157,6 +161,7 @@ impl Scaling {
 
     /// The largest stable learning rate, `2/λ_max`: raw 2.35e-7, standardised 1.
     #[must_use]
+    #[inline]
     pub fn max_stable_rate(self) -> f64 {
         2.0 / self.hessian().eigen().large
     }
@@ -166,6 +171,7 @@ impl Scaling {
 /// partial derivatives are taken at `point` (a simultaneous update); on raw areas
 /// the arithmetic is Jay's, operation for operation.
 #[must_use]
+#[inline]
 pub fn step(point: Params, rates: Rates, scaling: Scaling) -> Params {
     let (mean, std) = scaling.shift_and_scale();
     let (u, v) = scaling.page_to_lab(point);
@@ -194,6 +200,7 @@ pub const STALL_GAIN: f64 = 1e-3;
 /// `window` steps has not stalled, nor has one at or below the goal, nor one whose
 /// error rose (that one is heading for divergence, not crawling).
 #[must_use]
+#[inline]
 pub fn stalled(losses: &[f64], window: usize, min_gain: f64, goal: f64) -> bool {
     let Some(&last) = losses.last() else {
         return false;
@@ -257,6 +264,7 @@ impl Descent {
     }
 
     /// Goes on at one rate `rate` for both parameters from the current point.
+    #[inline]
     pub fn set_rate(&mut self, rate: f64) {
         let rates = Rates::one(rate);
         if rates != self.rates {
@@ -268,6 +276,7 @@ impl Descent {
     /// Whether the run has stalled at its current rate ([`stalled`] with the
     /// lab's window, gain and the goal).
     #[must_use]
+    #[inline]
     pub fn stalled(&self) -> bool {
         self.status == Status::Running
             && stalled(
@@ -280,6 +289,7 @@ impl Descent {
 
     /// The latest point (`None` only if the start itself was out of bounds).
     #[must_use]
+    #[inline]
     pub fn current(&self) -> Option<Params> {
         self.path.last().copied()
     }
@@ -308,6 +318,7 @@ impl Descent {
     /// The step at which the run, stalled now, first counted as stalled at its
     /// current rate (`None` if it has not stalled).
     #[must_use]
+    #[inline]
     pub fn stalled_since(&self) -> Option<usize> {
         if !self.stalled() {
             return None;
@@ -320,6 +331,7 @@ impl Descent {
 
     /// The first step whose loss is at or below `level` (0 = the start).
     #[must_use]
+    #[inline]
     pub fn first_step_at_or_below(&self, level: f64) -> Option<usize> {
         self.losses.iter().position(|&loss| loss <= level)
     }
@@ -328,6 +340,7 @@ impl Descent {
 /// How many steps a run from `start` at `rates` takes to reach the goal, if it
 /// does within `max_steps` (what the lesson promises for standardised areas).
 #[must_use]
+#[inline]
 pub fn steps_to_goal(
     start: Params,
     rates: impl Into<Rates>,
@@ -339,6 +352,7 @@ pub fn steps_to_goal(
 
 /// A fresh run of up to `steps` steps.
 #[must_use]
+#[inline]
 pub fn run(start: Params, rates: impl Into<Rates>, scaling: Scaling, steps: usize) -> Descent {
     let mut descent = Descent::new(start, rates, scaling);
     descent.advance(steps);

@@ -30,28 +30,33 @@ pub struct Vec2 {
 
 impl Vec2 {
     #[must_use]
+    #[inline]
     pub const fn new(weight: f64, bias: f64) -> Self {
         Self { weight, bias }
     }
 
     #[must_use]
+    #[inline]
     pub fn dot(self, other: Self) -> f64 {
         self.weight * other.weight + self.bias * other.bias
     }
 
     #[must_use]
+    #[inline]
     pub fn scaled(self, factor: f64) -> Self {
         Self::new(self.weight * factor, self.bias * factor)
     }
 
     /// `point + self`.
     #[must_use]
+    #[inline]
     pub fn added_to(self, point: Params) -> Params {
         Params::new(point.weight + self.weight, point.bias + self.bias)
     }
 
     /// `to − from`.
     #[must_use]
+    #[inline]
     pub fn between(from: Params, to: Params) -> Self {
         Self::new(to.weight - from.weight, to.bias - from.bias)
     }
@@ -90,6 +95,7 @@ pub struct Eigen {
 impl Quadratic {
     /// The error of the three houses, expanded.
     #[must_use]
+    #[inline]
     pub fn of_dataset() -> Self {
         let n = HOUSES.len() as f64;
         let mean =
@@ -106,6 +112,7 @@ impl Quadratic {
 
     /// The polynomial's value (equal to [`Params::error`] up to rounding).
     #[must_use]
+    #[inline]
     pub fn at(&self, p: Params) -> f64 {
         let (w, b) = (p.weight, p.bias);
         self.ww * w * w
@@ -117,6 +124,7 @@ impl Quadratic {
     }
 
     #[must_use]
+    #[inline]
     pub fn hessian(&self) -> Symmetric2 {
         Symmetric2 {
             ww: 2.0 * self.ww,
@@ -127,6 +135,7 @@ impl Quadratic {
 
     /// Where the gradient vanishes: the solution of `H·x = −(w, b)`.
     #[must_use]
+    #[inline]
     pub fn minimum(&self) -> Params {
         let h = self.hessian();
         let det = h.determinant();
@@ -138,6 +147,7 @@ impl Quadratic {
 
     /// The lowest value (the floor of the landscape: 447.29 for the dataset).
     #[must_use]
+    #[inline]
     pub fn floor(&self) -> f64 {
         self.minimum().error()
     }
@@ -145,12 +155,14 @@ impl Quadratic {
 
 impl Symmetric2 {
     #[must_use]
+    #[inline]
     pub fn determinant(&self) -> f64 {
         self.ww * self.bb - self.wb * self.wb
     }
 
     /// `v·M·v`.
     #[must_use]
+    #[inline]
     pub fn quadratic_form(&self, v: Vec2) -> f64 {
         self.ww * v.weight * v.weight
             + 2.0 * self.wb * v.weight * v.bias

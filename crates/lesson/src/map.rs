@@ -26,6 +26,7 @@ const ERROR_TOP: f64 = 6e5;
 
 /// Coordinates are written with two decimals: enough for the eye, stable in tests.
 #[must_use]
+#[inline]
 pub fn coord(v: f64) -> String {
     format!("{v:.2}")
 }
@@ -53,6 +54,7 @@ pub struct Cell {
 impl MapView {
     /// Both sliders' whole ranges: weight 0–0.4, bias 0–460.
     #[must_use]
+    #[inline]
     pub fn full() -> Self {
         Self {
             weight: (WEIGHT_SLIDER.min, WEIGHT_SLIDER.max),
@@ -63,6 +65,7 @@ impl MapView {
     /// The box around the 799 contour (Jay's first rung), 10 % wider on each side,
     /// kept inside the sliders' ranges.
     #[must_use]
+    #[inline]
     pub fn valley() -> Self {
         let Some(e) = Ellipse::at_level(799.0) else {
             return Self::full();
@@ -81,6 +84,7 @@ impl MapView {
     /// SVG coordinates of a point (kept within ±10 000 so that a wild point of a
     /// diverging descent still makes a valid, clipped path).
     #[must_use]
+    #[inline]
     pub fn to_svg(&self, p: Params) -> (f64, f64) {
         let fx = (p.weight - self.weight.0) / (self.weight.1 - self.weight.0);
         let fy = (p.bias - self.bias.0) / (self.bias.1 - self.bias.0);
@@ -93,6 +97,7 @@ impl MapView {
     /// The parameters at an SVG point inside the plot, snapped to the sliders'
     /// steps; `None` outside the plot (on the axes or labels).
     #[must_use]
+    #[inline]
     pub fn at_svg(&self, x: f64, y: f64) -> Option<Params> {
         let inside = (PLOT_LEFT..=PLOT_RIGHT).contains(&x) && (PLOT_TOP..=PLOT_BOTTOM).contains(&y);
         if !inside {
@@ -145,6 +150,7 @@ impl MapView {
 
     /// Tick values with their SVG position: (weights → x, biases → y).
     #[must_use]
+    #[inline]
     pub fn ticks(&self) -> (Vec<Tick>, Vec<Tick>) {
         let along = |(lo, hi): (f64, f64)| {
             let step = nice_step(hi - lo);
@@ -184,6 +190,7 @@ fn nice_step(span: f64) -> f64 {
 /// The fill of a cell: the log error from the floor (teal, darker) to
 /// [`ERROR_TOP`] (pale sand). Light enough that the dark contours keep 3:1.
 #[must_use]
+#[inline]
 pub fn fill_of(error: f64) -> String {
     let (low, high) = (min_error().log10(), ERROR_TOP.log10());
     let t = if error.is_finite() {
@@ -197,6 +204,7 @@ pub fn fill_of(error: f64) -> String {
 /// The colour at `t` of the scale, from 0 (the floor) to 1 ([`ERROR_TOP`] and
 /// above): what the legend's bar shows.
 #[must_use]
+#[inline]
 pub fn fill_at(t: f64) -> String {
     let hue = 185.0 - 145.0 * t;
     let lightness = 74.0 + 22.0 * t;

@@ -48,6 +48,7 @@ pub const GOAL: f64 = 450.0;
 /// descent lab and the coach's tiers all use, so no part of the page calls
 /// 450.00 a success while another does not.
 #[must_use]
+#[inline]
 pub fn reaches_goal(error: f64) -> bool {
     error <= GOAL
 }
@@ -67,6 +68,7 @@ pub struct Slider {
 impl Slider {
     /// `value` brought inside `[min, max]` (a NaN becomes `min`).
     #[must_use]
+    #[inline]
     pub fn clamp(self, value: f64) -> f64 {
         if value.is_nan() {
             self.min
@@ -77,6 +79,7 @@ impl Slider {
 
     /// How many positions the slider has, both ends included.
     #[must_use]
+    #[inline]
     pub fn positions(self) -> usize {
         ((self.max - self.min) / self.step).round() as usize + 1
     }
@@ -85,6 +88,7 @@ impl Slider {
     /// decimal `min + index × step`, computed as a division so that position 585 of
     /// the weight slider is exactly the number `0.0585` parses to.
     #[must_use]
+    #[inline]
     pub fn value_at(self, index: usize) -> f64 {
         let per_unit = (1.0 / self.step).round();
         self.min + index as f64 / per_unit
@@ -93,6 +97,7 @@ impl Slider {
     /// The slider position nearest `value` (clamped first), as [`Slider::value_at`]
     /// writes it: where a click, a key or a computed best value lands on the page.
     #[must_use]
+    #[inline]
     pub fn nearest(self, value: f64) -> f64 {
         let index = ((self.clamp(value) - self.min) / self.step).round();
         self.value_at(index as usize)
@@ -129,12 +134,14 @@ pub struct Params {
 }
 
 impl Params {
+    #[inline]
     pub const fn new(weight: f64, bias: f64) -> Self {
         Self { weight, bias }
     }
 
     /// These parameters with each one clamped to its slider's range.
     #[must_use]
+    #[inline]
     pub fn clamped_to_sliders(self) -> Self {
         Self::new(
             WEIGHT_SLIDER.clamp(self.weight),
@@ -146,6 +153,7 @@ impl Params {
     /// its slider's step (a computed point such as the best bias, 255.98765,
     /// is shown and used as 256.0, one precision everywhere).
     #[must_use]
+    #[inline]
     pub fn on_sliders(self) -> Self {
         Self::new(
             WEIGHT_SLIDER.nearest(self.weight),
@@ -154,16 +162,19 @@ impl Params {
     }
 
     /// The neuron's output for one area.
+    #[inline]
     pub fn predict(self, area: f64) -> f64 {
         area * self.weight + self.bias
     }
 
     /// `(price − prediction)²` for each house, in dataset order.
+    #[inline]
     pub fn squared_errors(self) -> [f64; 3] {
         HOUSES.map(|h| (h.price - self.predict(h.area)).powi(2))
     }
 
     /// Mean squared error over the dataset, in ($1000)².
+    #[inline]
     pub fn error(self) -> f64 {
         mean(self.squared_errors())
     }
@@ -171,6 +182,7 @@ impl Params {
     /// Partial derivatives of the error: `(∂E/∂weight, ∂E/∂bias)`.
     ///
     /// `∂E/∂w = −2/n Σ area·(price − ŷ)` and `∂E/∂b = −2/n Σ (price − ŷ)`.
+    #[inline]
     pub fn gradient(self) -> Gradient {
         let (mut sum_area_residual, mut sum_residual) = (0.0, 0.0);
         for h in HOUSES {
@@ -194,6 +206,7 @@ pub struct Gradient {
 }
 
 /// The least-squares optimum: the parameters with the lowest possible error.
+#[inline]
 pub fn optimum() -> Params {
     let areas = HOUSES.map(|h| h.area);
     let prices = HOUSES.map(|h| h.price);
@@ -205,11 +218,13 @@ pub fn optimum() -> Params {
 }
 
 /// The lowest error any weight and bias can reach (447.29 for this dataset).
+#[inline]
 pub fn min_error() -> f64 {
     optimum().error()
 }
 
 /// The best weight when the bias is held at `bias`: `Σ area·(price − bias) / Σ area²`.
+#[inline]
 pub fn best_weight_for_bias(bias: f64) -> f64 {
     let numerator: f64 = HOUSES.iter().map(|h| h.area * (h.price - bias)).sum();
     let denominator: f64 = HOUSES.iter().map(|h| h.area * h.area).sum();
@@ -217,6 +232,7 @@ pub fn best_weight_for_bias(bias: f64) -> f64 {
 }
 
 /// The best bias when the weight is held at `weight`: `mean(price − area·weight)`.
+#[inline]
 pub fn best_bias_for_weight(weight: f64) -> f64 {
     mean(HOUSES.map(|h| h.price - h.area * weight))
 }

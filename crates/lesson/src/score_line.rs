@@ -59,6 +59,7 @@ impl ScoreLine {
 
     /// Its index in a language's `score_lines`.
     #[must_use]
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }

@@ -23,6 +23,7 @@ pub const FLOOR_STEP: f64 = 0.001;
 /// on the bias slider's grid (at most 0.05 from the exact best, which costs at
 /// most 0.0025 of error) and within its range.
 #[must_use]
+#[inline]
 pub fn on_floor(weight: f64) -> Params {
     let weight = WEIGHT_SLIDER.nearest(weight);
     Params::new(weight, BIAS_SLIDER.nearest(best_bias_for_weight(weight)))
@@ -31,6 +32,7 @@ pub fn on_floor(weight: f64) -> Params {
 /// `from` moved `steps` [`FLOOR_STEP`]s of weight (negative: lower weight, so
 /// higher bias, up the valley), then down to the floor.
 #[must_use]
+#[inline]
 pub fn along_floor(from: Params, steps: i32) -> Params {
     on_floor(from.weight + f64::from(steps) * FLOOR_STEP)
 }

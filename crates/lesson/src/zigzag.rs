@@ -26,6 +26,7 @@ pub enum Press {
 impl Press {
     /// The other button.
     #[must_use]
+    #[inline]
     pub fn other(self) -> Self {
         match self {
             Self::BestBias => Self::BestWeight,
@@ -35,6 +36,7 @@ impl Press {
 
     /// The point after pressing this button at `from`.
     #[must_use]
+    #[inline]
     pub fn apply(self, from: Params) -> Params {
         match self {
             Self::BestBias => Params::new(from.weight, best_bias_for_weight(from.weight)),
@@ -46,6 +48,7 @@ impl Press {
 /// The start followed by the point after each of `presses` presses, alternating
 /// from `first`.
 #[must_use]
+#[inline]
 pub fn zig_zag(start: Params, first: Press, presses: usize) -> Vec<Params> {
     let mut points = Vec::with_capacity(presses + 1);
     points.push(start);
@@ -62,6 +65,7 @@ pub fn zig_zag(start: Params, first: Press, presses: usize) -> Vec<Params> {
 /// first) keeps. It is the squared cosine of the angle between the two axes in the
 /// error's own metric, close to 1 because the areas are large and close together.
 #[must_use]
+#[inline]
 pub fn contraction_per_press() -> f64 {
     let n = HOUSES.len() as f64;
     let mean_area = HOUSES.iter().map(|h| h.area).sum::<f64>() / n;

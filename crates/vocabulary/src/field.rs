@@ -14,6 +14,7 @@ pub struct FieldError {
 }
 
 impl FieldError {
+    #[inline]
     pub fn new(field: impl Into<Cow<'static, str>>, message: impl Into<String>) -> Self {
         Self {
             field: field.into(),
@@ -22,6 +23,7 @@ impl FieldError {
     }
 
     /// `field` is missing although `with` was given (values that come in pairs).
+    #[inline]
     pub fn required_with(field: &'static str, with: &str) -> Self {
         Self::new(field, format!("required with {with}"))
     }

@@ -31,12 +31,14 @@ pub fn grouped(x: f64, decimals: usize) -> String {
 
 /// [`grouped`] with the separators of `lang`: `13.359,08` in Portuguese,
 /// `13,359.08` in English and Chinese.
+#[inline]
 pub fn grouped_in(x: f64, decimals: usize, lang: crate::Lang) -> String {
     localise(grouped(x, decimals), lang)
 }
 
 /// A number printed by [`grouped`] or [`signed`], with the separators of
 /// `lang` (the decimal comma and the thousands dot in Portuguese).
+#[inline]
 pub fn localise(text: String, lang: crate::Lang) -> String {
     if lang != crate::Lang::Pt {
         return text;
@@ -51,6 +53,7 @@ pub fn localise(text: String, lang: crate::Lang) -> String {
 }
 
 /// `x` with an explicit sign and two decimals: `+39.50`, `−21.00` (a true minus).
+#[inline]
 pub fn signed(x: f64) -> String {
     let text = grouped(x, 2);
     match text.strip_prefix('-') {
@@ -62,6 +65,7 @@ pub fn signed(x: f64) -> String {
 
 /// A value for a number input: at most `max_decimals` decimals, trailing zeros
 /// dropped, no float noise: `0.30000000000000004` → `"0.3"`, `247.26` → `"247.26"`.
+#[inline]
 pub fn plain(x: f64, max_decimals: usize) -> String {
     let fixed = format!("{:.*}", max_decimals, x);
     let trimmed = if fixed.contains('.') {

@@ -19,6 +19,7 @@ pub enum Lang {
 impl Lang {
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Pt, Lang::Zh];
 
+    #[inline]
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
@@ -28,6 +29,7 @@ impl Lang {
     }
 
     /// `en`, `pt`, `zh`, also with a region (`pt-BR`, `zh-CN`), any case.
+    #[inline]
     pub fn parse(tag: &str) -> Option<Self> {
         let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
         Lang::ALL.into_iter().find(|l| l.code() == primary)

@@ -3,6 +3,8 @@
 //! numbers are written in each language ([`format`]), and the refusal of a
 //! value a caller sent ([`FieldError`]). Pure, both targets
 //! (the server and the browser's WASM); it imports nothing of the project.
+//! Small public functions are `#[inline]`, as in `lesson` (the page calls them
+//! across the crate boundary).
 
 pub mod field;
 pub mod fill;

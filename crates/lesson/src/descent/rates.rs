@@ -16,6 +16,7 @@ pub enum Convention {
 impl Convention {
     /// The factor in front of `mean(x·r)` and `mean(r)` in the gradient.
     #[must_use]
+    #[inline]
     pub fn factor(self) -> f64 {
         match self {
             Self::Mse => 2.0,
@@ -44,6 +45,7 @@ impl Rates {
 
     /// One rate for both parameters on the page's error (the lab's slider).
     #[must_use]
+    #[inline]
     pub const fn one(rate: f64) -> Self {
         Self {
             weight: rate,
@@ -54,12 +56,14 @@ impl Rates {
 
     /// The rate, if these are one rate for both on the page's error.
     #[must_use]
+    #[inline]
     pub fn single(self) -> Option<f64> {
         (self.convention == Convention::Mse && self.weight == self.bias).then_some(self.weight)
     }
 
     /// `(weight, bias)` rates that take the same steps on the page's error.
     #[must_use]
+    #[inline]
     pub fn on_mse(self) -> (f64, f64) {
         let k = self.convention.factor() / Convention::Mse.factor();
         (self.weight * k, self.bias * k)
