@@ -1,4 +1,4 @@
--- What /insights reads instead of every attempt (a page over a
+-- What /insights reads instead of every attempt (issue 23: a page over a
 -- million visits in under 300 ms on SQLite): per visit its sums, and per UTC
 -- day and language the counts each report adds up. Kept up to date by the
 -- writer in the transaction that stores the events (src/insights/rollup/);
