@@ -41,10 +41,12 @@ use rand::RngCore;
 use rand_distr::{Beta, Distribution};
 use tokio::time::Instant;
 
-/// Prior pseudo-counts of the Beta posterior: optimistic (mean 2/3).
 /// Time constant of the latency peak-EWMA.
 pub const LATENCY_TAU: Duration = Duration::from_secs(10);
+/// Prior pseudo-counts of the Beta posterior: optimistic (mean 2/3), so a
+/// model nobody has asked yet is drawn often enough to be learned.
 pub const PRIOR_SUCCESSES: f64 = 2.0;
+/// See [`PRIOR_SUCCESSES`].
 pub const PRIOR_FAILURES: f64 = 1.0;
 /// Latency scale `L` of the score.
 pub const LATENCY_SCALE_MS: f64 = 1000.0;
