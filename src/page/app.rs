@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::{
     page::controls::language::{page_lang, use_texts, PageLang},
     page::early_input,
-    page::i18n::{html_tag, texts},
+    page::i18n::texts,
     page::location::{path, query_param},
     page::simulator::Simulator,
     page::visit,
@@ -40,7 +40,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
         .0;
     view! {
         <!DOCTYPE html>
-        <html lang=html_tag(page_lang())>
+        <html lang=page_lang().html_tag()>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>

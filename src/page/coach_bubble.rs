@@ -16,7 +16,6 @@ pub mod request;
 
 use leptos::prelude::*;
 
-use crate::page::i18n::html_tag;
 use crate::page::{
     coach_bubble::request::{Question, Said},
     controls::language::use_texts,
@@ -94,8 +93,8 @@ pub fn CoachBubble(model: Model) -> impl IntoView {
     // The comment's own language, so a screen reader speaks it right even if
     // a caller asked for another one than the page's.
     let lang = move || match bubble.get() {
-        Bubble::Said(c) => html_tag(c.lang),
-        _ => html_tag(page),
+        Bubble::Said(c) => c.lang.html_tag(),
+        _ => page.html_tag(),
     };
     let text = move || match bubble.get() {
         Bubble::Waiting => t.waiting.to_string(),

@@ -43,8 +43,6 @@ use lesson::{
     descent::Descent,
     neuron::{Params, BIAS_SLIDER},
 };
-#[cfg(feature = "ssr")]
-use vocabulary::Lang;
 use vocabulary::{fill, format::plain};
 
 #[component]
@@ -211,10 +209,10 @@ pub fn Landscape(
 }
 
 /// The map's caption, then "click" or "tap" (CSS shows the one that fits the
-/// screen). Sentences are spaced in English and Portuguese, not in Chinese.
+/// screen), spaced as the language spaces its sentences.
 #[cfg(feature = "ssr")]
 fn caption(t: &crate::page::i18n::Texts) -> String {
-    let space = if t.lang == Lang::Zh { "" } else { " " };
+    let space = if t.lang.profile().spaced { " " } else { "" };
     format!(
         r#"{}{space}<span class="on-mouse" data-testid="landscape-click">{}</span><span class="on-touch" data-testid="landscape-tap">{}</span>"#,
         t.server.landscape_caption, t.server.map_click, t.server.map_tap

@@ -43,6 +43,17 @@ pub struct Words {
     pub max_chars: usize,
     /// Between two sentences (none in Chinese).
     pub separator: &'static str,
+    /// How the language check ([`crate::judge::language`]) tells a reply
+    /// in this language.
+    pub script: Script,
+}
+
+/// How a language is told from the others.
+pub enum Script {
+    /// Written in Han characters.
+    Han,
+    /// Written in Latin letters; `whatlang` tells which language.
+    Latin(whatlang::Lang),
 }
 
 /// The fixed sentences of a prompt; `{…}` are filled in.

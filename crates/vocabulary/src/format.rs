@@ -40,13 +40,14 @@ pub fn grouped_in(x: f64, decimals: usize, lang: crate::Lang) -> String {
 /// `lang` (the decimal comma and the thousands dot in Portuguese).
 #[inline]
 pub fn localise(text: String, lang: crate::Lang) -> String {
-    if lang != crate::Lang::Pt {
+    let (decimal, group) = (lang.profile().decimal, lang.profile().group);
+    if (decimal, group) == ('.', ',') {
         return text;
     }
     text.chars()
         .map(|c| match c {
-            ',' => '.',
-            '.' => ',',
+            ',' => group,
+            '.' => decimal,
             other => other,
         })
         .collect()
@@ -91,11 +92,7 @@ pub fn plain(x: f64, max_decimals: usize) -> String {
 /// is not finite (`inf`, `NaN`) is `None`.
 pub fn parse_decimal(text: &str, lang: crate::Lang) -> Option<f64> {
     let text = text.trim().replace('\u{2212}', "-");
-    let (decimal, group) = if lang == crate::Lang::Pt {
-        (',', '.')
-    } else {
-        ('.', ',')
-    };
+    let (decimal, group) = (lang.profile().decimal, lang.profile().group);
     let normal = if text.matches([',', '.']).count() <= 1 {
         text.replace(',', ".")
     } else {

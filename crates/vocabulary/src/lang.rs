@@ -1,8 +1,11 @@
 //! The languages the coach speaks, and how a request's language is chosen
-//! (`?lang=`, else `Accept-Language`). Shared by the server and the browser;
-//! a leaf. Adding a language: a variant here, then its words in the coach
-//! (`coach::words`, `coach::offline::phrasebook`), the page (`page::i18n`)
-//! and the insights pages; the compiler names every `match` that lacks it.
+//! (`?lang=`, else `Accept-Language`), and what is true of a language
+//! whatever is said in it ([`Profile`]: its tags, its name, its number
+//! separators, whether its words are spaced). Shared by the server and the
+//! browser; a leaf. Adding a language: a variant and its profile here, then
+//! one file of its words in each crate that speaks (`coach::words`,
+//! `coach::offline::phrasebook`, the page's `i18n`, the insights pages'
+//! `words`); the compiler names each `match` that lacks it.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,16 +19,84 @@ pub enum Lang {
     Zh,
 }
 
+/// What is true of a language whatever is said in it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// The primary subtag: `?lang=`, the registry's `languages`, the store.
+    pub code: &'static str,
+    /// The `lang` attribute of a page in it (`pt-BR`, `zh-CN`).
+    pub html_tag: &'static str,
+    /// Its name in its own words (the language switchers' labels).
+    pub endonym: &'static str,
+    /// Its decimal separator and its thousands separator.
+    pub decimal: char,
+    pub group: char,
+    /// Whether its words are separated by spaces (not in Chinese): how a
+    /// sentence is joined and how a text is cut into words.
+    pub spaced: bool,
+}
+
+static EN: Profile = Profile {
+    code: "en",
+    html_tag: "en",
+    endonym: "English",
+    decimal: '.',
+    group: ',',
+    spaced: true,
+};
+
+static PT: Profile = Profile {
+    code: "pt",
+    html_tag: "pt-BR",
+    endonym: "Português",
+    decimal: ',',
+    group: '.',
+    spaced: true,
+};
+
+static ZH: Profile = Profile {
+    code: "zh",
+    html_tag: "zh-CN",
+    endonym: "中文",
+    decimal: '.',
+    group: ',',
+    spaced: false,
+};
+
 impl Lang {
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Pt, Lang::Zh];
 
+    /// Its profile.
+    #[inline]
+    pub fn profile(self) -> &'static Profile {
+        match self {
+            Lang::En => &EN,
+            Lang::Pt => &PT,
+            Lang::Zh => &ZH,
+        }
+    }
+
+    /// Its place in [`Lang::ALL`] (an index into per-language arrays).
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     #[inline]
     pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Pt => "pt",
-            Lang::Zh => "zh",
-        }
+        self.profile().code
+    }
+
+    /// The `lang` attribute of a page in it.
+    #[inline]
+    pub fn html_tag(self) -> &'static str {
+        self.profile().html_tag
+    }
+
+    /// Its name in its own words.
+    #[inline]
+    pub fn endonym(self) -> &'static str {
+        self.profile().endonym
     }
 
     /// `en`, `pt`, `zh`, also with a region (`pt-BR`, `zh-CN`), any case.
@@ -64,6 +135,16 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_language_has_its_own_profile_in_its_place() {
+        for (i, lang) in Lang::ALL.into_iter().enumerate() {
+            assert_eq!(lang.index(), i);
+            assert_eq!(Lang::parse(lang.code()), Some(lang));
+            assert_eq!(Lang::parse(lang.profile().html_tag), Some(lang));
+            assert_ne!(lang.profile().decimal, lang.profile().group);
+        }
+    }
 
     #[test]
     fn languages_from_tags_and_accept_language() {

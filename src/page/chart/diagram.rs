@@ -16,14 +16,11 @@
 //! name ([`Shown::sentence`]), so a screen reader hears the whole computation
 //! as one sentence (`role="img"`, as the chart).
 
-mod words;
-
 use leptos::prelude::*;
 
 use crate::page::i18n::Texts;
 use lesson::neuron::{Params, HOUSES};
 use vocabulary::fill;
-pub use words::{words, Words};
 
 /// What the diagram shows, as text: which house (the one picked, or the
 /// first), its area, the weight, the bias, the sum (in $1000) and the price
@@ -44,7 +41,7 @@ impl Shown {
     #[must_use]
     pub fn new(t: &Texts, picked: Option<usize>, p: Params) -> Self {
         let i = picked.filter(|&i| i < HOUSES.len()).unwrap_or(0);
-        let w = words(t.lang);
+        let w = &t.diagram;
         let area = t.num(HOUSES[i].area, 0);
         let out = p.predict(HOUSES[i].area);
         Self {
@@ -61,7 +58,7 @@ impl Shown {
     #[must_use]
     pub fn sentence(&self, t: &Texts) -> String {
         fill(
-            words(t.lang).said,
+            t.diagram.said,
             &[
                 ("house", &self.house),
                 ("w", &self.weight),

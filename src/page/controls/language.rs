@@ -12,7 +12,7 @@
 use leptos::prelude::*;
 
 use crate::page::{
-    i18n::{endonym, html_tag, texts, Texts},
+    i18n::{texts, Texts},
     link,
 };
 use lesson::neuron::Params;
@@ -73,12 +73,12 @@ pub fn LanguageSwitcher(params: Memo<Params>, embed: bool) -> impl IntoView {
                 <a
                     href=move || query_for(embed, params.get(), lang)
                     // A full page load: the page's words are chosen by the server.
-                    hreflang=html_tag(lang)
-                    lang=html_tag(lang)
+                    hreflang=lang.html_tag()
+                    lang=lang.html_tag()
                     aria-current=(lang == current).then_some("true")
                     data-testid=format!("lang-{}", lang.code())
                 >
-                    {endonym(lang)}
+                    {lang.endonym()}
                 </a>
             }
         })

@@ -2,7 +2,7 @@
 
 #[cfg(feature = "ssr")]
 use super::ServerWords;
-use super::Texts;
+use super::{DiagramWords, Texts};
 use vocabulary::Lang;
 
 pub static TEXTS: Texts = Texts {
@@ -127,6 +127,11 @@ pub static TEXTS: Texts = Texts {
     run_mark: "↺ started over",
     // The map: click or tap, the marker's keys, the legend.
     map_legend: "What the map shows",
+    diagram: DiagramWords {
+        house: "House {n}: {area} sq ft",
+        price: "${price}k",
+        said: "{house} × {w} + {b} = {out}, that is {price}.",
+    },
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]
     server: ServerWords {

@@ -181,6 +181,8 @@ pub struct Texts {
     // and the phone strip's button that shows the whole comment.
     pub error_short: &'static str,
     pub show_comment: &'static str,
+    /// The neuron diagram's words.
+    pub diagram: DiagramWords,
     /// Words only the server writes ([`ServerWords`]).
     #[cfg(feature = "ssr")]
     pub server: ServerWords,
@@ -192,6 +194,20 @@ pub struct Texts {
     // The map: "click" with a mouse and "tap" on a touch screen (CSS
     // shows one), the marker's keys (its description), and the legend's words.
     pub map_legend: &'static str,
+}
+
+/// The neuron diagram's words: which house it shows, a price in the
+/// language's unit, and the sentence a screen reader hears.
+pub struct DiagramWords {
+    /// Which house the diagram computes: `{n}`, `{area}`.
+    pub house: &'static str,
+    /// A price, `{price}` in [`Texts::price`]'s unit
+    /// ($1000, or 万 in Chinese, as the chart's house titles write it).
+    pub price: &'static str,
+    /// The whole computation, for screen readers: `{house}` (a filled
+    /// [`DiagramWords::house`]), `{w}`, `{b}`, `{out}` (in $1000, as the sliders and
+    /// the table count) and `{price}` (a filled [`DiagramWords::price`]).
+    pub said: &'static str,
 }
 
 /// Words only the server writes: static paragraphs (the introduction, the
@@ -291,24 +307,6 @@ pub fn texts(lang: Lang) -> &'static Texts {
         Lang::En => &en::TEXTS,
         Lang::Pt => &pt::TEXTS,
         Lang::Zh => &zh::TEXTS,
-    }
-}
-
-/// The `lang` attribute of a page in `lang`.
-pub fn html_tag(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Pt => "pt-BR",
-        Lang::Zh => "zh-CN",
-    }
-}
-
-/// Each language, in its own words (the switcher's labels).
-pub fn endonym(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "English",
-        Lang::Pt => "Português",
-        Lang::Zh => "中文",
     }
 }
 

@@ -2,7 +2,7 @@
 
 #[cfg(feature = "ssr")]
 use super::ServerWords;
-use super::Texts;
+use super::{DiagramWords, Texts};
 use vocabulary::Lang;
 
 pub static TEXTS: Texts = Texts {
@@ -126,6 +126,11 @@ pub static TEXTS: Texts = Texts {
     run_mark: "↺ recomeço",
     // The map: click or tap, the marker's keys, the legend.
     map_legend: "O que o mapa mostra",
+    diagram: DiagramWords {
+        house: "Casa {n}: {area} pés²",
+        price: "US$ {price} mil",
+        said: "{house} × {w} + {b} = {out}, ou seja, {price}.",
+    },
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]
     server: ServerWords {

@@ -9,7 +9,7 @@ fn the_language_comes_from_the_link_then_the_browser_then_english() {
     assert_eq!(negotiate(Some("fr"), Some("zh-CN,zh;q=0.9")), Lang::Zh);
     assert_eq!(negotiate(None, Some("de, fr")), Lang::En);
     assert_eq!(negotiate(None, None), Lang::En);
-    assert_eq!(html_tag(Lang::Zh), "zh-CN");
+    assert_eq!(Lang::Zh.html_tag(), "zh-CN");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 #[cfg(feature = "ssr")]
 use super::ServerWords;
-use super::Texts;
+use super::{DiagramWords, Texts};
 use vocabulary::Lang;
 
 pub static TEXTS: Texts = Texts {
@@ -126,6 +126,13 @@ pub static TEXTS: Texts = Texts {
     run_mark: "↺ 重新开始",
     // The map: click or tap, the marker's keys, the legend.
     map_legend: "图例",
+    // Chinese counts prices in 万 (the page's question and house titles do); the
+    // sliders and the table count in 1000 美元, so the sum says its unit.
+    diagram: DiagramWords {
+        house: "第 {n} 栋房子：{area} 平方英尺",
+        price: "{price} 万美元",
+        said: "{house} × {w} + {b} = {out}（单位：1000 美元），即 {price}。",
+    },
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]
     server: ServerWords {

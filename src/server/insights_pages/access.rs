@@ -23,7 +23,7 @@ use axum::{
     Router,
 };
 
-use super::{notice, shell};
+use super::{notice, shell, words::language};
 use crate::server::auth::TokenGuard;
 use coach::secret::Secret;
 
@@ -112,7 +112,7 @@ pub async fn require(
 /// The `403` page for a client elsewhere when no token is set: what to set.
 fn private(request: &Request, stylesheet: &str) -> Response {
     let lang = shell::page_lang(None, request.headers());
-    let w = notice::words(lang);
+    let w = language(lang).notice;
     let page = notice::Notice {
         lang,
         title: w.private_title,

@@ -26,8 +26,9 @@ use axum::{
 use serde_json::json;
 
 use super::{
-    notice::{self, Link, Notice},
+    notice::{Link, Notice},
     shell, text,
+    words::language,
 };
 use insights::{
     rooms::{CreateError, DEFAULT_SIZE, MAX_SIZE},
@@ -188,7 +189,7 @@ fn created_page(
     link: &str,
     view: &str,
 ) -> Response {
-    let w = notice::words(lang);
+    let w = language(lang).notice;
     let ready = fill(
         w.room_ready,
         &[("room", code.as_str()), ("size", &size.to_string())],

@@ -15,7 +15,7 @@ use super::{
     tables::Tables,
     words::{date, words, Words},
 };
-use crate::page::i18n::{endonym, html_tag, texts};
+use crate::page::i18n::texts;
 use insights::values::Minute;
 use vocabulary::{fill, Lang};
 
@@ -89,9 +89,9 @@ fn form(w: &Words, choice: &Choice) -> (Vec<Choose>, Vec<Choose>) {
     }];
     languages.extend(Lang::ALL.into_iter().map(|l| Choose {
         value: l.code().into(),
-        label: endonym(l).into(),
+        label: l.endonym().into(),
         selected: choice.language == Some(l),
-        tag: Some(html_tag(l)),
+        tag: Some(l.html_tag()),
     }));
     (periods, languages)
 }
@@ -121,7 +121,10 @@ pub fn main(
         w.scope,
         &[
             ("period", &period_label(w, choice.period)),
-            ("language", choice.language.map_or(w.all_languages, endonym)),
+            (
+                "language",
+                choice.language.map_or(w.all_languages, Lang::endonym),
+            ),
             (
                 "room",
                 &choice.room.as_ref().map_or_else(

@@ -22,7 +22,6 @@
 
 mod live;
 mod markup;
-mod words;
 
 #[cfg(test)]
 mod tests;

@@ -25,7 +25,8 @@ use axum::{
 use minijinja::{context, Environment};
 use serde::Serialize;
 
-use crate::page::i18n::{endonym, html_tag, negotiate};
+use super::words::language;
+use crate::page::i18n::negotiate;
 use vocabulary::Lang;
 
 /// The templates of the insights pages, compiled once (HTML escaping on:
@@ -73,30 +74,6 @@ pub struct Head<'a> {
     pub class: &'a str,
 }
 
-/// The shell's own words.
-#[derive(Serialize)]
-struct Words {
-    skip: &'static str,
-    language: &'static str,
-}
-
-fn words(lang: Lang) -> Words {
-    match lang {
-        Lang::En => Words {
-            skip: "Skip to the content",
-            language: "Language",
-        },
-        Lang::Pt => Words {
-            skip: "Pular para o conteúdo",
-            language: "Idioma",
-        },
-        Lang::Zh => Words {
-            skip: "跳到正文",
-            language: "语言",
-        },
-    }
-}
-
 /// A language link.
 #[derive(Serialize)]
 struct LangLink {
@@ -123,20 +100,20 @@ pub fn document(head: &Head<'_>, main: &str) -> Result<String, minijinja::Error>
         .into_iter()
         .map(|l| LangLink {
             href: href_in(head.path, head.query, l),
-            tag: html_tag(l),
-            name: endonym(l),
+            tag: l.html_tag(),
+            name: l.endonym(),
             current: l == head.lang,
         })
         .collect();
     render(
         "shell.html",
         context! {
-            html_lang => html_tag(head.lang),
+            html_lang => head.lang.html_tag(),
             title => head.title,
             stylesheet => head.stylesheet,
             own_stylesheet => super::style::href(),
             home => format!("/?lang={}", head.lang.code()),
-            words => words(head.lang),
+            words => language(head.lang).shell,
             langs => langs,
             class => head.class,
             main => main,

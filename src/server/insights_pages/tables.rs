@@ -7,7 +7,7 @@ use super::{
     table::{columns, Cell, Table},
     words::{date, iso_date, tool, words},
 };
-use crate::page::i18n::{endonym, texts};
+use crate::page::i18n::texts;
 use insights::report::overview::{bands, bin_counts, Bin, Data, ATTEMPT_BINS, MINUTE_BINS};
 use insights::report::{
     effort::{marks, Point},
@@ -310,7 +310,7 @@ fn coach(f: &Fmt, data: &Data) -> (Table, Table, Table) {
     for l in &coach.latency {
         latency.rows.push(vec![
             Cell::text(l.model.as_str()),
-            Cell::new(l.lang.code(), endonym(l.lang)),
+            Cell::new(l.lang.code(), l.lang.endonym()),
             f.count(l.comments),
             f.ms(l.p50_ms),
             f.ms(l.p95_ms),

@@ -4,8 +4,9 @@
 //! more than twice as many Latin letters as Han characters, or with kana,
 //! Hangul or Cyrillic among them (Japanese, Korean, Russian) is not Chinese.
 //! English and Portuguese are written in Latin letters: a reply mostly in
-//! another script is in neither; between the two, `whatlang` decides, asked
-//! to choose between just these two, and only where it is sure
+//! another script is in neither; between the languages written in Latin
+//! letters, `whatlang` decides, asked to choose between just these (each
+//! language's [`Script`], in its words), and only where it is sure
 //! ([`whatlang::Info::is_reliable`]) of a text of at least [`FLOOR`] letters.
 //! Short replies ("Nice!", "Boa!") are too short to tell, and a guess never
 //! throws a good one away. A reply with no letters at all (`450!`, an emoji)
@@ -13,8 +14,9 @@
 
 use std::sync::LazyLock;
 
-use whatlang::{Detector, Lang as Language};
+use whatlang::Detector;
 
+use crate::words::{words_for, Script};
 use vocabulary::Lang;
 
 /// Fewer Latin letters than this, and English and Portuguese are not told apart.
@@ -57,30 +59,33 @@ fn letters(text: &str) -> Letters {
     count
 }
 
-/// English or Portuguese, nothing else.
-static EN_OR_PT: LazyLock<Detector> =
-    LazyLock::new(|| Detector::with_allowlist(vec![Language::Eng, Language::Por]));
+/// The languages we speak that are written in Latin letters, nothing else.
+static LATIN: LazyLock<Detector> = LazyLock::new(|| {
+    let latin = Lang::ALL
+        .into_iter()
+        .filter_map(|lang| match words_for(lang).script {
+            Script::Latin(language) => Some(language),
+            Script::Han => None,
+        });
+    Detector::with_allowlist(latin.collect())
+});
 
 /// Whether `text` is, as far as can be told, not in `lang`.
 pub fn wrong(text: &str, lang: Lang) -> bool {
     let count = letters(text);
-    match lang {
-        Lang::Zh => {
+    match words_for(lang).script {
+        Script::Han => {
             let any = count.han + count.latin + count.other > 0;
             any && (count.han == 0 || count.latin > 2 * count.han || count.other * 4 > count.han)
         }
-        Lang::En | Lang::Pt => {
+        Script::Latin(wanted) => {
             if count.han + count.other > count.latin {
                 return true;
             }
             if count.latin < FLOOR {
                 return false;
             }
-            let wanted = match lang {
-                Lang::Pt => Language::Por,
-                _ => Language::Eng,
-            };
-            EN_OR_PT
+            LATIN
                 .detect(text)
                 .is_some_and(|info| info.is_reliable() && info.lang() != wanted)
         }

@@ -48,9 +48,10 @@ fn plain(c: char) -> char {
 /// Whether `text` repeats itself (module docs).
 pub fn repeats(text: &str, lang: Lang) -> bool {
     let words = words(text);
-    let (run, by_characters) = match lang {
-        Lang::Zh => (4, true),
-        Lang::En | Lang::Pt => (3, false),
+    let (run, by_characters) = if lang.profile().spaced {
+        (3, false)
+    } else {
+        (4, true)
     };
     let thrice = !by_characters && words.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]);
     thrice || said(&words, run, 2) || (!by_characters && said(&words, 2, 3))

@@ -152,6 +152,20 @@ pub struct Phrasebook {
     /// never "1 attempts".
     pub attempts_one: &'static str,
     pub attempts_many: &'static str,
+    /// What the tests read an opener for, in this language.
+    #[cfg(test)]
+    pub keys: Keys,
+}
+
+/// The keywords the tests' judge ([`judge`]) reads an opener for, lower-cased.
+#[cfg(test)]
+pub struct Keys {
+    /// Words that praise.
+    pub praise: &'static [&'static str],
+    /// Words that call the error close to the goal.
+    pub closeness: &'static [&'static str],
+    /// Words that say the goal is reached.
+    pub goal_claims: &'static [&'static str],
 }
 
 impl Phrasebook {

@@ -153,7 +153,7 @@ fn on_a_grid_of_points_and_histories_the_reply_check_passes_the_offline_words() 
 }
 
 fn lang() -> impl Strategy<Value = Lang> {
-    prop_oneof![Just(Lang::En), Just(Lang::Pt), Just(Lang::Zh)]
+    proptest::sample::select(Lang::ALL.to_vec())
 }
 
 proptest! {

@@ -4,7 +4,10 @@
 use super::comment;
 use crate::{
     input::CoachInput,
-    offline::phrasebook::judge::{closeness, holds, names_a_slider, praise},
+    offline::phrasebook::{
+        judge::{holds, names_a_slider},
+        phrasebook,
+    },
     prompt::facts,
 };
 use lesson::{
@@ -44,7 +47,7 @@ fn errors_the_walk_heard_called_close_are_not_called_close() {
             for before in [error * 1.2, error / 1.2] {
                 for history in histories(before).chain([vec![]]) {
                     let text = said(error, history, None, lang);
-                    if let Some(word) = holds(&text, closeness(lang)) {
+                    if let Some(word) = holds(&text, phrasebook(lang).keys.closeness) {
                         panic!("{lang:?} at {error}: {word:?} in {text:?}");
                     }
                 }
@@ -60,7 +63,8 @@ fn a_worse_attempt_is_never_praised() {
         for (before, error) in [(929.91, 1_887.35), (700.0, 799.09), (5_000.0, 9_000.0)] {
             for history in histories(before) {
                 let text = said(error, history, None, lang);
-                let word = holds(&text, praise(lang)).or_else(|| holds(&text, closeness(lang)));
+                let word = holds(&text, phrasebook(lang).keys.praise)
+                    .or_else(|| holds(&text, phrasebook(lang).keys.closeness));
                 assert!(
                     word.is_none(),
                     "{lang:?} {before} → {error}: {word:?} in {text:?}"

@@ -19,16 +19,7 @@ use vocabulary::Lang;
 
 /// One value per language, indexed by [`Lang`].
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct PerLang<T>([T; 3]);
-
-/// A language's place in the array (the order of [`Lang::ALL`]).
-fn slot(lang: Lang) -> usize {
-    match lang {
-        Lang::En => 0,
-        Lang::Pt => 1,
-        Lang::Zh => 2,
-    }
-}
+pub struct PerLang<T>([T; Lang::ALL.len()]);
 
 impl<T> PerLang<T> {
     /// The value of each language, made by `f`.
@@ -55,13 +46,13 @@ impl<T> Index<Lang> for PerLang<T> {
     type Output = T;
 
     fn index(&self, lang: Lang) -> &T {
-        &self.0[slot(lang)]
+        &self.0[lang.index()]
     }
 }
 
 impl<T> IndexMut<Lang> for PerLang<T> {
     fn index_mut(&mut self, lang: Lang) -> &mut T {
-        &mut self.0[slot(lang)]
+        &mut self.0[lang.index()]
     }
 }
 

@@ -2,9 +2,10 @@
 //! and few-shot examples, the facts in words, and the keywords of the
 //! direction check (the offline commentator's phrases are in
 //! `coach::offline::phrasebook::pt`). One file per language; adding one is a
-//! file like this, a `Lang` variant and a line in `coach::words::words_for`.
+//! file like this, a line in `coach::words::words_for` and the `Lang`
+//! variant with its profile (`vocabulary::lang`).
 
-use crate::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words, MAX_WORDS};
+use crate::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Script, Words, MAX_WORDS};
 
 pub static WORDS: Words = Words {
     prompt: PromptWords {
@@ -211,4 +212,5 @@ pub static WORDS: Words = Words {
     // Longest accepted comment: the original server's rule, 20 words × 8 characters.
     max_chars: MAX_WORDS * 8,
     separator: " ",
+    script: Script::Latin(whatlang::Lang::Por),
 };

@@ -2,9 +2,10 @@
 //! and few-shot examples, the facts in words, and the keywords of the
 //! direction check (the offline commentator's phrases are in
 //! `coach::offline::phrasebook::zh`). One file per language; adding one is a
-//! file like this, a `Lang` variant and a line in `coach::words::words_for`.
+//! file like this, a line in `coach::words::words_for` and the `Lang`
+//! variant with its profile (`vocabulary::lang`).
 
-use crate::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Words};
+use crate::words::{ClaimWords, DirectionWords, FactWords, PromptWords, Script, Words};
 
 pub static WORDS: Words = Words {
     prompt: PromptWords {
@@ -149,4 +150,5 @@ pub static WORDS: Words = Words {
     // Longest accepted comment: 60 characters: a Chinese word is one or two.
     max_chars: 60,
     separator: "",
+    script: Script::Han,
 };

@@ -1,7 +1,7 @@
 //! The diagram's numbers and words for a given house, weight, bias and language.
 
 use super::*;
-use crate::page::i18n::texts;
+use crate::page::i18n::{texts, DiagramWords};
 use lesson::neuron::START;
 use vocabulary::Lang;
 
@@ -138,15 +138,18 @@ fn every_language_fills_the_same_placeholders_and_is_safe_in_markup() {
         v.sort();
         v
     };
-    let fields = |w: &Words| [w.house, w.price, w.said];
+    let fields = |w: &DiagramWords| [w.house, w.price, w.said];
     for lang in Lang::ALL {
-        for (en, other) in fields(words(Lang::En)).into_iter().zip(fields(words(lang))) {
+        for (en, other) in fields(&texts(Lang::En).diagram)
+            .into_iter()
+            .zip(fields(&texts(lang).diagram))
+        {
             assert_eq!(names(en), names(other), "{lang:?}: {other}");
             assert!(!other.contains(['<', '>', '&', '"']), "{lang:?}: {other}");
         }
     }
     // Chinese prices are in 万美元 or 1000 美元, never 千美元 (i18n's rule).
-    assert!(fields(words(Lang::Zh))
+    assert!(fields(&texts(Lang::Zh).diagram)
         .iter()
         .all(|s| !s.contains("千美元")));
 }

@@ -24,7 +24,7 @@ use lesson::{
 };
 use vocabulary::{fill, format::grouped_in, Lang};
 
-use super::words::words;
+use crate::server::insights_pages::words::language;
 
 /// How far, at most, a dot is nudged from its point on each axis (SVG units;
 /// the plot is 296 × 244).
@@ -180,7 +180,7 @@ impl Now {
     pub fn new(room: &str, picture: Picture, funnel: &Funnel, lang: Lang) -> Self {
         let n = |v: u64| grouped_in(v as f64, 0, lang);
         let summary = fill(
-            words(lang).count,
+            language(lang).room.count,
             &[
                 ("visitors", &n(picture.visitors)),
                 ("goal", &n(picture.reached)),

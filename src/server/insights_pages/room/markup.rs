@@ -7,7 +7,8 @@
 use minijinja::context;
 use serde::Serialize;
 
-use super::{live::Now, words::words};
+use super::live::Now;
+use crate::server::insights_pages::words::language;
 use crate::{
     page::{
         i18n::texts,
@@ -64,12 +65,12 @@ fn map(lang: Lang) -> String {
 
 /// The document's title and the page's heading.
 pub fn title(lang: Lang, room: &RoomCode) -> String {
-    fill(words(lang).title, &[("room", room.as_str())])
+    fill(language(lang).room.title, &[("room", room.as_str())])
 }
 
 /// The `<main>` markup of `view`.
 pub fn main(view: &View<'_>) -> Result<String, minijinja::Error> {
-    let w = words(view.lang);
+    let w = language(view.lang).room;
     let room = view.room.as_str();
     let t = texts(view.lang);
     let thresholds = [None, None].into_iter().chain(RUNGS.map(Some));

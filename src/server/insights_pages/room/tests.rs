@@ -4,8 +4,8 @@
 use super::{
     live::{picture, rungs, Keys, Now, Picture, SPREAD},
     markup::{main, View, SCRIPT},
-    words::words,
 };
+use crate::server::insights_pages::words::language;
 use insights::{
     report::{effort::Point, funnel::Funnel, room::RoomVisitor},
     RoomCode, VisitId,
@@ -171,9 +171,9 @@ fn every_language_has_the_same_placeholders() {
         v.sort();
         v
     };
-    let en = words(Lang::En);
+    let en = language(Lang::En).room;
     for lang in Lang::ALL {
-        let w = words(lang);
+        let w = language(lang).room;
         for (a, b) in [
             (w.title, en.title),
             (w.heading, en.heading),
@@ -229,7 +229,7 @@ fn the_main_markup_draws_each_dot_and_carries_the_script_under_the_nonce() {
         assert!(!html.contains("style="), "no inline style (CSP)");
         assert!(!html.contains("VisitVisit"));
         assert!(html.contains(r#"class="room-note room-stale" hidden"#));
-        assert!(!html.contains(words(lang).off));
+        assert!(!html.contains(language(lang).room.off));
     }
     assert_eq!(SCRIPT.matches("</").count(), 0, "the script ends only once");
     assert!(!SCRIPT.contains("http:") || SCRIPT.contains("\"http://www.w3.org/2000/svg\""));

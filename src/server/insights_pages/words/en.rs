@@ -1,8 +1,17 @@
 //! `/insights` in English.
 
-use super::Words;
+use super::{room::RoomWords, Language, NoticeWords, ShellWords, Words};
 
-pub static WORDS: Words = Words {
+pub static LANGUAGE: Language = Language {
+    page: &WORDS,
+    tools: &TOOLS,
+    room: &ROOM,
+    notice: &NOTICE,
+    shell: &SHELL,
+    date: "{y}-{mm}-{dd}",
+};
+
+static WORDS: Words = Words {
     title: "Insights — Jay Trainer",
     heading: "How learners do",
     lead: "What the visits to this trainer show: how far learners get, what it takes to reach the goal, where they get stuck, what helps, and how the coach does. Nothing personal is recorded: a visit is a random id, new on every page load.",
@@ -110,7 +119,7 @@ pub static WORDS: Words = Words {
 };
 
 /// In `Tool::ALL`'s order.
-pub static TOOLS: [&str; 7] = [
+static TOOLS: [&str; 7] = [
     "Gradient descent lab",
     "Error map",
     "“Best bias / best weight” buttons",
@@ -119,3 +128,44 @@ pub static TOOLS: [&str; 7] = [
     "Shared link (opened or copied)",
     "Switched language",
 ];
+
+static ROOM: RoomWords = RoomWords {
+    title: "Room {room}: live — Jay Trainer",
+    heading: "Room {room}, live",
+    lead: "Each dot is one learner in this room, where their latest try put the line; a star has reached the goal. No names: a dot is all anyone sees.",
+    join: "Learners open:",
+    count: "{visitors} in the room · {goal} at the goal · {waiting} yet to try",
+    map_label: "The room's learners on the error landscape",
+    dot_trying: "A learner, at their latest try",
+    dot_goal: "A learner who reached the goal",
+    stale: "No answer from the server; trying again…",
+    off: "This server records nothing (JAY_INSIGHTS=off): the room stays empty.",
+    funnel: "How far the room got (last {hours} hours)",
+    step: "Step",
+    visitors: "Learners",
+    share: "Share",
+    rows: [
+        "Opened the page",
+        "Tried once or more",
+        "Error {v} or less",
+        "Error {v} or less",
+        "Error {v} or less",
+        "Goal: error {v} or less",
+    ],
+};
+
+static NOTICE: NoticeWords = NoticeWords {
+    private_title: "The insights are private",
+    private: "This server shows its insights only to a browser on the server's own machine, because no JAY_INSIGHTS_TOKEN is set.",
+    private_how: "To read them from anywhere, set JAY_INSIGHTS_TOKEN (8 to 256 visible characters) in the server's environment and restart it; your browser then asks for it as the password.",
+    room_title: "Your class room",
+    room_ready: "Room {room} is ready, with seats for {size} learners at once.",
+    room_link: "Give your class this link",
+    room_view: "Project the room's live view",
+    room_back: "Back to the insights",
+};
+
+static SHELL: ShellWords = ShellWords {
+    skip: "Skip to the content",
+    language: "Language",
+};

@@ -1,16 +1,20 @@
-//! The words of `/insights` in English, Brazilian Portuguese and Simplified
-//! Chinese: one [`Words`] per language, one file each. Templates hold
-//! `{name}` placeholders filled by [`vocabulary::fill`]; numbers are
-//! written by the page's own [`Texts`](crate::page::i18n::Texts) formats.
+//! Every word of the insights' pages in English, Brazilian Portuguese and
+//! Simplified Chinese: one [`Language`] per language, one file each
+//! (`/insights`, the room view, the notices, the shell, the tools' names, the
+//! date format), picked by [`language`]. Templates hold `{name}` placeholders
+//! filled by [`vocabulary::fill`]; numbers are written by the page's own
+//! [`Texts`](crate::page::i18n::Texts) formats.
 
 mod en;
 mod pt;
+pub mod room;
 mod zh;
 
 use serde::Serialize;
 
 use insights::codes::Tool;
-use vocabulary::Lang;
+use room::RoomWords;
+use vocabulary::{fill, Lang};
 
 /// Every word of the page in one language.
 #[derive(Debug, Serialize)]
@@ -141,28 +145,64 @@ pub struct Words {
     pub new_room_create: &'static str,
 }
 
+/// Everything the insights' pages say in one language (one file each).
+pub struct Language {
+    /// `/insights`.
+    pub page: &'static Words,
+    /// The tools' names, in [`Tool::ALL`]'s order.
+    pub tools: &'static [&'static str; Tool::ALL.len()],
+    /// `/insights/room/CODE`.
+    pub room: &'static RoomWords,
+    /// The notices (`notice`).
+    pub notice: &'static NoticeWords,
+    /// The shell's own words.
+    pub shell: &'static ShellWords,
+    /// A date: `{y}`, `{m}`, `{d}`, or `{mm}`, `{dd}` in two digits.
+    pub date: &'static str,
+}
+
+/// Everything the insights' pages say in `lang`.
+pub fn language(lang: Lang) -> &'static Language {
+    match lang {
+        Lang::En => &en::LANGUAGE,
+        Lang::Pt => &pt::LANGUAGE,
+        Lang::Zh => &zh::LANGUAGE,
+    }
+}
+
 /// The page's words in `lang`.
 pub fn words(lang: Lang) -> &'static Words {
-    match lang {
-        Lang::En => &en::WORDS,
-        Lang::Pt => &pt::WORDS,
-        Lang::Zh => &zh::WORDS,
-    }
+    language(lang).page
 }
 
 /// A tool's name in `lang`.
 pub fn tool(lang: Lang, tool: Tool) -> &'static str {
-    let names = match lang {
-        Lang::En => &en::TOOLS,
-        Lang::Pt => &pt::TOOLS,
-        Lang::Zh => &zh::TOOLS,
-    };
     Tool::ALL
         .iter()
         .position(|&t| t == tool)
-        .and_then(|i| names.get(i))
+        .and_then(|i| language(lang).tools.get(i))
         .copied()
         .unwrap_or(tool.code())
+}
+
+/// The notices' words.
+pub struct NoticeWords {
+    pub private_title: &'static str,
+    pub private: &'static str,
+    pub private_how: &'static str,
+    pub room_title: &'static str,
+    /// `{room}`, `{size}`.
+    pub room_ready: &'static str,
+    pub room_link: &'static str,
+    pub room_view: &'static str,
+    pub room_back: &'static str,
+}
+
+/// The shell's own words.
+#[derive(Serialize)]
+pub struct ShellWords {
+    pub skip: &'static str,
+    pub language: &'static str,
 }
 
 /// The civil date (UTC) of a day counted from 1970-01-01: (year, month, day),
@@ -183,11 +223,17 @@ pub fn civil(days: i64) -> (i64, u32, u32) {
 /// A day as `lang` writes a date: `2026-12-02`, `02/12/2026`, `2026年12月2日`.
 pub fn date(lang: Lang, days: i64) -> String {
     let (y, m, d) = civil(days);
-    match lang {
-        Lang::En => format!("{y}-{m:02}-{d:02}"),
-        Lang::Pt => format!("{d:02}/{m:02}/{y}"),
-        Lang::Zh => format!("{y}年{m}月{d}日"),
-    }
+    let (y, m, d, mm, dd) = (
+        y.to_string(),
+        m.to_string(),
+        d.to_string(),
+        format!("{m:02}"),
+        format!("{d:02}"),
+    );
+    fill(
+        language(lang).date,
+        &[("y", &y), ("m", &m), ("d", &d), ("mm", &mm), ("dd", &dd)],
+    )
 }
 
 /// A day as a CSV cell: `2026-12-02`.

@@ -1,8 +1,17 @@
 //! `/insights` em português do Brasil.
 
-use super::Words;
+use super::{room::RoomWords, Language, NoticeWords, ShellWords, Words};
 
-pub static WORDS: Words = Words {
+pub static LANGUAGE: Language = Language {
+    page: &WORDS,
+    tools: &TOOLS,
+    room: &ROOM,
+    notice: &NOTICE,
+    shell: &SHELL,
+    date: "{dd}/{mm}/{y}",
+};
+
+static WORDS: Words = Words {
     title: "Painel de aprendizagem — Jay Trainer",
     heading: "Como os alunos se saem",
     lead: "O que as visitas a este simulador mostram: até onde os alunos chegam, o que custa atingir a meta, onde eles empacam, o que ajuda e como o treinador se sai. Nada pessoal é registrado: uma visita é um código aleatório, novo a cada carregamento da página.",
@@ -110,7 +119,7 @@ pub static WORDS: Words = Words {
 };
 
 /// Na ordem de `Tool::ALL`.
-pub static TOOLS: [&str; 7] = [
+static TOOLS: [&str; 7] = [
     "Laboratório de gradiente descendente",
     "Mapa do erro",
     "Botões “Melhor viés / melhor peso”",
@@ -119,3 +128,44 @@ pub static TOOLS: [&str; 7] = [
     "Link compartilhado (aberto ou copiado)",
     "Trocou de idioma",
 ];
+
+static ROOM: RoomWords = RoomWords {
+    title: "Sala {room} ao vivo — Jay Trainer",
+    heading: "Sala {room}, ao vivo",
+    lead: "Cada ponto é um aluno desta sala, onde a última tentativa dele deixou a reta; a estrela indica quem chegou à meta. Sem nomes: ninguém vê mais do que um ponto.",
+    join: "Os alunos abrem:",
+    count: "{visitors} na sala · {goal} na meta · {waiting} ainda sem tentar",
+    map_label: "Os alunos da sala no mapa do erro",
+    dot_trying: "Um aluno, na última tentativa",
+    dot_goal: "Um aluno que chegou à meta",
+    stale: "O servidor não responde; tentando de novo…",
+    off: "Este servidor não registra nada (JAY_INSIGHTS=off): a sala fica vazia.",
+    funnel: "Até onde a sala chegou (últimas {hours} horas)",
+    step: "Etapa",
+    visitors: "Alunos",
+    share: "Proporção",
+    rows: [
+        "Abriram a página",
+        "Tentaram ao menos uma vez",
+        "Erro de até {v}",
+        "Erro de até {v}",
+        "Erro de até {v}",
+        "Meta: erro de até {v}",
+    ],
+};
+
+static NOTICE: NoticeWords = NoticeWords {
+    private_title: "Os dados de aprendizagem são privados",
+    private: "Este servidor só mostra os dados a um navegador na própria máquina do servidor, porque JAY_INSIGHTS_TOKEN não está definido.",
+    private_how: "Para lê-los de qualquer lugar, defina JAY_INSIGHTS_TOKEN (de 8 a 256 caracteres visíveis) no ambiente do servidor e reinicie-o; o navegador então o pede como senha.",
+    room_title: "A sala da sua turma",
+    room_ready: "A sala {room} está pronta, com lugar para {size} alunos ao mesmo tempo.",
+    room_link: "Dê este link à sua turma",
+    room_view: "Projete a visão ao vivo da sala",
+    room_back: "Voltar aos dados",
+};
+
+static SHELL: ShellWords = ShellWords {
+    skip: "Pular para o conteúdo",
+    language: "Idioma",
+};

@@ -1,8 +1,17 @@
 //! `/insights` 的简体中文。
 
-use super::Words;
+use super::{room::RoomWords, Language, NoticeWords, ShellWords, Words};
 
-pub static WORDS: Words = Words {
+pub static LANGUAGE: Language = Language {
+    page: &WORDS,
+    tools: &TOOLS,
+    room: &ROOM,
+    notice: &NOTICE,
+    shell: &SHELL,
+    date: "{y}年{m}月{d}日",
+};
+
+static WORDS: Words = Words {
     title: "学习情况 — Jay Trainer",
     heading: "学习者学得怎么样",
     lead: "这里汇总了访问这个模拟器的情况：学习者能走多远、达到目标要花多少功夫、在哪里卡住、什么有帮助，以及教练的表现。不记录任何个人信息：一次访问只是一个随机编号，每次加载页面都会重新生成。",
@@ -110,7 +119,7 @@ pub static WORDS: Words = Words {
 };
 
 /// 顺序同 `Tool::ALL`。
-pub static TOOLS: [&str; 7] = [
+static TOOLS: [&str; 7] = [
     "梯度下降实验",
     "误差地形图",
     "“最佳偏置 / 最佳权重”按钮",
@@ -119,3 +128,44 @@ pub static TOOLS: [&str; 7] = [
     "分享链接（打开或复制）",
     "切换了语言",
 ];
+
+static ROOM: RoomWords = RoomWords {
+    title: "{room} 教室实时视图 — Jay Trainer",
+    heading: "{room} 教室 · 实时",
+    lead: "每个点代表本教室的一位学生，所在位置对应其最近一次尝试的直线；星形表示已到达目标。不显示姓名：任何人看到的都只是一个点。",
+    join: "学生打开：",
+    count: "教室里 {visitors} 人 · {goal} 人到达目标 · {waiting} 人尚未尝试",
+    map_label: "本教室学生在误差地图上的位置",
+    dot_trying: "一位学生（最近一次尝试）",
+    dot_goal: "已到达目标的学生",
+    stale: "服务器没有响应，正在重试……",
+    off: "此服务器不记录任何数据（JAY_INSIGHTS=off），教室将一直为空。",
+    funnel: "本教室的进度（最近 {hours} 小时）",
+    step: "阶段",
+    visitors: "人数",
+    share: "占比",
+    rows: [
+        "打开了页面",
+        "至少尝试过一次",
+        "误差不超过 {v}",
+        "误差不超过 {v}",
+        "误差不超过 {v}",
+        "目标：误差不超过 {v}",
+    ],
+};
+
+static NOTICE: NoticeWords = NoticeWords {
+    private_title: "学习数据不公开",
+    private: "由于没有设置 JAY_INSIGHTS_TOKEN，本服务器只向服务器本机上的浏览器显示学习数据。",
+    private_how: "要从任何地方查看，请在服务器的环境中设置 JAY_INSIGHTS_TOKEN（8 到 256 个可见字符）并重启；之后浏览器会把它作为密码来询问。",
+    room_title: "你的班级教室",
+    room_ready: "教室 {room} 已就绪，可同时容纳 {size} 名学生。",
+    room_link: "把这个链接发给你的班级",
+    room_view: "投影教室的实时视图",
+    room_back: "返回学习数据",
+};
+
+static SHELL: ShellWords = ShellWords {
+    skip: "跳到正文",
+    language: "语言",
+};

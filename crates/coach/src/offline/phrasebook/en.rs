@@ -1,6 +1,8 @@
 //! The offline commentator's openers in English, by situation (see
 //! [`super`] for the rules every phrase keeps and the `{…}` it may use).
 
+#[cfg(test)]
+use super::Keys;
 use super::{Phrasebook, Row};
 
 pub static PHRASES: Phrasebook = Phrasebook {
@@ -155,4 +157,30 @@ pub static PHRASES: Phrasebook = Phrasebook {
     },
     attempts_one: "{n} attempt",
     attempts_many: "{n} attempts",
+    #[cfg(test)]
+    keys: Keys {
+        praise: &[
+            "nice",
+            "better",
+            "great",
+            "good",
+            "superb",
+            "bravo",
+            "well done",
+            "excellent",
+            "perfect",
+            "brilliant",
+            "impressive",
+            "sharp",
+            "proud",
+            "helped",
+        ],
+        closeness: &[
+            "close", "almost", "nearly", "near", "warm", "fine-tun", "hugging", "only", "just",
+            "mere",
+        ],
+        goal_claims: &[
+            "goal", "450", "did it", "made it", "trained", "reached", "pass", "glove",
+        ],
+    },
 };

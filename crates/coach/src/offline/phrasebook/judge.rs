@@ -2,118 +2,13 @@
 //! praise after a worse attempt or when far, "close" only within
 //! [`super::CLOSE_MARGIN`] of the goal (and never after a worse attempt), the
 //! goal only when it is reached, and no slider named (the hint names it).
-//! Keyword lists, lower-cased; in English and Portuguese a key matches at a
-//! word's start (a stem: "fine-tun" is in "fine-tuning"), in Chinese anywhere.
+//! The keywords are each language's ([`super::Keys`], in its phrasebook
+//! file); a key matches at a word's start (a stem: "fine-tun" is in
+//! "fine-tuning") when it begins with a letter, anywhere when it is Chinese.
 
-use super::{Distance, Progress, Situation};
+use super::{phrasebook, Distance, Progress, Situation};
 use crate::words::words_for;
 use vocabulary::Lang;
-
-/// Words that praise.
-pub fn praise(lang: Lang) -> &'static [&'static str] {
-    match lang {
-        Lang::En => &[
-            "nice",
-            "better",
-            "great",
-            "good",
-            "superb",
-            "bravo",
-            "well done",
-            "excellent",
-            "perfect",
-            "brilliant",
-            "impressive",
-            "sharp",
-            "proud",
-            "helped",
-        ],
-        Lang::Pt => &[
-            "boa",
-            "bom",
-            "ótim",
-            "melhorou",
-            "excelente",
-            "muito bem",
-            "mandou bem",
-            "perfeit",
-            "bravo",
-            "isso aí",
-            "afiada",
-            "ajudou",
-            "orgulhoso",
-            "melhor que",
-            "está melhor",
-        ],
-        Lang::Zh => &[
-            "不错",
-            "很好",
-            "太好",
-            "太棒",
-            "漂亮",
-            "厉害",
-            "进步",
-            "好多了",
-            "有用",
-            "真准",
-            "走得好",
-            "佩服",
-            "比上一次好",
-        ],
-    }
-}
-
-/// Words that call the error close to the goal.
-pub fn closeness(lang: Lang) -> &'static [&'static str] {
-    match lang {
-        Lang::En => &[
-            "close", "almost", "nearly", "near", "warm", "fine-tun", "hugging", "only", "just",
-            "mere",
-        ],
-        Lang::Pt => &[
-            "perto",
-            "pertinho",
-            "quase",
-            "falta pouco",
-            "ajuste fino",
-            "abraça",
-            "esquentando",
-            "só faltam",
-            "faltam só",
-        ],
-        Lang::Zh => &[
-            "接近",
-            "快到",
-            "差一点",
-            "就差",
-            "只差",
-            "微调",
-            "快贴",
-            "近了",
-            "一点点",
-        ],
-    }
-}
-
-/// Words that say the goal is reached.
-pub fn goal_claims(lang: Lang) -> &'static [&'static str] {
-    match lang {
-        Lang::En => &[
-            "goal", "450", "did it", "made it", "trained", "reached", "pass", "glove",
-        ],
-        Lang::Pt => &[
-            "meta",
-            "450",
-            "conseguiu",
-            "treinou",
-            "treinado",
-            "atingi",
-            "chegou lá",
-            "luva",
-        ],
-        Lang::Zh => &["目标", "达标", "450", "成功", "训练", "一步到位", "刚刚好"],
-    }
-}
 
 /// The first of `keys` that `text` holds, if any. A number key ("450") is
 /// a whole number: not a part of 1,450.20 or 450.29.
@@ -152,15 +47,15 @@ pub fn names_a_slider(text: &str, lang: Lang) -> Option<&'static str> {
 pub fn misfit(opener: &str, situation: Situation, lang: Lang) -> Option<String> {
     let worse = situation.progress == Progress::Worse;
     let far = situation.distance == Distance::Far;
-    if let Some(word) = holds(opener, praise(lang)).filter(|_| worse || far) {
+    if let Some(word) = holds(opener, phrasebook(lang).keys.praise).filter(|_| worse || far) {
         return Some(format!("praises ({word:?}) in {situation:?}"));
     }
     let close = situation.distance == Distance::Close && !worse;
-    if let Some(word) = holds(opener, closeness(lang)).filter(|_| !close) {
+    if let Some(word) = holds(opener, phrasebook(lang).keys.closeness).filter(|_| !close) {
         return Some(format!("calls it close ({word:?}) in {situation:?}"));
     }
-    if let Some(word) =
-        holds(opener, goal_claims(lang)).filter(|_| situation.distance != Distance::Goal)
+    if let Some(word) = holds(opener, phrasebook(lang).keys.goal_claims)
+        .filter(|_| situation.distance != Distance::Goal)
     {
         return Some(format!("claims the goal ({word:?}) in {situation:?}"));
     }

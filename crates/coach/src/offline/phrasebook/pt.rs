@@ -1,6 +1,8 @@
 //! The offline commentator's openers in Brazilian Portuguese, by situation
 //! (see [`super`] for the rules every phrase keeps and the `{…}` it may use).
 
+#[cfg(test)]
+use super::Keys;
 use super::{Phrasebook, Row};
 
 pub static PHRASES: Phrasebook = Phrasebook {
@@ -155,4 +157,45 @@ pub static PHRASES: Phrasebook = Phrasebook {
     },
     attempts_one: "{n} tentativa",
     attempts_many: "{n} tentativas",
+    #[cfg(test)]
+    keys: Keys {
+        praise: &[
+            "boa",
+            "bom",
+            "ótim",
+            "melhorou",
+            "excelente",
+            "muito bem",
+            "mandou bem",
+            "perfeit",
+            "bravo",
+            "isso aí",
+            "afiada",
+            "ajudou",
+            "orgulhoso",
+            "melhor que",
+            "está melhor",
+        ],
+        closeness: &[
+            "perto",
+            "pertinho",
+            "quase",
+            "falta pouco",
+            "ajuste fino",
+            "abraça",
+            "esquentando",
+            "só faltam",
+            "faltam só",
+        ],
+        goal_claims: &[
+            "meta",
+            "450",
+            "conseguiu",
+            "treinou",
+            "treinado",
+            "atingi",
+            "chegou lá",
+            "luva",
+        ],
+    },
 };

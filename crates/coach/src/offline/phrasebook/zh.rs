@@ -2,6 +2,8 @@
 //! (see [`super`] for the rules every phrase keeps and the `{…}` it may use).
 //! Short: a comment holds at most 60 characters, the hint included.
 
+#[cfg(test)]
+use super::Keys;
 use super::{Phrasebook, Row};
 
 pub static PHRASES: Phrasebook = Phrasebook {
@@ -156,4 +158,34 @@ pub static PHRASES: Phrasebook = Phrasebook {
     },
     attempts_one: "{n} 次",
     attempts_many: "{n} 次",
+    #[cfg(test)]
+    keys: Keys {
+        praise: &[
+            "不错",
+            "很好",
+            "太好",
+            "太棒",
+            "漂亮",
+            "厉害",
+            "进步",
+            "好多了",
+            "有用",
+            "真准",
+            "走得好",
+            "佩服",
+            "比上一次好",
+        ],
+        closeness: &[
+            "接近",
+            "快到",
+            "差一点",
+            "就差",
+            "只差",
+            "微调",
+            "快贴",
+            "近了",
+            "一点点",
+        ],
+        goal_claims: &["目标", "达标", "450", "成功", "训练", "一步到位", "刚刚好"],
+    },
 };
