@@ -7,10 +7,112 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::{tests::accounts_router as router, Router};
+use super::{strategy::ThompsonStrategy, Finished, Router};
 use crate::test_logs::logged;
 use crate::{outcome::Outcome, registry::Registry};
 use vocabulary::Lang::En;
+
+/// A registry of models on several accounts: two on `HF_TOKEN`, one on its
+/// own key at the same host, a local one with no key, and `SHARED_KEY` at
+/// two hosts.
+const ACCOUNTS: &str = r#"
+[[models]]
+alias = "hf1"
+model = "org/one"
+api = "chat"
+[[models]]
+alias = "hf2"
+model = "org/two"
+api = "chat"
+base_url = "https://router.huggingface.co/v1"
+[[models]]
+alias = "own"
+model = "org/own"
+api = "chat"
+token_env = "OWN_KEY"
+[[models]]
+alias = "local"
+model = "llama3"
+api = "chat"
+base_url = "http://127.0.0.1:11434/v1"
+[[models]]
+alias = "third1"
+model = "m1"
+api = "chat"
+base_url = "https://api.example.com/v1"
+token_env = "SHARED_KEY"
+[[models]]
+alias = "third2"
+model = "m2"
+api = "chat"
+base_url = "https://api.example.com/v2"
+token_env = "SHARED_KEY"
+[[models]]
+alias = "elsewhere"
+model = "m3"
+api = "chat"
+base_url = "https://api.other.example/v1"
+token_env = "SHARED_KEY"
+"#;
+
+/// A router over [`ACCOUNTS`] (each `token_env` set), and the registry.
+fn router() -> (Router, Registry) {
+    let env = |name: &str| Some(format!("sk-fake-{name}"));
+    let registry = Registry::parse_with_env(ACCOUNTS, env).unwrap();
+    let mut r = Router::new(Box::new(ThompsonStrategy));
+    r.sync(
+        registry
+            .models
+            .iter()
+            .map(|m| (m.alias.as_str(), m.account())),
+    );
+    (r, registry)
+}
+
+/// The models whose breakers are open after `spender` answers 402, and
+/// whether that one record changed the router's generation.
+fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
+    let (mut r, registry) = router();
+    let ticket = r.try_acquire(spender, En, Instant::now()).unwrap();
+    let before = r.generation();
+    let credits = Outcome::Credits;
+    let ms = Duration::from_millis(50);
+    r.record_outcome(
+        Finished {
+            alias: spender,
+            lang: En,
+            latency: ms,
+            outcome: &credits,
+            wait: None,
+            tickets: ticket,
+        },
+        Instant::now(),
+    );
+    assert_eq!(r.stats(spender).unwrap().outcomes.get("credits"), Some(&1));
+    let stopped = registry
+        .models
+        .iter()
+        .filter(|m| !r.breaker(&m.alias).unwrap().is_available(Instant::now()))
+        .map(|m| m.alias.clone())
+        .collect();
+    (stopped, r.generation() != before)
+}
+
+/// A 402 stops the models of that key only.
+#[tokio::test(start_paused = true)]
+async fn spent_credits_open_the_breakers_of_that_account_in_one_record() {
+    let (stopped, changed) = stopped_by_a_402_from("hf1");
+    assert_eq!(stopped, vec!["hf1", "hf2"], "the models on HF_TOKEN");
+    assert!(changed);
+    assert_eq!(stopped_by_a_402_from("third2").0, vec!["third1", "third2"]);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_model_on_its_own_key_or_on_none_spends_only_its_own_credits() {
+    assert_eq!(stopped_by_a_402_from("own").0, vec!["own"]);
+    assert_eq!(stopped_by_a_402_from("local").0, vec!["local"]);
+    assert_eq!(stopped_by_a_402_from("elsewhere").0, vec!["elsewhere"]);
+}
 
 /// Each model's breaker state and seconds of rest left, at `now`.
 fn states(r: &Router, registry: &Registry, now: Instant) -> Vec<(String, &'static str, u64)> {
@@ -29,12 +131,14 @@ fn states(r: &Router, registry: &Registry, now: Instant) -> Vec<(String, &'stati
 fn answer(r: &mut Router, alias: &str, outcome: Outcome, now: Instant) {
     let ticket = r.try_acquire(alias, En, now).unwrap();
     r.record_outcome(
-        alias,
-        En,
-        Duration::from_millis(40),
-        &outcome,
-        None,
-        ticket,
+        Finished {
+            alias,
+            lang: En,
+            latency: Duration::from_millis(40),
+            outcome: &outcome,
+            wait: None,
+            tickets: ticket,
+        },
         now,
     );
 }
@@ -48,12 +152,14 @@ fn spent_credits_rest_the_account_an_hour_doubling_with_one_warn() {
     let log = logged(|| {
         answer(&mut r, "hf1", Outcome::Credits, t0);
         r.record_outcome(
-            "hf2",
-            En,
-            Duration::from_millis(40),
-            &Outcome::Credits,
-            None,
-            in_flight,
+            Finished {
+                alias: "hf2",
+                lang: En,
+                latency: Duration::from_millis(40),
+                outcome: &Outcome::Credits,
+                wait: None,
+                tickets: in_flight,
+            },
             t0,
         );
     });

@@ -1,25 +1,28 @@
-//! Which models a call may go to now: each model's breaker for outages and
-//! its quality breaker in the request's language must both let it through
-//! ([`Router::try_acquire`], whose [`Tickets`] say which probes the call
-//! holds), and when every door is shut, the last door opens the one whose
-//! cool-down ends first. How a failed call reads to a breaker is
-//! [`failure`].
+//! Which models a call may go to now: [`Breakers`], each model's breaker for
+//! outages and its quality breaker per language, which must both let a call
+//! through ([`Breakers::try_acquire`], whose [`Tickets`] say which probes the
+//! call holds); when every door is shut, the last door opens the one whose
+//! cool-down ends first. A finished call tells them what it was
+//! ([`Breakers::record`]); spent credits or a refused key stop every model
+//! on the same [`Account`]. How a failed call reads to a breaker is
+//! [`failure`]. The router decides whether its strategy uses breakers at
+//! all and which language's record a request uses; this file does the rest.
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
 use tokio::time::Instant;
 
 use super::{
-    breaker::{Breaker, Failure, Ticket},
-    Router,
+    breaker::{Breaker, BreakerConfig, Failure, Ticket},
+    by_lang::PerLang,
 };
-use crate::outcome::Outcome;
+use crate::{model::Account, outcome::Outcome};
 use vocabulary::Lang;
 
 /// What the breakers granted one call: the model's (outages) and the
 /// quality breaker's of the request's language. Only a probe's result
 /// decides an open or half-open breaker; a dropped call hands its probes
-/// back ([`Router::release_probe`]).
+/// back ([`Breakers::release_probe`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tickets {
     pub model: Ticket,
@@ -39,34 +42,60 @@ impl Tickets {
     }
 }
 
-impl Router {
-    /// The model's breaker for outages, when the strategy uses breakers.
-    pub fn breaker(&self, alias: &str) -> Option<&Breaker> {
-        self.breakers
-            .get(alias)
-            .filter(|_| self.strategy.uses_breakers())
+/// Every model's breakers, and whose credits each model spends.
+#[derive(Default)]
+pub struct Breakers {
+    /// Outages: one breaker per model.
+    pub(super) outage: HashMap<String, Breaker>,
+    /// Unusable answers: one breaker per model and language.
+    pub(super) quality: HashMap<String, PerLang<Breaker>>,
+    /// Whose credits each model spends (a 402 stops its account's models).
+    accounts: HashMap<String, Account>,
+    pub(super) config: BreakerConfig,
+}
+
+impl Breakers {
+    /// Keeps the breakers of `models` (each alias with its account), starts
+    /// new ones, forgets the rest. A resting breaker (misconfigured, credits
+    /// spent) starts closed again: a reload is its fix.
+    pub fn sync<'a>(&mut self, models: impl IntoIterator<Item = (&'a str, Account)>) {
+        let config = self.config;
+        let (mut outage, mut quality) = (HashMap::new(), HashMap::new());
+        self.accounts.clear();
+        for (alias, account) in models {
+            self.accounts.insert(alias.to_string(), account);
+            let breaker = self
+                .outage
+                .remove(alias)
+                .filter(|b| !b.is_resting())
+                .unwrap_or_else(|| Breaker::new(config));
+            outage.insert(alias.to_string(), breaker);
+            let per_lang = self
+                .quality
+                .remove(alias)
+                .unwrap_or_else(|| PerLang::from_fn(|_| Breaker::new(config)));
+            quality.insert(alias.to_string(), per_lang);
+        }
+        self.outage = outage;
+        self.quality = quality;
     }
 
-    /// The model's quality breaker in `lang`, when the strategy uses breakers.
-    pub fn quality_breaker(&self, alias: &str, lang: Lang) -> Option<&Breaker> {
-        self.quality
-            .get(alias)
-            .filter(|_| self.strategy.uses_breakers())
-            .map(|q| &q[self.context(lang)])
+    /// The model's breaker for outages.
+    pub fn model(&self, alias: &str) -> Option<&Breaker> {
+        self.outage.get(alias)
     }
 
-    /// The candidates whose breakers let a call in `lang` through now.
-    pub fn admissible<'a>(&self, candidates: &[&'a str], lang: Lang, now: Instant) -> Vec<&'a str> {
-        candidates
-            .iter()
-            .copied()
-            .filter(|a| {
-                self.breaker(a).is_none_or(|b| b.is_available(now))
-                    && self
-                        .quality_breaker(a, lang)
-                        .is_none_or(|b| b.is_available(now))
-            })
-            .collect()
+    /// The model's quality breakers, one per language.
+    pub fn quality(&self, alias: &str) -> Option<&PerLang<Breaker>> {
+        self.quality.get(alias)
+    }
+
+    /// Whether both of `alias`'s breakers let a call in `lang` through now.
+    pub fn admits(&self, alias: &str, lang: Lang, now: Instant) -> bool {
+        self.model(alias).is_none_or(|b| b.is_available(now))
+            && self
+                .quality(alias)
+                .is_none_or(|q| q[lang].is_available(now))
     }
 
     /// Never every door shut: when a request has tried every admissible model
@@ -75,16 +104,11 @@ impl Router {
     /// breaker's in `lang`, when both are open) gets its half-open probe
     /// early, once per request. Misconfigured models are never returned.
     pub fn last_door<'a>(&mut self, candidates: &[&'a str], lang: Lang) -> Option<&'a str> {
-        self.changed();
-        if !self.strategy.uses_breakers() {
-            return None;
-        }
-        let lang = self.context(lang);
         let soonest = candidates
             .iter()
             .copied()
             .filter_map(|a| {
-                let model = self.breakers.get(a)?;
+                let model = self.outage.get(a)?;
                 if model.is_resting() {
                     return None;
                 }
@@ -95,7 +119,7 @@ impl Router {
             .min_by_key(|(_, until)| *until)
             .map(|(a, _)| a)?;
         for b in [
-            self.breakers.get_mut(soonest),
+            self.outage.get_mut(soonest),
             self.quality.get_mut(soonest).map(|q| &mut q[lang]),
         ]
         .into_iter()
@@ -112,10 +136,8 @@ impl Router {
     /// deadline, or the visitor left): the probes its `tickets` hold go back,
     /// so the next call may probe.
     pub fn release_probe(&mut self, alias: &str, lang: Lang, tickets: Tickets) {
-        self.changed();
-        let lang = self.context(lang);
         if tickets.model == Ticket::Probe {
-            if let Some(b) = self.breakers.get_mut(alias) {
+            if let Some(b) = self.outage.get_mut(alias) {
                 b.release_probe();
             }
         }
@@ -131,12 +153,7 @@ impl Router {
     /// breaker's single half-open probe (to hand back if it is dropped, and
     /// whose result alone decides that breaker). `None` when refused.
     pub fn try_acquire(&mut self, alias: &str, lang: Lang, now: Instant) -> Option<Tickets> {
-        self.changed();
-        if !self.strategy.uses_breakers() {
-            return Some(Tickets::ORDINARY);
-        }
-        let lang = self.context(lang);
-        let model = match self.breakers.get_mut(alias) {
+        let model = match self.outage.get_mut(alias) {
             Some(b) => b.acquire(now)?,
             None => Ticket::Ordinary,
         };
@@ -147,7 +164,7 @@ impl Router {
         let Some(quality) = quality else {
             // Refused in this language: a model probe claimed above goes back.
             if model == Ticket::Probe {
-                if let Some(b) = self.breakers.get_mut(alias) {
+                if let Some(b) = self.outage.get_mut(alias) {
                     b.release_probe();
                 }
             }
@@ -156,17 +173,67 @@ impl Router {
         Some(Tickets { model, quality })
     }
 
+    /// What one finished call of `alias` in `lang` tells the breakers. An
+    /// answer tells the model's breaker that it is up, and the language's
+    /// quality breaker whether it was any good; a failed call tells the
+    /// model's breaker only (`wait`: the upstream's own estimate of when to
+    /// try again). Spent credits (402) and a refused key (401) also rest the
+    /// models on the same [`Account`] (the same key to the same host), and
+    /// no other. A timeout behind our own queue ([`Outcome::QueueTimeout`])
+    /// tells no breaker anything.
+    pub fn record(
+        &mut self,
+        alias: &str,
+        lang: Lang,
+        outcome: &Outcome,
+        wait: Option<Duration>,
+        tickets: Tickets,
+        now: Instant,
+    ) {
+        if let Some(q) = self.quality.get_mut(alias).map(|q| &mut q[lang]) {
+            match outcome {
+                Outcome::Ok => q.on_success(tickets.quality),
+                Outcome::Rejected(_) => q.on_rejected(tickets.quality, now),
+                // No answer: nothing learned of its quality; a probe of it
+                // goes back for the next call.
+                _ if tickets.quality == Ticket::Probe => q.release_probe(),
+                _ => {}
+            }
+        }
+        let Some(b) = self.outage.get_mut(alias) else {
+            return;
+        };
+        match outcome {
+            Outcome::Ok => b.on_success(tickets.model),
+            Outcome::Rejected(_) => b.on_answered(tickets.model),
+            Outcome::QueueTimeout => {
+                if tickets.model == Ticket::Probe {
+                    b.release_probe();
+                }
+            }
+            // The whole account stops: its credits are spent, or its key refused.
+            Outcome::Credits | Outcome::Unauthorized => {
+                let why = failure(outcome, wait);
+                let first = !b.is_resting();
+                b.on_failure(why, now, tickets.model);
+                let first = first && b.is_resting();
+                self.stop_account(alias, why, first, now);
+            }
+            other => b.on_failure(failure(other, wait), now, tickets.model),
+        }
+    }
+
     /// `alias`'s account is stopped (a 402: its credits spent; a 401: its
     /// key refused): the other models on it (the same key to the same host,
     /// see [`crate::model::Account`]) rest too, as if each had had
     /// the answer. `first`: this answer began the rest (`alias` was not
     /// resting already): one WARN says what stopped and what to do.
-    pub(super) fn stop_account(&mut self, alias: &str, why: Failure, first: bool, now: Instant) {
+    fn stop_account(&mut self, alias: &str, why: Failure, first: bool, now: Instant) {
         let Some(account) = self.accounts.get(alias).cloned() else {
             return;
         };
         let mut stopped = 1;
-        for (other, b) in &mut self.breakers {
+        for (other, b) in &mut self.outage {
             let shared = self
                 .accounts
                 .get(other)
@@ -180,7 +247,7 @@ impl Router {
             return;
         }
         let rest = self
-            .breakers
+            .outage
             .get(alias)
             .and_then(|b| b.report(now).retry_in_s)
             .map_or_else(String::new, |s| format!(" for {:.0} min", s / 60.0));

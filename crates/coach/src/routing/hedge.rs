@@ -118,29 +118,34 @@ impl HedgeBudget {
     }
 }
 
-impl super::Router {
-    /// Turns hedging on with at most `ratio` extra calls per request, or off.
-    pub fn set_hedging(&mut self, ratio: Option<f64>) {
-        self.hedges = ratio.map(HedgeBudget::new);
+/// Hedging, on with its budget or off.
+#[derive(Default)]
+pub struct Hedging(Option<HedgeBudget>);
+
+impl Hedging {
+    /// At most `ratio` extra calls per request, or off.
+    pub fn new(ratio: Option<f64>) -> Self {
+        Self(ratio.map(HedgeBudget::new))
     }
 
-    /// A request arrived: it earns its share of the hedge budget.
+    /// A request arrived: it earns its share of the budget.
     pub fn on_request(&mut self) {
-        if let Some(budget) = &mut self.hedges {
+        if let Some(budget) = &mut self.0 {
             budget.deposit();
         }
     }
 
-    /// How long to wait for `alias` before hedging (its p95), when hedging is
-    /// on and the model is well enough known.
-    pub fn hedge_delay(&self, alias: &str) -> Option<Duration> {
-        self.hedges.as_ref()?;
-        hedge_delay(&self.stats.get(alias)?.window)
+    /// How long to wait for a model whose latest answers took `window`
+    /// before hedging (its p95), when hedging is on and the model is well
+    /// enough known.
+    pub fn delay(&self, window: &LatencyWindow) -> Option<Duration> {
+        self.0.as_ref()?;
+        hedge_delay(window)
     }
 
     /// Spends one hedge from the budget, if there is one left.
     pub fn try_hedge(&mut self) -> bool {
-        self.hedges.as_mut().is_some_and(HedgeBudget::try_withdraw)
+        self.0.as_mut().is_some_and(HedgeBudget::try_withdraw)
     }
 }
 

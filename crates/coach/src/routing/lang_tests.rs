@@ -6,7 +6,7 @@ use std::time::Duration;
 use rand::{rngs::StdRng, SeedableRng};
 use tokio::time::Instant;
 
-use super::{strategy::ThompsonStrategy, tests::keyless, Router, Tickets};
+use super::{strategy::ThompsonStrategy, tests::keyless, Finished, Router, Tickets};
 use crate::outcome::Outcome;
 use vocabulary::{
     Lang,
@@ -27,7 +27,17 @@ fn call(r: &mut Router, alias: &str, lang: Lang, outcome: Outcome) {
     let tickets = r
         .try_acquire(alias, lang, Instant::now())
         .unwrap_or(Tickets::ORDINARY);
-    r.record_outcome(alias, lang, MS, &outcome, None, tickets, Instant::now());
+    r.record_outcome(
+        Finished {
+            alias,
+            lang,
+            latency: MS,
+            outcome: &outcome,
+            wait: None,
+            tickets,
+        },
+        Instant::now(),
+    );
 }
 
 fn rejected() -> Outcome {
@@ -138,7 +148,17 @@ async fn a_rejected_answer_to_the_models_probe_ends_the_outage() {
             ..Tickets::ORDINARY
         }
     );
-    r.record_outcome("m", Zh, MS, &rejected(), None, tickets, Instant::now());
+    r.record_outcome(
+        Finished {
+            alias: "m",
+            lang: Zh,
+            latency: MS,
+            outcome: &rejected(),
+            wait: None,
+            tickets,
+        },
+        Instant::now(),
+    );
     assert_eq!(
         r.breaker("m").unwrap().report(Instant::now()).state,
         "closed"

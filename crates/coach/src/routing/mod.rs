@@ -1,39 +1,44 @@
-//! Which model answers: the [`Router`] keeps a record ([`stats`]) and a circuit
-//! breaker ([`breaker`]) per model, the learned record and a quality breaker
-//! per model and language ([`by_lang`]), and each model's queue of calls
-//! under way ([`queue`]); its [`strategy`] turns them into a weighted random
+//! Which model answers. The [`Router`] is its parts, each a type of its own:
+//! the [`Records`] of what each model's calls taught ([`stats`], learned per
+//! language: [`by_lang`], [`learning`]), its [`Breakers`] for outages and
+//! for bad answers per language ([`admission`], [`breaker`]), each model's
+//! [`Queues`] of calls under way ([`queue`]) and the [`Hedging`] budget
+//! ([`hedge`]); its [`strategy`] turns the records into a weighted random
 //! order for each request, in the request's language.
 //!
-//! Everything a finished call teaches goes through one method,
-//! [`Router::record_outcome`], called under the service's one lock: the
-//! statistics, the learned record ([`learning`]) and the breakers change
-//! together. [`admission`] says which models a call may go to now (the
-//! breakers), [`hedge`] decides when a slow call gets a second model, and
-//! [`state`] is what is saved across restarts.
+//! The router decides what the parts cannot alone: whether the strategy uses
+//! breakers at all, which language's record a request uses (its own, or one
+//! per model for the simulation's baseline), and the generation that tells a
+//! cached report it is stale. Everything a finished call teaches goes
+//! through [`Router::record_outcome`], called under the service's one lock,
+//! so the record and the breakers change together; a call's way in (its
+//! tickets, its place in a queue, a hedge) is [`calls`]; what is saved across
+//! restarts is [`snapshot`].
 //!
 //! Reads the registry's names only (`StrategyKind`, each model's [`Account`]);
-//! never calls a model and
-//! never touches a file: providers and the snapshot are the service's to use.
+//! never calls a model and never touches a file: providers and the snapshot
+//! file are the service's to use.
 
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use rand::{Rng, RngCore};
 use tokio::time::Instant;
 
-use crate::{model::Account, outcome::Outcome};
-use admission::failure;
-pub use admission::Tickets;
-use breaker::{Breaker, BreakerConfig, BreakerReport, Ticket};
+use crate::{model::Account, outcome::Outcome, providers::Served};
+pub use admission::{Breakers, Tickets};
+use breaker::{BreakerReport, Ticket};
 use by_lang::PerLang;
-use hedge::HedgeBudget;
-use queue::Queue;
+pub use hedge::Hedging;
+pub use queue::Queues;
 use stats::ModelStats;
+pub use stats::Records;
 use strategy::{pick, weigh, Standing, Strategy};
 use vocabulary::Lang;
 
 pub mod admission;
 pub mod breaker;
 pub mod by_lang;
+pub mod calls;
 pub mod hedge;
 pub mod learning;
 pub mod queue;
@@ -74,22 +79,29 @@ pub struct LangView {
     pub breaker: Option<BreakerReport>,
 }
 
-/// Statistics and circuit breakers for every model, and the strategy that
-/// weighs them.
+/// One finished call, as the router learns it.
+#[derive(Clone, Copy, Debug)]
+pub struct Finished<'a> {
+    pub alias: &'a str,
+    /// The request's language.
+    pub lang: Lang,
+    pub latency: Duration,
+    pub outcome: &'a Outcome,
+    /// The upstream's own estimate of when to try again (`Retry-After`,
+    /// `RateLimit`'s `t=`).
+    pub wait: Option<Duration>,
+    /// What [`Router::try_acquire`] gave the call.
+    pub tickets: Tickets,
+}
+
+/// Every model's record, breakers and queue, and the strategy that weighs
+/// them.
 pub struct Router {
-    stats: HashMap<String, ModelStats>,
-    /// Outages: one breaker per model.
-    breakers: HashMap<String, Breaker>,
-    /// Unusable answers: one breaker per model and language.
-    quality: HashMap<String, PerLang<Breaker>>,
-    /// Each model's calls under way.
-    queues: HashMap<String, Queue>,
-    /// Whose credits each model spends (a 402 stops its account's models).
-    accounts: HashMap<String, Account>,
-    breaker_config: BreakerConfig,
+    records: Records,
+    breakers: Breakers,
+    queues: Queues,
+    hedging: Hedging,
     strategy: Arc<dyn Strategy>,
-    half_life: Duration,
-    hedges: Option<HedgeBudget>,
     /// Records and quality breakers per language (the default), or one per
     /// model (see [`Router::set_per_language`]).
     per_language: bool,
@@ -100,15 +112,11 @@ pub struct Router {
 impl Router {
     pub fn new(strategy: Box<dyn Strategy>) -> Self {
         Self {
-            stats: HashMap::new(),
-            breakers: HashMap::new(),
-            quality: HashMap::new(),
-            queues: HashMap::new(),
-            accounts: HashMap::new(),
-            breaker_config: BreakerConfig::default(),
+            records: Records::default(),
+            breakers: Breakers::default(),
+            queues: Queues::default(),
+            hedging: Hedging::default(),
             strategy: Arc::from(strategy),
-            half_life: DEFAULT_HALF_LIFE,
-            hedges: None,
             per_language: true,
             generation: 0,
         }
@@ -136,7 +144,7 @@ impl Router {
     pub fn set_strategy(&mut self, strategy: Box<dyn Strategy>, half_life: Duration) {
         self.changed();
         self.strategy = Arc::from(strategy);
-        self.half_life = half_life;
+        self.records.half_life = half_life;
     }
 
     pub fn strategy_name(&self) -> &'static str {
@@ -161,114 +169,42 @@ impl Router {
         }
     }
 
-    /// Keeps the statistics, breakers and queues of `models` (each alias with
+    /// Keeps the records, breakers and queues of `models` (each alias with
     /// its account), starts new ones, forgets the rest. A reload is the fix
     /// for a misconfigured model: its breaker starts closed again.
     pub fn sync<'a>(&mut self, models: impl IntoIterator<Item = (&'a str, Account)>) {
         self.changed();
-        let mut stats = HashMap::new();
-        let mut breakers = HashMap::new();
-        let mut quality = HashMap::new();
-        let mut queues = HashMap::new();
-        self.accounts.clear();
-        for (alias, account) in models {
-            self.accounts.insert(alias.to_string(), account);
-            stats.insert(
-                alias.to_string(),
-                self.stats.remove(alias).unwrap_or_default(),
-            );
-            let breaker = self
-                .breakers
-                .remove(alias)
-                .filter(|b| !b.is_resting())
-                .unwrap_or_else(|| Breaker::new(self.breaker_config));
-            breakers.insert(alias.to_string(), breaker);
-            let config = self.breaker_config;
-            quality.insert(
-                alias.to_string(),
-                self.quality
-                    .remove(alias)
-                    .unwrap_or_else(|| PerLang::from_fn(|_| Breaker::new(config))),
-            );
-            queues.insert(
-                alias.to_string(),
-                self.queues.remove(alias).unwrap_or_default(),
-            );
-        }
-        self.stats = stats;
-        self.breakers = breakers;
-        self.quality = quality;
-        self.queues = queues;
-        self.refresh_shares();
+        let models: Vec<(&str, Account)> = models.into_iter().collect();
+        let aliases = || models.iter().map(|(alias, _)| *alias);
+        self.records.sync(aliases());
+        self.queues.sync(aliases());
+        self.breakers.sync(models.iter().cloned());
     }
 
-    /// Learns one finished call for a request in `lang`: the statistics, the
-    /// learned record and the breakers, in one go (one lock for the caller).
-    /// `wait` is the upstream's own estimate of when to try again
-    /// (`Retry-After`, `RateLimit`'s `t=`); `tickets` are the
-    /// ones [`Router::try_acquire`] gave the call. An answer tells the
-    /// model's breaker that it is up, and the language's quality breaker
-    /// whether it was any good; a failed call tells the model's breaker
-    /// only. Spent credits (402) and a refused key (401) also rest the
-    /// models on the same [`Account`] (the same key to the same host), and
-    /// no other. A
-    /// timeout behind our own queue ([`Outcome::QueueTimeout`]) tells no
-    /// breaker anything.
-    #[allow(clippy::too_many_arguments)]
-    pub fn record_outcome(
-        &mut self,
-        alias: &str,
-        lang: Lang,
-        latency: Duration,
-        outcome: &Outcome,
-        wait: Option<Duration>,
-        tickets: Tickets,
-        now: Instant,
-    ) {
+    /// Learns one finished call: the record and the breakers, in one go (one
+    /// lock for the caller; see [`Records::learn`] and [`Breakers::record`]).
+    pub fn record_outcome(&mut self, call: Finished<'_>, now: Instant) {
         self.changed();
-        let lang = self.context(lang);
-        self.learn(
-            alias,
-            lang,
-            latency,
-            outcome,
-            tickets.model == Ticket::Probe,
-        );
-        if let Some(q) = self.quality.get_mut(alias).map(|q| &mut q[lang]) {
-            match outcome {
-                Outcome::Ok => q.on_success(tickets.quality),
-                Outcome::Rejected(_) => q.on_rejected(tickets.quality, now),
-                // No answer: nothing learned of its quality; a probe of it
-                // goes back for the next call.
-                _ if tickets.quality == Ticket::Probe => q.release_probe(),
-                _ => {}
-            }
-        }
-        let Some(b) = self.breakers.get_mut(alias) else {
+        let lang = self.context(call.lang);
+        let probe = call.tickets.model == Ticket::Probe;
+        self.records
+            .learn(call.alias, lang, call.latency, call.outcome, probe);
+        self.breakers
+            .record(call.alias, lang, call.outcome, call.wait, call.tickets, now);
+    }
+
+    /// Counts what `served` says of one finished call of `alias` whose
+    /// outcome was `outcome` (its tokens, its provider).
+    pub fn record_served(&mut self, alias: &str, outcome: &Outcome, served: &Served) {
+        if served == &Served::default() {
             return;
-        };
-        match outcome {
-            Outcome::Ok => b.on_success(tickets.model),
-            Outcome::Rejected(_) => b.on_answered(tickets.model),
-            Outcome::QueueTimeout => {
-                if tickets.model == Ticket::Probe {
-                    b.release_probe();
-                }
-            }
-            // The whole account stops: its credits are spent, or its key refused.
-            Outcome::Credits | Outcome::Unauthorized => {
-                let why = failure(outcome, wait);
-                let first = !b.is_resting();
-                b.on_failure(why, now, tickets.model);
-                let first = first && b.is_resting();
-                self.stop_account(alias, why, first, now);
-            }
-            other => b.on_failure(failure(other, wait), now, tickets.model),
         }
+        self.changed();
+        self.records.record_served(alias, outcome, served);
     }
 
     pub fn stats(&self, alias: &str) -> Option<&ModelStats> {
-        self.stats.get(alias)
+        self.records.get(alias)
     }
 
     /// Probability of each of `candidates` (in their order) being tried first
@@ -288,7 +224,7 @@ impl Router {
     pub fn standing(&self, candidates: &[&str], lang: Lang, now: Instant) -> Standing {
         Standing {
             strategy: self.strategy.clone(),
-            half_life: self.half_life,
+            half_life: self.records.half_life,
             now,
             lang: self.context(lang),
             models: candidates
@@ -296,7 +232,7 @@ impl Router {
                 .map(|a| {
                     (
                         a.to_string(),
-                        self.stats.get(*a).cloned().unwrap_or_default(),
+                        self.records.get(a).cloned().unwrap_or_default(),
                     )
                 })
                 .collect(),
@@ -306,14 +242,15 @@ impl Router {
     /// A copy of one model's record, estimates, breakers and queue, for
     /// `GET /models`.
     pub fn view(&self, alias: &str, now: Instant) -> ModelView {
-        let stats = self.stats.get(alias).cloned().unwrap_or_default();
-        let (s, f) = by_lang::total(&stats.by_lang, now, self.half_life);
+        let stats = self.records.get(alias).cloned().unwrap_or_default();
+        let half_life = self.records.half_life;
+        let (s, f) = by_lang::total(&stats.by_lang, now, half_life);
         let quality = self
-            .quality
-            .get(alias)
+            .breakers
+            .quality(alias)
             .filter(|_| self.strategy.uses_breakers());
         let by_lang = stats.by_lang.map(|lang, record| LangView {
-            success_estimate: record.decayed.mean(now, self.half_life),
+            success_estimate: record.decayed.mean(now, half_life),
             breaker: quality.map(|q| q[lang].report(now)),
         });
         let breaker = self.breaker(alias).map(|b| BreakerReport {
@@ -357,14 +294,14 @@ impl Router {
         let fresh = ModelStats::default();
         let models = candidates
             .iter()
-            .map(|a| (*a, self.stats.get(*a).unwrap_or(&fresh)));
+            .map(|a| (*a, self.records.get(a).unwrap_or(&fresh)));
         let lang = self.context(lang);
         weigh(
             &*self.strategy,
             models,
             lang,
             Instant::now(),
-            self.half_life,
+            self.records.half_life,
             rng,
         )
     }
@@ -373,16 +310,16 @@ impl Router {
     /// languages together.
     pub fn success_estimate(&self, alias: &str) -> Option<f64> {
         let (s, f) = by_lang::total(
-            &self.stats.get(alias)?.by_lang,
+            &self.records.get(alias)?.by_lang,
             Instant::now(),
-            self.half_life,
+            self.records.half_life,
         );
         Some(learning::posterior_mean(s, f))
     }
 
     /// A model's decayed success estimate in `lang` now.
     pub fn success_estimate_in(&self, alias: &str, lang: Lang) -> Option<f64> {
-        let record = &self.stats.get(alias)?.by_lang[self.context(lang)];
-        Some(record.decayed.mean(Instant::now(), self.half_life))
+        let record = &self.records.get(alias)?.by_lang[self.context(lang)];
+        Some(record.decayed.mean(Instant::now(), self.records.half_life))
     }
 }

@@ -19,7 +19,7 @@
 //!
 //! A call that then times out after waiting behind others, while the model
 //! answered at least one of the calls ahead, was late because of our own
-//! queue ([`Router::timed_out_in_queue`]): the model is busy, not down, and
+//! queue ([`Queues::timed_out_in_queue`]): the model is busy, not down, and
 //! the service records it as [`Outcome::QueueTimeout`], which no breaker and
 //! no learned record counts.
 //!
@@ -27,9 +27,8 @@
 //! side) has no queue of ours to wait in: its calls are only counted, for
 //! `/models`' `in_flight`.
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
-use super::Router;
 use crate::outcome::Outcome;
 
 /// One model's calls under way, and how many of its calls have answered.
@@ -69,19 +68,32 @@ pub fn admits(
     }
 }
 
-impl Router {
+/// Every model's queue.
+#[derive(Default)]
+pub struct Queues(HashMap<String, Queue>);
+
+impl Queues {
+    /// Keeps the queues of `aliases`, starts new ones, forgets the rest.
+    pub fn sync<'a>(&mut self, aliases: impl IntoIterator<Item = &'a str>) {
+        let mut kept = HashMap::new();
+        for alias in aliases {
+            kept.insert(alias.to_string(), self.0.remove(alias).unwrap_or_default());
+        }
+        self.0 = kept;
+    }
+
     /// Takes a place in `alias`'s queue for a call that may take `time_left`
-    /// at most, or says why not ([`Outcome::QueueFull`]; `limit` is the
-    /// model's `max_concurrency`). The place is given back with
-    /// [`Router::dequeue`].
+    /// at most, at the model's `pace`, or says why not
+    /// ([`Outcome::QueueFull`]; `limit` is the model's `max_concurrency`).
+    /// The place is given back with [`Queues::dequeue`].
     pub fn enqueue(
         &mut self,
         alias: &str,
         limit: Option<u32>,
+        pace: Option<Duration>,
         time_left: Duration,
     ) -> Result<Place, Outcome> {
-        let pace = self.pace(alias);
-        let queue = self.queues.entry(alias.to_string()).or_default();
+        let queue = self.0.entry(alias.to_string()).or_default();
         if !admits(limit, queue.in_flight, pace, time_left) {
             return Err(Outcome::QueueFull);
         }
@@ -90,20 +102,18 @@ impl Router {
             answered: queue.answered,
         };
         queue.in_flight = queue.in_flight.saturating_add(1);
-        self.changed();
         Ok(place)
     }
 
     /// A call to `alias` ended (`answered`: the model gave it an answer,
     /// good or not) or was dropped.
     pub fn dequeue(&mut self, alias: &str, answered: bool) {
-        if let Some(queue) = self.queues.get_mut(alias) {
+        if let Some(queue) = self.0.get_mut(alias) {
             queue.in_flight = queue.in_flight.saturating_sub(1);
             if answered {
                 queue.answered = queue.answered.saturating_add(1);
             }
         }
-        self.changed();
     }
 
     /// Whether a call that started at `place` and ran out of time was late
@@ -112,20 +122,14 @@ impl Router {
     pub fn timed_out_in_queue(&self, alias: &str, place: Place) -> bool {
         place.ahead > 0
             && self
-                .queues
+                .0
                 .get(alias)
                 .is_some_and(|q| q.answered > place.answered)
     }
 
     /// Calls to `alias` under way now.
     pub fn in_flight(&self, alias: &str) -> u32 {
-        self.queues.get(alias).map_or(0, |q| q.in_flight)
-    }
-
-    /// The time one answer of `alias` takes: the median of its latest
-    /// answers' times (`None` before the first).
-    pub fn pace(&self, alias: &str) -> Option<Duration> {
-        self.stats.get(alias)?.window.quantile(0.5)
+        self.0.get(alias).map_or(0, |q| q.in_flight)
     }
 }
 

@@ -74,11 +74,12 @@ pub struct SavedLang {
 impl Router {
     /// Every model's record and breakers, for the snapshot file.
     pub fn save(&self, now: Instant) -> BTreeMap<String, SavedModel> {
-        let hl = self.half_life;
-        self.stats
+        let hl = self.records.half_life;
+        self.records
+            .models
             .iter()
             .map(|(alias, s)| {
-                let quality = self.quality.get(alias);
+                let quality = self.breakers.quality(alias);
                 let by_lang = s
                     .by_lang
                     .iter()
@@ -106,7 +107,7 @@ impl Router {
                     recent_ms: s.window.to_millis(),
                     breaker: self
                         .breakers
-                        .get(alias)
+                        .model(alias)
                         .map(|b| b.save(now))
                         .unwrap_or_default(),
                     by_lang,
@@ -128,9 +129,9 @@ impl Router {
         now: Instant,
     ) -> usize {
         self.changed();
-        let (hl, config) = (self.half_life, self.breaker_config);
+        let (hl, config) = (self.records.half_life, self.breakers.config);
         let mut restored = 0;
-        for (alias, s) in &mut self.stats {
+        for (alias, s) in &mut self.records.models {
             let Some(m) = saved.get(alias) else {
                 continue;
             };
@@ -177,7 +178,7 @@ impl Router {
                 window: LatencyWindow::from_millis(&m.recent_ms),
             };
             s.refresh();
-            self.breakers.insert(
+            self.breakers.outage.insert(
                 alias.clone(),
                 Breaker::restore(config, &m.breaker, downtime, now),
             );
@@ -185,10 +186,10 @@ impl Router {
                 Some(l) => Breaker::restore(config, &l.breaker, downtime, now),
                 None => Breaker::new(config),
             });
-            self.quality.insert(alias.clone(), quality);
+            self.breakers.quality.insert(alias.clone(), quality);
             restored += 1;
         }
-        self.refresh_shares();
+        self.records.refresh_shares();
         restored
     }
 }
@@ -210,7 +211,7 @@ mod tests {
     use crate::{
         model::Account,
         outcome::Outcome,
-        routing::{strategy::ThompsonStrategy, Tickets},
+        routing::{strategy::ThompsonStrategy, Finished, Tickets},
     };
 
     fn router() -> Router {
@@ -224,7 +225,17 @@ mod tests {
             .try_acquire("m", lang, Instant::now())
             .unwrap_or(Tickets::ORDINARY);
         let ms = Duration::from_millis(300);
-        r.record_outcome("m", lang, ms, &outcome, None, t, Instant::now());
+        r.record_outcome(
+            Finished {
+                alias: "m",
+                lang,
+                latency: ms,
+                outcome: &outcome,
+                wait: None,
+                tickets: t,
+            },
+            Instant::now(),
+        );
     }
 
     /// What the models cost and who served them is saved with the rest, and

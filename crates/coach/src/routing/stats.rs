@@ -1,10 +1,15 @@
-//! One model's record ([`ModelStats`]) and how a finished call updates it:
-//! the original server's counters, the learned (decayed) counts of the request's
-//! language ([`super::by_lang`]), the latency estimates and the outcome counts
-//! that `/models` and `/metrics` show.
-//! Touches no breaker: [`Router::record_outcome`] tells the breakers.
+//! Every model's record ([`Records`]: a [`ModelStats`] per model, and the
+//! half-life their learned counts fade with) and how a finished call updates
+//! it: the original server's counters, the learned (decayed) counts of the
+//! request's language ([`super::by_lang`]), the latency estimates and the
+//! outcome counts that `/models` and `/metrics` show.
+//! Touches no breaker: the router tells the breakers
+//! ([`super::admission::Breakers::record`]).
 
-use std::{collections::BTreeMap, time::Duration};
+use std::{
+    collections::{BTreeMap, HashMap},
+    time::Duration,
+};
 
 use serde::Serialize;
 use tokio::time::Instant;
@@ -13,7 +18,7 @@ use super::{
     by_lang::{LangRecord, PerLang},
     hedge::LatencyWindow,
     learning::{PeakEwma, LATENCY_TAU},
-    Router,
+    DEFAULT_HALF_LIFE,
 };
 use crate::{outcome::Outcome, providers::ProviderName};
 use vocabulary::Lang;
@@ -104,11 +109,41 @@ fn bump(count: &mut u64) {
     *count = count.saturating_add(1);
 }
 
-impl Router {
-    /// What one finished call for a request in `lang` teaches the statistics
-    /// (the breakers are [`Router::record_outcome`]'s, which calls this).
+/// Every model's record, and the half-life the learned counts fade with.
+pub struct Records {
+    pub(super) models: HashMap<String, ModelStats>,
+    pub(super) half_life: Duration,
+}
+
+impl Default for Records {
+    fn default() -> Self {
+        Self {
+            models: HashMap::new(),
+            half_life: DEFAULT_HALF_LIFE,
+        }
+    }
+}
+
+impl Records {
+    /// `alias`'s record.
+    pub fn get(&self, alias: &str) -> Option<&ModelStats> {
+        self.models.get(alias)
+    }
+
+    /// Keeps the records of `aliases`, starts new ones, forgets the rest.
+    pub fn sync<'a>(&mut self, aliases: impl IntoIterator<Item = &'a str>) {
+        let mut kept = HashMap::new();
+        for alias in aliases {
+            let record = self.models.remove(alias).unwrap_or_default();
+            kept.insert(alias.to_string(), record);
+        }
+        self.models = kept;
+        self.refresh_shares();
+    }
+
+    /// What one finished call for a request in `lang` teaches the record.
     /// `probe`: the call was the model breaker's half-open probe.
-    pub(super) fn learn(
+    pub fn learn(
         &mut self,
         alias: &str,
         lang: Lang,
@@ -163,8 +198,7 @@ impl Router {
     /// (`Outcome::QueueTimeout`): counted as a call, learned as nothing (the
     /// model was busy, not down, and says nothing of its pace).
     fn learn_queued(&mut self, alias: &str, lang: Lang, latency: Duration) {
-        self.changed();
-        let Some(s) = self.stats.get_mut(alias) else {
+        let Some(s) = self.models.get_mut(alias) else {
             return;
         };
         bump(&mut s.total);
@@ -180,9 +214,8 @@ impl Router {
     }
 
     fn record(&mut self, alias: &str, learned: Learned, update: impl FnOnce(&mut ModelStats)) {
-        self.changed();
         let half_life = self.half_life;
-        let Some(s) = self.stats.get_mut(alias) else {
+        let Some(s) = self.models.get_mut(alias) else {
             return;
         };
         let now = Instant::now();
@@ -227,10 +260,10 @@ impl Router {
 
     pub(super) fn refresh_shares(&mut self) {
         let all = self
-            .stats
+            .models
             .values()
             .fold(0u64, |sum, s| sum.saturating_add(s.total));
-        for s in self.stats.values_mut() {
+        for s in self.models.values_mut() {
             s.share = if all == 0 {
                 0.0
             } else {
@@ -248,7 +281,7 @@ enum Kind {
     Failure,
 }
 
-/// One finished call, as [`Router::record`] learns it.
+/// One finished call, as [`Records::record`] learns it.
 struct Learned {
     lang: Lang,
     latency: Duration,

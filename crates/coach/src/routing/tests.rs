@@ -7,12 +7,12 @@ use rand::{rngs::StdRng, SeedableRng};
 use tokio::time::Instant;
 
 use super::{
+    admission::failure,
     breaker::{Failure, Ticket},
-    failure,
     strategy::{pick, SeedStrategy, ThompsonStrategy},
-    Router,
+    Finished, Router,
 };
-use crate::{model::Account, outcome::Outcome, providers::ProviderError, registry::Registry};
+use crate::{model::Account, outcome::Outcome, providers::ProviderError};
 use vocabulary::Lang::En;
 
 fn rng() -> StdRng {
@@ -44,11 +44,12 @@ fn the_seeds_example_probabilities() {
     let mut r = router(&["gemini", "phi3", "llama"]);
     let slow = Duration::from_millis(1000); // neither fast nor slow: no nudge
     for _ in 0..2 {
-        r.learn("gemini", En, slow, &Outcome::UpstreamError, false);
-        r.learn("llama", En, slow, &Outcome::Ok, false);
+        r.records
+            .learn("gemini", En, slow, &Outcome::UpstreamError, false);
+        r.records.learn("llama", En, slow, &Outcome::Ok, false);
     }
-    r.learn("phi3", En, slow, &Outcome::Timeout, false);
-    r.learn("phi3", En, slow, &Outcome::Ok, false);
+    r.records.learn("phi3", En, slow, &Outcome::Timeout, false);
+    r.records.learn("phi3", En, slow, &Outcome::Ok, false);
     let p = r.probabilities(&["gemini", "phi3", "llama"], En, &mut rng());
     // 0 is floored to 0.02: 0.02/1.52, 0.5/1.52, 1/1.52.
     assert!((p[0] - 0.02 / 1.52).abs() < 1e-12);
@@ -60,19 +61,23 @@ fn the_seeds_example_probabilities() {
 #[test]
 fn latency_nudges_follow_the_seed() {
     let mut r = router(&["a"]);
-    r.learn(
+    r.records.learn(
         "a",
         En,
         Duration::from_millis(100),
         &Outcome::Timeout,
         false,
     );
-    r.learn("a", En, Duration::from_millis(300), &Outcome::Ok, false);
+    r.records
+        .learn("a", En, Duration::from_millis(300), &Outcome::Ok, false);
     assert!((r.stats("a").unwrap().errors - 0.9).abs() < 1e-12);
-    r.learn("a", En, Duration::from_millis(3000), &Outcome::Ok, false);
+    r.records
+        .learn("a", En, Duration::from_millis(3000), &Outcome::Ok, false);
     assert!((r.stats("a").unwrap().errors - 1.1).abs() < 1e-12);
     let mut fresh = router(&["b"]);
-    fresh.learn("b", En, Duration::from_millis(10), &Outcome::Ok, false);
+    fresh
+        .records
+        .learn("b", En, Duration::from_millis(10), &Outcome::Ok, false);
     assert_eq!(fresh.stats("b").unwrap().errors, 0.0, "never below zero");
 }
 
@@ -118,17 +123,20 @@ async fn thompson_prefers_the_reliable_then_the_fast_but_spreads_load() {
     let mut r = Router::new(Box::new(ThompsonStrategy));
     r.sync(keyless(&["fast", "slow", "flaky"]));
     for _ in 0..30 {
-        r.learn("fast", En, Duration::from_millis(300), &Outcome::Ok, false);
-        r.learn("slow", En, Duration::from_millis(1500), &Outcome::Ok, false);
-        r.learn(
+        r.records
+            .learn("fast", En, Duration::from_millis(300), &Outcome::Ok, false);
+        r.records
+            .learn("slow", En, Duration::from_millis(1500), &Outcome::Ok, false);
+        r.records.learn(
             "flaky",
             En,
             Duration::from_millis(300),
             &Outcome::UpstreamError,
             false,
         );
-        r.learn("flaky", En, Duration::from_millis(300), &Outcome::Ok, false);
-        r.learn(
+        r.records
+            .learn("flaky", En, Duration::from_millis(300), &Outcome::Ok, false);
+        r.records.learn(
             "flaky",
             En,
             Duration::from_millis(300),
@@ -156,14 +164,15 @@ async fn thompson_forgets_an_outage_the_seed_never_does() {
     for r in [&mut thompson, &mut seed] {
         r.sync(keyless(&["a", "b"]));
         for _ in 0..50 {
-            r.learn(
+            r.records.learn(
                 "a",
                 En,
                 Duration::from_millis(300),
                 &Outcome::ConnectionFailed,
                 false,
             );
-            r.learn("b", En, Duration::from_millis(300), &Outcome::Ok, false);
+            r.records
+                .learn("b", En, Duration::from_millis(300), &Outcome::Ok, false);
         }
     }
     tokio::time::advance(Duration::from_secs(30 * 60)).await; // 10 half-lives
@@ -185,8 +194,10 @@ async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
     r.sync(keyless(&["rambler", "good"]));
     for _ in 0..30 {
         let too_long = Outcome::Rejected("too long".into());
-        r.learn("rambler", En, Duration::from_millis(300), &too_long, false);
-        r.learn("good", En, Duration::from_millis(600), &Outcome::Ok, false);
+        r.records
+            .learn("rambler", En, Duration::from_millis(300), &too_long, false);
+        r.records
+            .learn("good", En, Duration::from_millis(600), &Outcome::Ok, false);
     }
     let estimate = r.success_estimate("rambler").unwrap();
     assert!(estimate < 0.1, "learned as failures: {estimate}");
@@ -199,7 +210,8 @@ async fn thompson_shuts_out_a_model_whose_answers_are_always_rejected() {
 #[test]
 fn reload_keeps_stats_of_models_that_stay() {
     let mut r = router(&["a", "b"]);
-    r.learn("a", En, Duration::from_millis(10), &Outcome::Timeout, false);
+    r.records
+        .learn("a", En, Duration::from_millis(10), &Outcome::Timeout, false);
     r.sync(keyless(&["a", "c"]));
     assert_eq!(r.stats("a").unwrap().total, 1);
     assert!(r.stats("b").is_none());
@@ -218,7 +230,17 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     for _ in 0..3 {
         let ticket = r.try_acquire("a", En, Instant::now()).unwrap();
         let failed = Outcome::UpstreamError;
-        r.record_outcome("a", En, ms(300), &failed, None, ticket, Instant::now());
+        r.record_outcome(
+            Finished {
+                alias: "a",
+                lang: En,
+                latency: ms(300),
+                outcome: &failed,
+                wait: None,
+                tickets: ticket,
+            },
+            Instant::now(),
+        );
     }
     assert_eq!(state(&r), "open");
     tokio::time::advance(Duration::from_secs(2)).await;
@@ -227,7 +249,17 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
 
     // The early call answers while another request holds the probe: the
     // breaker waits for its probe, and the record is not wiped.
-    r.record_outcome("a", En, ms(300), &Outcome::Ok, None, early, Instant::now());
+    r.record_outcome(
+        Finished {
+            alias: "a",
+            lang: En,
+            latency: ms(300),
+            outcome: &Outcome::Ok,
+            wait: None,
+            tickets: early,
+        },
+        Instant::now(),
+    );
     assert_eq!(state(&r), "half_open");
     let estimate = r.success_estimate("a").unwrap();
     assert!(
@@ -236,105 +268,23 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     );
 
     // The probe's answer closes it and starts the record afresh.
-    r.record_outcome("a", En, ms(300), &Outcome::Ok, None, probe, Instant::now());
+    r.record_outcome(
+        Finished {
+            alias: "a",
+            lang: En,
+            latency: ms(300),
+            outcome: &Outcome::Ok,
+            wait: None,
+            tickets: probe,
+        },
+        Instant::now(),
+    );
     assert_eq!(state(&r), "closed");
     let estimate = r.success_estimate("a").unwrap();
     assert!(
         (estimate - 0.75).abs() < 1e-9,
         "prior 2:1 plus one: {estimate}"
     );
-}
-
-/// A registry of models on several accounts: two on `HF_TOKEN`, one on its
-/// own key at the same host, a local one with no key, and `SHARED_KEY` at
-/// two hosts.
-const ACCOUNTS: &str = r#"
-[[models]]
-alias = "hf1"
-model = "org/one"
-api = "chat"
-[[models]]
-alias = "hf2"
-model = "org/two"
-api = "chat"
-base_url = "https://router.huggingface.co/v1"
-[[models]]
-alias = "own"
-model = "org/own"
-api = "chat"
-token_env = "OWN_KEY"
-[[models]]
-alias = "local"
-model = "llama3"
-api = "chat"
-base_url = "http://127.0.0.1:11434/v1"
-[[models]]
-alias = "third1"
-model = "m1"
-api = "chat"
-base_url = "https://api.example.com/v1"
-token_env = "SHARED_KEY"
-[[models]]
-alias = "third2"
-model = "m2"
-api = "chat"
-base_url = "https://api.example.com/v2"
-token_env = "SHARED_KEY"
-[[models]]
-alias = "elsewhere"
-model = "m3"
-api = "chat"
-base_url = "https://api.other.example/v1"
-token_env = "SHARED_KEY"
-"#;
-
-/// The models whose breakers are open after `spender` answers 402, and
-/// whether that one record changed the router's generation.
-/// A router over [`ACCOUNTS`] (each `token_env` set), and the registry.
-pub(super) fn accounts_router() -> (Router, Registry) {
-    let env = |name: &str| Some(format!("sk-fake-{name}"));
-    let registry = Registry::parse_with_env(ACCOUNTS, env).unwrap();
-    let mut r = Router::new(Box::new(ThompsonStrategy));
-    r.sync(
-        registry
-            .models
-            .iter()
-            .map(|m| (m.alias.as_str(), m.account())),
-    );
-    (r, registry)
-}
-
-fn stopped_by_a_402_from(spender: &str) -> (Vec<String>, bool) {
-    let (mut r, registry) = accounts_router();
-    let ticket = r.try_acquire(spender, En, Instant::now()).unwrap();
-    let before = r.generation();
-    let credits = Outcome::Credits;
-    let ms = Duration::from_millis(50);
-    r.record_outcome(spender, En, ms, &credits, None, ticket, Instant::now());
-    assert_eq!(r.stats(spender).unwrap().outcomes.get("credits"), Some(&1));
-    let stopped = registry
-        .models
-        .iter()
-        .filter(|m| !r.breaker(&m.alias).unwrap().is_available(Instant::now()))
-        .map(|m| m.alias.clone())
-        .collect();
-    (stopped, r.generation() != before)
-}
-
-/// A 402 stops the models of that key only.
-#[tokio::test(start_paused = true)]
-async fn spent_credits_open_the_breakers_of_that_account_in_one_record() {
-    let (stopped, changed) = stopped_by_a_402_from("hf1");
-    assert_eq!(stopped, vec!["hf1", "hf2"], "the models on HF_TOKEN");
-    assert!(changed);
-    assert_eq!(stopped_by_a_402_from("third2").0, vec!["third1", "third2"]);
-}
-
-#[tokio::test(start_paused = true)]
-async fn a_model_on_its_own_key_or_on_none_spends_only_its_own_credits() {
-    assert_eq!(stopped_by_a_402_from("own").0, vec!["own"]);
-    assert_eq!(stopped_by_a_402_from("local").0, vec!["local"]);
-    assert_eq!(stopped_by_a_402_from("elsewhere").0, vec!["elsewhere"]);
 }
 
 #[test]

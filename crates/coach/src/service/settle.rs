@@ -8,7 +8,10 @@
 use tokio::time::Instant;
 
 use super::{call::Call, comment::tried_entry, Coach};
-use crate::{judge, outcome::Outcome, prompt::Prompt, providers::ProviderError, response::Tried};
+use crate::{
+    judge, outcome::Outcome, prompt::Prompt, providers::ProviderError, response::Tried,
+    routing::Finished,
+};
 
 impl Coach {
     /// Checks a finished call's answer and feeds the outcome to the router and
@@ -66,12 +69,14 @@ impl Coach {
             }
         } else {
             router.record_outcome(
-                alias,
-                prompt.lang,
-                latency,
-                &outcome,
-                wait,
-                call.tickets,
+                Finished {
+                    alias,
+                    lang: prompt.lang,
+                    latency,
+                    outcome: &outcome,
+                    wait,
+                    tickets: call.tickets,
+                },
                 Instant::now(),
             );
         }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{bump, Router};
+use super::{bump, Records};
 use crate::{
     outcome::Outcome,
     providers::{ProviderName, Served, Usage},
@@ -55,15 +55,14 @@ pub struct ProviderRecord {
     pub tokens: Tokens,
 }
 
-impl Router {
+impl Records {
     /// Counts what `served` says of one finished call of `alias` whose
     /// outcome was `outcome`.
     pub fn record_served(&mut self, alias: &str, outcome: &Outcome, served: &Served) {
         if served == &Served::default() {
             return;
         }
-        self.changed();
-        let Some(s) = self.stats.get_mut(alias) else {
+        let Some(s) = self.models.get_mut(alias) else {
             return;
         };
         if let Some(usage) = served.usage {
