@@ -70,23 +70,23 @@ impl Drop for Hold<'_> {
     }
 }
 
-impl Coach {
+impl<'a> Call<'a> {
     /// Calls one model, within its timeout and the request's deadline.
-    pub(super) async fn call<'a>(
-        &'a self,
+    pub(super) async fn run(
+        coach: &'a Coach,
         spec: &'a ModelSpec,
         prompt: &'a Prompt,
         deadline: Instant,
         permit: Permit,
         mut hold: Hold<'a>,
         place: Place,
-    ) -> Call<'a> {
+    ) -> Self {
         let started = Instant::now();
         let timeout = spec
             .timeout
             .min(deadline.saturating_duration_since(started));
         let Called { result, served } =
-            match tokio::time::timeout(timeout, self.provider.call(spec, prompt, timeout)).await {
+            match tokio::time::timeout(timeout, coach.provider.call(spec, prompt, timeout)).await {
                 Ok(called) => called,
                 Err(_) => Err(ProviderError::Timeout).into(),
             };

@@ -1,10 +1,12 @@
 //! The coach service: one path for `GET /error` and `POST /api/comment`.
 //!
 //! Holds the registry, the router and the provider. One request
-//! ([`Coach::comment`], in `comment`) goes: `plan` (the router's order,
-//! the next model), `call` (one model, within its timeout), `settle` (the
-//! reply checks, the outcome learned), and the offline commentator when no
-//! model answered; `report` is `GET /models`. Saving the router's state is
+//! ([`Coach::comment`], in `comment`) is a [`request::Request`]: its
+//! [`plan::Plan`] (the router's order, the next model), each
+//! [`call::Call`] (one model, within its timeout) and, when it ends, its
+//! `settle` (the reply checks, the outcome learned), and the offline
+//! commentator when no model answered. `report` is `GET /models`, `checks`
+//! the availability checks. Saving the router's state is
 //! `coach::snapshot`'s file and `routing::snapshot`'s numbers.
 //!
 //! Locks: the registry is an [`ArcSwap`], read without a lock and swapped
@@ -43,6 +45,7 @@ mod checks;
 mod comment;
 mod plan;
 mod report;
+mod request;
 pub mod saver;
 mod settle;
 

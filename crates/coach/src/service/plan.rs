@@ -4,22 +4,18 @@
 //! not let the call finish in time: `routing::queue`) is skipped at once, and
 //! a forced model (`?model=`) is the only candidate; why a model was not
 //! called is noted in `tried`.
-//! Chooses; calls nothing (that is `call`'s).
+//! Chooses; calls nothing (that is [`super::call`]'s), spends no budget
+//! (that is the request's).
 
-use std::{collections::VecDeque, future::Future};
+use std::collections::VecDeque;
 
 use tokio::time::Instant;
 
-use super::{
-    call::{Call, Hold},
-    comment::tried_entry,
-    Coach, OFFLINE,
-};
+use super::{comment::tried_entry, Coach, OFFLINE};
 use crate::{
     budget::ClientKey,
     model::ModelSpec,
     outcome::Outcome,
-    prompt::Prompt,
     registry::Registry,
     response::{Limited, Tried},
     routing::{
@@ -72,64 +68,20 @@ impl<'r> Plan<'r> {
     pub(super) fn exhausted(&self) -> bool {
         self.queue.is_empty() && (self.forced || self.uncalled().is_empty())
     }
-}
-
-impl Coach {
-    /// The next call, started: the upstream budget has room and a model is
-    /// left ([`Coach::next_call`]; a hedge takes only the queue, never the last
-    /// door). The budget comes first, so a refusal never strands a claimed
-    /// probe. Without room the request asks no more models, unless this was a
-    /// hedge, which is only an extra.
-    pub(super) fn start<'a>(
-        &'a self,
-        registry: &'a Registry,
-        plan: &mut Plan<'_>,
-        prompt: &'a Prompt,
-        deadline: Instant,
-        hedge: bool,
-    ) -> Option<impl Future<Output = Call<'a>> + 'a> {
-        if plan.limited.is_some() || plan.exhausted() {
-            return None;
-        }
-        let permit = match self.budget.try_start(plan.client) {
-            Ok(permit) => permit,
-            Err(limit) => {
-                if !hedge {
-                    tracing::warn!(limit = ?limit, "upstream budget: no more model calls");
-                    plan.limited = Some(limit);
-                    if plan.forced {
-                        let why = match limit {
-                            Limited::Busy => Outcome::Busy,
-                            _ => Outcome::DailyBudget,
-                        };
-                        plan.refuse(plan.queue.front().cloned().unwrap_or_default(), why);
-                    }
-                }
-                return None;
-            }
-        };
-        let Some((spec, tickets, place)) = self.next_call(registry, plan, deadline, !hedge) else {
-            permit.refund();
-            return None;
-        };
-        plan.in_flight.push((spec.alias.clone(), Instant::now()));
-        let hold = Hold::new(self, &spec.alias, plan.lang, tickets);
-        Some(self.call(spec, prompt, deadline, permit, hold, place))
-    }
 
     /// The forced model alone (if enabled and usable), or the models admissible
     /// in `lang` in the router's order (and a request's share of the hedge
     /// budget).
-    pub(super) fn plan<'r>(
-        &self,
+    pub(super) fn new(
+        coach: &Coach,
         registry: &'r Registry,
         forced: Option<&str>,
         lang: Lang,
         client: ClientKey,
-    ) -> Plan<'r> {
+    ) -> Self {
         let mut plan = Plan {
             queue: VecDeque::new(),
-            candidates: self.candidates(registry, lang),
+            candidates: coach.candidates(registry, lang),
             called: Vec::new(),
             forced: forced.is_some(),
             lang,
@@ -144,19 +96,19 @@ impl Coach {
             Some(alias) => match registry.get(alias) {
                 None => plan.refuse(alias.to_string(), Outcome::Unknown),
                 Some(m) if !m.enabled => plan.refuse(alias.to_string(), Outcome::Disabled),
-                Some(m) if !self.catalog().speaks(m, lang) => {
+                Some(m) if !coach.catalog().speaks(m, lang) => {
                     plan.refuse(alias.to_string(), Outcome::OtherLanguage)
                 }
-                Some(m) if !self.provider.usable(m) => {
+                Some(m) if !coach.provider.usable(m) => {
                     plan.refuse(alias.to_string(), Outcome::NoToken)
                 }
-                Some(m) if !self.catalog().is_served(m) => {
+                Some(m) if !coach.catalog().is_served(m) => {
                     plan.refuse(alias.to_string(), Outcome::NotServed)
                 }
                 Some(_) => plan.queue.push_back(alias.to_string()),
             },
             None => {
-                let (mut rng, mut router) = self.rng_and_router();
+                let (mut rng, mut router) = coach.rng_and_router();
                 router.on_request();
                 let admissible = router.admissible(&plan.candidates, lang, Instant::now());
                 plan.queue = router.order(&admissible, lang, &mut *rng).into();
@@ -171,31 +123,31 @@ impl Coach {
     /// them, the last door (if `last_door`). `None` when nothing is left or
     /// the deadline has passed; with the spec, the breakers' tickets for this
     /// call and its place in the model's queue.
-    pub(super) fn next_call<'r>(
-        &self,
-        registry: &'r Registry,
-        plan: &mut Plan<'_>,
+    pub(super) fn next_call<'a>(
+        &mut self,
+        coach: &Coach,
+        registry: &'a Registry,
         deadline: Instant,
         last_door: bool,
-    ) -> Option<(&'r ModelSpec, Tickets, Place)> {
-        let lang = plan.lang;
+    ) -> Option<(&'a ModelSpec, Tickets, Place)> {
+        let lang = self.lang;
         while Instant::now() < deadline {
-            let alias = match plan.queue.pop_front() {
+            let alias = match self.queue.pop_front() {
                 Some(alias) => alias,
-                None if plan.forced => return None,
+                None if self.forced => return None,
                 None => {
-                    let left = plan.uncalled();
-                    let (mut rng, mut router) = self.rng_and_router();
+                    let left = self.uncalled();
+                    let (mut rng, mut router) = coach.rng_and_router();
                     let admissible = router.admissible(&left, lang, Instant::now());
                     if !admissible.is_empty() {
-                        plan.queue = router.order(&admissible, lang, &mut *rng).into();
+                        self.queue = router.order(&admissible, lang, &mut *rng).into();
                         continue;
                     }
-                    if !last_door || plan.last_door.is_some() {
+                    if !last_door || self.last_door.is_some() {
                         return None;
                     }
                     let alias = router.last_door(&left, lang)?.to_string();
-                    plan.last_door = Some(alias.clone());
+                    self.last_door = Some(alias.clone());
                     alias
                 }
             };
@@ -203,13 +155,13 @@ impl Coach {
                 continue;
             };
             let now = Instant::now();
-            let mut router = self.router();
+            let mut router = coach.router();
             let Some(tickets) = router.try_acquire(&alias, lang, now) else {
-                if plan.forced {
+                if self.forced {
                     // Its breaker keeps it out, forced or not.
                     let resting = router.breaker(&alias).and_then(Breaker::resting);
                     drop(router);
-                    plan.refuse(
+                    self.refuse(
                         alias,
                         match resting {
                             Some(Rest::Misconfigured) => Outcome::Misconfigured,
@@ -228,10 +180,10 @@ impl Coach {
                 router.release_probe(&alias, lang, tickets);
             }
             drop(router);
-            plan.called.push(alias.clone());
+            self.called.push(alias.clone());
             match place {
                 Ok(place) => return Some((spec, tickets, place)),
-                Err(why) => plan.refuse(alias, why),
+                Err(why) => self.refuse(alias, why),
             }
         }
         None

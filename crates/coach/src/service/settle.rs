@@ -13,7 +13,7 @@ use crate::{
     routing::Finished,
 };
 
-impl Coach {
+impl Call<'_> {
     /// Checks a finished call's answer and feeds the outcome to the router and
     /// its breaker, under one lock. The comment text if it passed.
     ///
@@ -22,50 +22,50 @@ impl Coach {
     /// record or open its quality breaker for everyone. `tried` shows it all
     /// the same.
     pub(super) fn settle(
-        &self,
-        call: &mut Call<'_>,
+        &mut self,
+        coach: &Coach,
         prompt: &Prompt,
         tried: &mut Vec<Tried>,
         forced: bool,
     ) -> Option<String> {
-        let alias = call.spec.alias.as_str();
-        let latency = call.started.elapsed();
-        if let Some(observer) = self.observer() {
+        let alias = self.spec.alias.as_str();
+        let latency = self.started.elapsed();
+        if let Some(observer) = coach.observer() {
             observer.call(alias, latency);
         }
         // A call that never reached a model costs nothing of the day's budget.
         if let (Some(permit), Err(ProviderError::Connect | ProviderError::NoToken)) =
-            (call.permit.take(), &call.result)
+            (self.permit.take(), &self.result)
         {
             permit.refund();
         }
-        let (outcome, text) = match &call.result {
+        let (outcome, text) = match &self.result {
             Err(ProviderError::NoToken) => {
                 tried.push(tried_entry(alias, Outcome::NoToken, latency));
                 return None;
             }
             Err(ProviderError::Timeout)
-                if call.spec.max_concurrency.is_some()
-                    && self.router().timed_out_in_queue(alias, call.place) =>
+                if self.spec.max_concurrency.is_some()
+                    && coach.router().timed_out_in_queue(alias, self.place) =>
             {
                 (Outcome::QueueTimeout, None)
             }
             Err(error) => (error.outcome(), None),
             Ok(raw) => match judge::check(raw, prompt) {
                 // Redacted again: the cleanup may have joined a split key.
-                Ok(text) => (Outcome::Ok, Some(self.provider.redact(call.spec, &text))),
+                Ok(text) => (Outcome::Ok, Some(coach.provider.redact(self.spec, &text))),
                 Err(why) => (Outcome::Rejected(why.to_string()), None),
             },
         };
-        let wait = call.result.as_ref().err().and_then(ProviderError::wait);
-        let mut router = self.router();
+        let wait = self.result.as_ref().err().and_then(ProviderError::wait);
+        let mut router = coach.router();
         // Tokens are spent whoever chose the model: always counted.
-        router.record_served(alias, &outcome, &call.served);
+        router.record_served(alias, &outcome, &self.served);
         if forced && matches!(outcome, Outcome::Rejected(_)) {
             // Not learned: a client choosing the model cannot farm its
             // record. A probe it held is handed back.
-            if call.tickets.holds_probe() {
-                router.release_probe(alias, prompt.lang, call.tickets);
+            if self.tickets.holds_probe() {
+                router.release_probe(alias, prompt.lang, self.tickets);
             }
         } else {
             router.record_outcome(
@@ -75,13 +75,13 @@ impl Coach {
                     latency,
                     outcome: &outcome,
                     wait,
-                    tickets: call.tickets,
+                    tickets: self.tickets,
                 },
                 Instant::now(),
             );
         }
         drop(router);
-        let served_by = call.served.by.as_ref().map(ToString::to_string);
+        let served_by = self.served.by.as_ref().map(ToString::to_string);
         if text.is_none() {
             let by = served_by.as_deref().unwrap_or("");
             tracing::info!(model = %alias, provider = by, %outcome, "model answer not used");
