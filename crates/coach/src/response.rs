@@ -48,6 +48,18 @@ pub struct Tried {
     pub served_by: Option<String>,
 }
 
+impl Tried {
+    /// `alias`, which ended as `outcome` after `latency` (no provider named).
+    pub fn new(alias: &str, outcome: Outcome, latency: std::time::Duration) -> Self {
+        Tried {
+            model: alias.to_string(),
+            outcome,
+            latency_ms: u64::try_from(latency.as_millis()).unwrap_or(u64::MAX),
+            served_by: None,
+        }
+    }
+}
+
 /// The coach's answer to one attempt (the body of `GET /error`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Comment {

@@ -1,17 +1,18 @@
 //! The coach's front door: a comment for one attempt ([`Coach::comment`],
 //! which runs one [`Request`]), the offline comment for a request a limit
-//! kept from the models, and the lines of `tried`.
+//! kept from the models.
 
 use tokio::time::Instant;
 
-use super::{millis, request::Request, Coach, OFFLINE};
+use super::{
+    request::{offline_comment, Request},
+    Coach,
+};
 use crate::{
     budget::ClientKey,
     input::CoachInput,
-    offline,
-    outcome::Outcome,
     prompt,
-    response::{Comment, Limited, Tier, Tried},
+    response::{Comment, Limited},
 };
 
 impl Coach {
@@ -38,31 +39,5 @@ impl Coach {
             observer.comment(&comment);
         }
         comment
-    }
-}
-
-/// The offline commentator's comment, flagged with the limit that kept the
-/// models out, if one did.
-pub(super) fn offline_comment(input: &CoachInput, limited: Option<Limited>) -> Comment {
-    Comment {
-        comment: offline::comment(input),
-        model: OFFLINE.into(),
-        provider: OFFLINE.into(),
-        tier: Tier::of(input.error),
-        lang: input.lang,
-        latency_ms: 0,
-        fallback: true,
-        limited,
-        tried: Vec::new(),
-    }
-}
-
-/// One line of `tried`.
-pub(super) fn tried_entry(alias: &str, outcome: Outcome, latency: std::time::Duration) -> Tried {
-    Tried {
-        model: alias.to_string(),
-        outcome,
-        latency_ms: millis(latency),
-        served_by: None,
     }
 }

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use tokio::time::Instant;
 
-use super::{comment::tried_entry, Coach, OFFLINE};
+use super::{Coach, OFFLINE};
 use crate::{
     budget::ClientKey,
     model::ModelSpec,
@@ -60,7 +60,7 @@ impl<'r> Plan<'r> {
     /// Notes why `alias` was not called.
     pub(super) fn refuse(&mut self, alias: String, why: Outcome) {
         self.refused
-            .push(tried_entry(&alias, why, std::time::Duration::ZERO));
+            .push(Tried::new(&alias, why, std::time::Duration::ZERO));
     }
 
     /// No model is left to ask (so no budget is needed): neither the queue,

@@ -38,19 +38,19 @@ use tokio::time::{sleep_until, Instant};
 
 use super::{
     call::{Call, Hold},
-    comment::{offline_comment, tried_entry},
     millis,
     plan::Plan,
-    Coach,
+    Coach, OFFLINE,
 };
 use crate::{
     budget::ClientKey,
     input::CoachInput,
+    offline,
     outcome::Outcome,
     prompt::Prompt,
     providers::ProviderError,
     registry::Registry,
-    response::{Comment, Limited, Tried},
+    response::{Comment, Limited, Tier, Tried},
 };
 
 /// One request under way: what it asks, what it may still call, and what
@@ -198,7 +198,7 @@ impl<'a> Request<'a> {
     fn answered(mut self, call: &Call<'_>, text: String) -> Comment {
         for (alias, at) in &self.plan.in_flight {
             self.tried
-                .push(tried_entry(alias, Outcome::Cancelled, at.elapsed()));
+                .push(Tried::new(alias, Outcome::Cancelled, at.elapsed()));
         }
         let mut tried = std::mem::take(&mut self.plan.refused);
         tried.append(&mut self.tried);
@@ -220,7 +220,7 @@ impl<'a> Request<'a> {
     fn fell_back(mut self) -> Comment {
         for (alias, at) in &self.plan.in_flight {
             self.tried
-                .push(tried_entry(alias, Outcome::Deadline, at.elapsed()));
+                .push(Tried::new(alias, Outcome::Deadline, at.elapsed()));
         }
         let mut comment = offline_comment(self.input, self.plan.limited);
         comment.latency_ms = millis(self.started.elapsed());
@@ -228,5 +228,21 @@ impl<'a> Request<'a> {
         tried.append(&mut self.tried);
         comment.tried = tried;
         self.coach.observed(comment)
+    }
+}
+
+/// The offline commentator's comment, flagged with the limit that kept the
+/// models out, if one did.
+pub(super) fn offline_comment(input: &CoachInput, limited: Option<Limited>) -> Comment {
+    Comment {
+        comment: offline::comment(input),
+        model: OFFLINE.into(),
+        provider: OFFLINE.into(),
+        tier: Tier::of(input.error),
+        lang: input.lang,
+        latency_ms: 0,
+        fallback: true,
+        limited,
+        tried: Vec::new(),
     }
 }

@@ -7,7 +7,7 @@
 
 use tokio::time::Instant;
 
-use super::{call::Call, comment::tried_entry, Coach};
+use super::{call::Call, Coach};
 use crate::{
     judge, outcome::Outcome, prompt::Prompt, providers::ProviderError, response::Tried,
     routing::Finished,
@@ -41,7 +41,7 @@ impl Call<'_> {
         }
         let (outcome, text) = match &self.result {
             Err(ProviderError::NoToken) => {
-                tried.push(tried_entry(alias, Outcome::NoToken, latency));
+                tried.push(Tried::new(alias, Outcome::NoToken, latency));
                 return None;
             }
             Err(ProviderError::Timeout)
@@ -88,7 +88,7 @@ impl Call<'_> {
         }
         tried.push(Tried {
             served_by,
-            ..tried_entry(alias, outcome, latency)
+            ..Tried::new(alias, outcome, latency)
         });
         text
     }
