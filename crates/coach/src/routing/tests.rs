@@ -10,7 +10,7 @@ use super::{
     admission::failure,
     breaker::{Failure, Ticket},
     strategy::{pick, SeedStrategy, ThompsonStrategy},
-    Finished, Router,
+    Finished, Router, Tickets,
 };
 use crate::{model::Account, outcome::Outcome, providers::ProviderError};
 use vocabulary::Lang::En;
@@ -218,11 +218,22 @@ fn reload_keeps_stats_of_models_that_stay() {
     assert_eq!(r.stats("c").unwrap().total, 0);
 }
 
+/// A 300 ms call of model `a` in English that ended as `outcome`.
+fn call_of_a(outcome: &Outcome, tickets: Tickets) -> Finished<'_> {
+    Finished {
+        alias: "a",
+        lang: En,
+        latency: Duration::from_millis(300),
+        outcome,
+        wait: None,
+        tickets,
+    }
+}
+
 #[tokio::test(start_paused = true)]
 async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     let mut r = Router::new(Box::new(ThompsonStrategy));
     r.sync(keyless(&["a"]));
-    let ms = Duration::from_millis;
     let state = |r: &Router| r.breaker("a").unwrap().report(Instant::now()).state;
     // A call starts while the breaker is closed, and is slow to finish.
     let early = r.try_acquire("a", En, Instant::now()).unwrap();
@@ -230,17 +241,7 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     for _ in 0..3 {
         let ticket = r.try_acquire("a", En, Instant::now()).unwrap();
         let failed = Outcome::UpstreamError;
-        r.record_outcome(
-            Finished {
-                alias: "a",
-                lang: En,
-                latency: ms(300),
-                outcome: &failed,
-                wait: None,
-                tickets: ticket,
-            },
-            Instant::now(),
-        );
+        r.record_outcome(call_of_a(&failed, ticket), Instant::now());
     }
     assert_eq!(state(&r), "open");
     tokio::time::advance(Duration::from_secs(2)).await;
@@ -249,17 +250,7 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
 
     // The early call answers while another request holds the probe: the
     // breaker waits for its probe, and the record is not wiped.
-    r.record_outcome(
-        Finished {
-            alias: "a",
-            lang: En,
-            latency: ms(300),
-            outcome: &Outcome::Ok,
-            wait: None,
-            tickets: early,
-        },
-        Instant::now(),
-    );
+    r.record_outcome(call_of_a(&Outcome::Ok, early), Instant::now());
     assert_eq!(state(&r), "half_open");
     let estimate = r.success_estimate("a").unwrap();
     assert!(
@@ -268,17 +259,7 @@ async fn only_the_probe_ticket_closes_a_breaker_and_starts_the_record_afresh() {
     );
 
     // The probe's answer closes it and starts the record afresh.
-    r.record_outcome(
-        Finished {
-            alias: "a",
-            lang: En,
-            latency: ms(300),
-            outcome: &Outcome::Ok,
-            wait: None,
-            tickets: probe,
-        },
-        Instant::now(),
-    );
+    r.record_outcome(call_of_a(&Outcome::Ok, probe), Instant::now());
     assert_eq!(state(&r), "closed");
     let estimate = r.success_estimate("a").unwrap();
     assert!(
