@@ -4,11 +4,8 @@ use leptos::prelude::*;
 
 use crate::{
     page::controls::language::{page_lang, use_texts, PageLang},
-    page::early_input,
-    page::i18n::texts,
     page::location::{path, query_param},
     page::simulator::Simulator,
-    page::visit,
 };
 
 /// The stylesheet's address (hashed in a release build), given by the server.
@@ -33,7 +30,10 @@ impl StylesheetHref {
 /// browser: nothing in it changes after the page has loaded. Its two scripts of
 /// its own note what the visitor does before hydration ([`early_input`]) and
 /// make the visit's id for the insights ([`visit`]), with the render's CSP nonce.
+#[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    use crate::page::{early_input, i18n::texts, visit};
+
     let t = texts(page_lang());
     let stylesheet = use_context::<StylesheetHref>()
         .unwrap_or_else(|| StylesheetHref::new(&options, None))
@@ -44,8 +44,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-                <title>{t.title}</title>
-                <meta name="description" content=t.description/>
+                <title>{t.server.title}</title>
+                <meta name="description" content=t.server.description/>
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg"/>
                 <link id="leptos" rel="stylesheet" href=stylesheet/>
                 // Before any control exists: notes a move made before hydration.

@@ -9,8 +9,6 @@ pub static TEXTS: Texts = Texts {
     lang: Lang::En,
     price_unit: 1,
     big_units: &[(1e3, "k"), (1e6, "M")],
-    title: "Jay Trainer — train a neuron by hand",
-    description: "Drag a weight and a bias until one neuron predicts house prices with an error below 450.",
     not_found: "Page not found",
     back_home: "Back to the simulator",
     language: "Language",
@@ -135,6 +133,8 @@ pub static TEXTS: Texts = Texts {
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]
     server: ServerWords {
+        title: "Jay Trainer — train a neuron by hand",
+        description: "Drag a weight and a bias until one neuron predicts house prices with an error below 450.",
         intro_lead: "This neuron predicts a house's price from its area: ",
         intro_rest: ". Move the sliders until the line runs close to the three houses and the error drops below 450.",
         embed_lead: "Move the sliders until the error drops below 450. ",

@@ -31,9 +31,7 @@ pub struct Texts {
     /// The units of large numbers on a chart's axis, smallest first, and
     /// their suffixes: `25.9M`, `25,9 mi` in Portuguese, `2590万` in Chinese.
     pub big_units: &'static [(f64, &'static str)],
-    // The document.
-    pub title: &'static str,
-    pub description: &'static str,
+    // The document (its title and description are the server's: `ServerWords`).
     pub not_found: &'static str,
     pub back_home: &'static str,
     pub language: &'static str,
@@ -218,6 +216,10 @@ pub struct DiagramWords {
 /// its budget).
 #[cfg(feature = "ssr")]
 pub struct ServerWords {
+    /// The document's `<title>` and `<meta name="description">` (the head
+    /// is the server's alone: `page::app::shell`).
+    pub title: &'static str,
+    pub description: &'static str,
     pub intro_lead: &'static str,
     pub intro_rest: &'static str,
     pub embed_lead: &'static str,

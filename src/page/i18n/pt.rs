@@ -9,8 +9,6 @@ pub static TEXTS: Texts = Texts {
     lang: Lang::Pt,
     price_unit: 1,
     big_units: &[(1e3, " mil"), (1e6, " mi")],
-    title: "Jay Trainer — treine um neurônio à mão",
-    description: "Arraste um peso e um viés até que um neurônio preveja preços de casas com erro abaixo de 450.",
     not_found: "Página não encontrada",
     back_home: "Voltar ao simulador",
     language: "Idioma",
@@ -134,6 +132,8 @@ pub static TEXTS: Texts = Texts {
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]
     server: ServerWords {
+        title: "Jay Trainer — treine um neurônio à mão",
+        description: "Arraste um peso e um viés até que um neurônio preveja preços de casas com erro abaixo de 450.",
         intro_lead: "Este neurônio prevê o preço de uma casa a partir da área: ",
         intro_rest: ". Mova os controles até a reta passar perto das três casas e o erro cair abaixo de 450.",
         embed_lead: "Mova os controles até o erro cair abaixo de 450. ",

@@ -128,8 +128,8 @@ fn the_bubble_says_who_wrote_a_comment_without_jargon() {
 
 fn all_fields(t: &Texts) -> Vec<&'static str> {
     let mut all = vec![
-        t.title,
-        t.description,
+        t.server.title,
+        t.server.description,
         t.not_found,
         t.back_home,
         t.language,

@@ -9,8 +9,6 @@ pub static TEXTS: Texts = Texts {
     lang: Lang::Zh,
     price_unit: 10,
     big_units: &[(1e4, "万"), (1e8, "亿")],
-    title: "Jay Trainer — 亲手训练一个神经元",
-    description: "拖动权重和偏置，让一个神经元预测房价的误差降到 450 以下。",
     not_found: "找不到页面",
     back_home: "返回模拟器",
     language: "语言",
@@ -136,6 +134,8 @@ pub static TEXTS: Texts = Texts {
     // Words only the server writes (i18n::ServerWords).
     #[cfg(feature = "ssr")]
     server: ServerWords {
+        title: "Jay Trainer — 亲手训练一个神经元",
+        description: "拖动权重和偏置，让一个神经元预测房价的误差降到 450 以下。",
         intro_lead: "这个神经元根据面积预测房价：",
         intro_rest: "。移动滑块，让直线贴近三栋房子，把误差降到 450 以下。",
         embed_lead: "移动滑块，把误差降到 450 以下。",
