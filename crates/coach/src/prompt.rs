@@ -78,9 +78,10 @@ struct Fixed {
 fn fixed(lang: Lang, tier: Tier) -> &'static Fixed {
     // `Lang::ALL` and `Tier::ALL` list the variants in declaration order, so
     // `as usize` indexes them (checked by a test).
-    static ALL: std::sync::LazyLock<[[Fixed; 3]; 3]> = std::sync::LazyLock::new(|| {
-        Lang::ALL.map(|lang| Tier::ALL.map(|tier| write_fixed(lang, tier)))
-    });
+    static ALL: std::sync::LazyLock<[[Fixed; Tier::ALL.len()]; Lang::ALL.len()]> =
+        std::sync::LazyLock::new(|| {
+            Lang::ALL.map(|lang| Tier::ALL.map(|tier| write_fixed(lang, tier)))
+        });
     &ALL[lang as usize][tier as usize]
 }
 
