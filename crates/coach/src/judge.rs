@@ -8,7 +8,8 @@
 //!    whole sentences that fit; when not even one does, `too long`.
 //! 3. **Judge** what is left: `wrong language` ([`language`]), `copies an
 //!    example` of the prompt or of its tier's pool ([`copy`]), `claims the
-//!    goal` when the tier is not the goal ([`claims`]), `claims progress`
+//!    goal` when the tier is not the goal, or names its number other than as
+//!    an aim ([`claims`]), `claims progress`
 //!    (the best so far, or better than the last, when it is not:
 //!    [`progress`]), `contradicts the facts` ([`crate::judge::directions`]),
 //!    `misquotes a number` that the prompt does not state ([`numbers`]) or
@@ -102,7 +103,10 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
     if copies_an_example(text, prompt) {
         return Err(Rejection::CopiesExample);
     }
-    if prompt.tier != Tier::Goal && claims::claims_goal(text, prompt.lang) {
+    if prompt.tier != Tier::Goal
+        && (claims::claims_goal(text, prompt.lang)
+            || claims::names_goal_outside_aim(text, prompt.lang))
+    {
         return Err(Rejection::ClaimsGoal);
     }
     if progress::claims_progress(text, prompt.lang, &prompt.trend) {

@@ -46,6 +46,10 @@ pub struct Words {
     /// How the language check ([`crate::judge::language`]) tells a reply
     /// in this language.
     pub script: Script,
+    /// Words of a neighbouring language that this one never writes (in
+    /// Portuguese, Spanish's "las", "muy", "pero"): one of them, as a whole
+    /// word in any case, makes a reply the wrong language, however short.
+    pub foreign: &'static [&'static str],
 }
 
 /// How a language is told from the others.

@@ -11,6 +11,13 @@
 //!   after it, with the goal or less) is a claim unless the sentence states
 //!   an aim ("get below 450", "the goal is below 450", "把误差降到 450 以下").
 //!
+//! Above the goal a reply may name the goal's number only as an aim: a
+//! sentence with 450 in it must have an `aims` word before it ("get below
+//! 450", "a meta é 450", "要低于 450") or ask a question ("Below 450?").
+//! Small models write it as if it were reached or near ("这是目前最差的低于
+//! 450", "跳过一段偏置，看红色差距低于 450"), in ways no list of claims
+//! foresees, negated or not ([`names_goal_outside_aim`]).
+//!
 //! Sentences end at `. ! ? 。！？…`, not at commas or colons: "Error now:
 //! 812.50 (goal: below 450)" states the goal, it does not claim it. Keys are
 //! matched as the direction check matches them ([`normalise`]d, whole words
@@ -178,6 +185,27 @@ pub fn claims_goal(text: &str, lang: Lang) -> bool {
     })
 }
 
+/// Whether `text` names the goal's number (450, however written) in a
+/// sentence that is not an aim: no `aims` word before the number, and not a
+/// question. Judged only above the goal (the caller's part).
+pub fn names_goal_outside_aim(text: &str, lang: Lang) -> bool {
+    any_sentence(text, lang, |s| {
+        if s.is_question() {
+            return false;
+        }
+        let first_aim = s
+            .find(s.words.aims)
+            .into_iter()
+            .map(|(at, _)| at)
+            .min()
+            .unwrap_or(usize::MAX);
+        s.tokens.iter().enumerate().any(|(at, token)| {
+            matches!(token, Token::Number(values) if values.iter().any(|v| (v - GOAL).abs() < 1e-9))
+                && at < first_aim
+        })
+    })
+}
+
 /// An `alone` phrase as a whole clause of `sentence`.
 fn alone(sentence: &str, w: &ClaimWords, by_characters: bool) -> bool {
     clauses(sentence).into_iter().any(|clause| {
@@ -285,6 +313,54 @@ mod tests {
             (Lang::Zh, "这是成功的一步。"),
         ] {
             assert!(!claims_goal(text, lang), "{lang:?} wrongly caught: {text}");
+        }
+    }
+
+    #[test]
+    fn above_the_goal_its_number_is_named_only_as_an_aim() {
+        // Served by SmolLM2-135M above the goal (modelbench, 3 December): the
+        // number as if reached or near, with or without a negation.
+        for (lang, text) in [
+            (
+                Lang::Zh,
+                "跳过一段偏置，看红色差距低于 450；这将他人成功的扩大。",
+            ),
+            (Lang::Zh, "这是目前最差的低于 450…"),
+            (Lang::Pt, "Las regras mais não são abaixo de 450…"),
+            (Lang::En, "Not below 450 yet, but close."),
+            (Lang::En, "Almost below 450!"),
+            (Lang::En, "450 is close, great work."),
+            (Lang::Pt, "Ainda não está abaixo de 450."),
+            (Lang::Zh, "快低于 450 了！"),
+            (Lang::Zh, "误差 450.00，继续！"),
+        ] {
+            assert!(
+                names_goal_outside_aim(text, lang),
+                "{lang:?} let through: {text}"
+            );
+        }
+        for (lang, text) in [
+            (Lang::En, "Keep going to get below 450!"),
+            (Lang::En, "The goal is below 450; you're at 799.09."),
+            (Lang::En, "Error now: 812.50 (goal: below 450)."),
+            (Lang::En, "Aim below 450 with small steps."),
+            (Lang::En, "Below 450? Not yet."),
+            (Lang::En, "Below 600 now. Next stop: the goal."),
+            (Lang::En, "Raise the bias by 13."),
+            (Lang::En, "Error 812.50, 362.50 to go."),
+            (Lang::Pt, "Tente chegar abaixo de 450."),
+            (Lang::Pt, "A meta é ficar abaixo de 450."),
+            (Lang::Pt, "Falta pouco para ficar abaixo de 450!"),
+            (Lang::Zh, "目标：低于 450。"),
+            (Lang::Zh, "要低于 450，先调偏置。"),
+            (Lang::Zh, "把误差降到 450 以下吧。"),
+            (Lang::Zh, "能降到 450 以下吗？"),
+            (Lang::Zh, "误差 4500，离目标还远。"),
+        ] {
+            assert!(
+                !names_goal_outside_aim(text, lang),
+                "{lang:?} thrown away: {text}"
+            );
         }
     }
 

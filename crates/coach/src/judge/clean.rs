@@ -1,6 +1,8 @@
 //! The cleanup of a model's raw answer: the text before the first
 //! [`END_MARKER`], without reasoning blocks, echoes of the prompt,
-//! chat-template tokens, role tags, surrounding quotes and extra whitespace.
+//! chat-template tokens, Markdown markup (the bubble shows plain text:
+//! `**bold**`, `` `code` ``, headings, bullets, quotes and links keep only
+//! their words), role tags, surrounding quotes and extra whitespace.
 //! Linear in the answer (an upstream may send 64 KiB of tags). Pure.
 
 use super::super::prompt::{Prompt, END_MARKER};
@@ -91,7 +93,7 @@ fn pass() {
 /// the answer: the tags and quotes are peeled off a slice (each round costs
 /// only what it removes), and the text is copied a fixed number of times.
 fn clean(text: &str) -> String {
-    let text = remove_template_tokens(text);
+    let text = strip_markdown(&remove_template_tokens(text));
     let mut rest = text.as_str();
     loop {
         let trimmed = rest
@@ -114,6 +116,93 @@ fn clean(text: &str) -> String {
     rest.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Markdown's markup out, its words kept: a line's heading, bullet or quote
+/// marker; `**`, `__`, `~~` and backticks anywhere; a `*` or `_` that opens
+/// or closes a word (not one between two spaces, `2 * 3`, nor inside a
+/// word, `snake_case`); a link or image `[words](address)` becomes its words.
+fn strip_markdown(text: &str) -> String {
+    pass();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&inline_markup_out(line_marker_out(line)));
+    }
+    out
+}
+
+/// `line` without a leading `#`…`######`, `-`, `*`, `+` or `>` and its space.
+fn line_marker_out(line: &str) -> &str {
+    let trimmed = line.trim_start();
+    let hashes = trimmed.chars().take_while(|&c| c == '#').count();
+    let marker = match trimmed.chars().next() {
+        Some('#') if hashes <= 6 => hashes,
+        Some('-' | '*' | '+' | '>') => 1,
+        _ => return line,
+    };
+    match trimmed[marker..].strip_prefix([' ', '\t']) {
+        Some(rest) => rest,
+        None => line,
+    }
+}
+
+/// The inline markup of one line out (see [`strip_markdown`]).
+fn inline_markup_out(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let word = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(|c| c.is_alphanumeric())
+    };
+    let mut out = String::with_capacity(line.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let pair = chars.get(i + 1) == Some(&c);
+        match c {
+            '`' => i += 1,
+            '*' | '_' | '~' if pair => i += 2,
+            '*' | '_' if word(i.checked_sub(1)) != word(Some(i + 1)) => i += 1,
+            '!' if chars.get(i + 1) == Some(&'[') => i += 1,
+            '[' => match link_end(&chars, i) {
+                Some((words_end, end)) => {
+                    out.extend(&chars[i + 1..words_end]);
+                    i = end;
+                }
+                None => {
+                    out.push(c);
+                    i += 1;
+                }
+            },
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// For `[words](address)` starting at `open`: where the words end (the
+/// `]`) and the index after the `)`. No nesting; the words and the address
+/// hold no bracket of their kind.
+fn link_end(chars: &[char], open: usize) -> Option<(usize, usize)> {
+    let close = open
+        + 1
+        + chars[open + 1..]
+            .iter()
+            .position(|&c| c == ']' || c == '[')?;
+    if chars[close] != ']' || chars.get(close + 1) != Some(&'(') {
+        return None;
+    }
+    let paren = close
+        + 2
+        + chars[close + 2..]
+            .iter()
+            .position(|&c| c == ')' || c == '(')?;
+    (chars[paren] == ')').then_some((close, paren + 1))
+}
+
 /// `<|…|>` tokens, `<s>`, `</s>`, `[INST]`, `[/INST]` out.
 fn remove_template_tokens(text: &str) -> String {
     pass();
@@ -123,4 +212,57 @@ fn remove_template_tokens(text: &str) -> String {
         out = out.replace(token, " ");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        input::CoachInput,
+        judge::{check, Rejection},
+        prompt::build,
+    };
+    use vocabulary::Lang;
+
+    #[test]
+    fn markdown_keeps_only_its_words() {
+        for (raw, plain) in [
+            ("**Raise** the bias, __gently__.", "Raise the bias, gently."),
+            ("*Nice* move, _really_.", "Nice move, really."),
+            (
+                "# Great job\n- keep going\n> steady",
+                "Great job keep going steady",
+            ),
+            ("`bias` up ~~down~~", "bias up down"),
+            (
+                "[Click here](https://example.com/x) to win",
+                "Click here to win",
+            ),
+            ("![a chart](chart.png) Look.", "a chart Look."),
+            ("做得好，**继续**！", "做得好，继续！"),
+            // Not markup: arithmetic, words with underscores, brackets alone.
+            ("2 * 3 is six", "2 * 3 is six"),
+            ("snake_case stays", "snake_case stays"),
+            ("[sic] and (so)", "[sic] and (so)"),
+            ("#1 move", "#1 move"),
+        ] {
+            assert_eq!(clean(raw), plain, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn bold_around_the_goal_does_not_hide_it() {
+        // Served by SmolLM2-135M at error 480.5 (modelbench, 3 December).
+        let prompt = build(&CoachInput {
+            error: 480.5,
+            attempts: vec![],
+            params: None,
+            model: None,
+            lang: Lang::Zh,
+        });
+        assert_eq!(
+            check("这是目前最差的**低于 450**…", &prompt),
+            Err(Rejection::ClaimsGoal)
+        );
+    }
 }

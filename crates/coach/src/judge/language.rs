@@ -9,7 +9,10 @@
 //! language's [`Script`], in its words), and only where it is sure
 //! ([`whatlang::Info::is_reliable`]) of a text of at least [`FLOOR`] letters.
 //! Short replies ("Nice!", "Boa!") are too short to tell, and a guess never
-//! throws a good one away. A reply with no letters at all (`450!`, an emoji)
+//! throws a good one away. Before the guess, a word of a neighbouring
+//! language that this one never writes (its words' `foreign`: Spanish "las"
+//! or "muy" in Portuguese) is the wrong language at once: whatlang, sure of
+//! the whole, lets a Portuguese sentence with a Spanish word through. A reply with no letters at all (`450!`, an emoji)
 //! is in no language and passes. Pure.
 
 use std::sync::LazyLock;
@@ -70,6 +73,18 @@ static LATIN: LazyLock<Detector> = LazyLock::new(|| {
     Detector::with_allowlist(latin.collect())
 });
 
+/// Whether a word of `text` (a run of letters, in any case) is one of `foreign`.
+fn has_foreign_word(text: &str, foreign: &[&str]) -> bool {
+    !foreign.is_empty()
+        && text
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|word| !word.is_empty())
+            .any(|word| {
+                let word = word.to_lowercase();
+                foreign.contains(&word.as_str())
+            })
+}
+
 /// Whether `text` is, as far as can be told, not in `lang`.
 pub fn wrong(text: &str, lang: Lang) -> bool {
     let count = letters(text);
@@ -80,6 +95,9 @@ pub fn wrong(text: &str, lang: Lang) -> bool {
         }
         Script::Latin(wanted) => {
             if count.han + count.other > count.latin {
+                return true;
+            }
+            if has_foreign_word(text, words_for(lang).foreign) {
                 return true;
             }
             if count.latin < FLOOR {
@@ -233,6 +251,11 @@ mod tests {
             (Lang::Zh, "加油！Keep going!"),
             (Lang::Zh, "頑張って！"),
             (Lang::Zh, "Почти получилось!"),
+            // Spanish words in Portuguese, which whatlang takes for Portuguese.
+            (Lang::Pt, "Las regras mais não são abaixo de 450."),
+            (Lang::Pt, "Muy bem! Suba o viés."),
+            (Lang::Pt, "Boa, pero ajuste o peso."),
+            (Lang::Pt, "Ahora suba o viés."),
             // Another script to English or Portuguese.
             (Lang::En, "加油！继续努力"),
             (Lang::Pt, "Почти получилось! Увеличьте смещение."),

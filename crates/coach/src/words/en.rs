@@ -183,4 +183,5 @@ pub static WORDS: Words = Words {
     max_chars: MAX_WORDS * 8,
     separator: " ",
     script: Script::Latin(whatlang::Lang::Eng),
+    foreign: &[],
 };

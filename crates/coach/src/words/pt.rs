@@ -213,4 +213,16 @@ pub static WORDS: Words = Words {
     max_chars: MAX_WORDS * 8,
     separator: " ",
     script: Script::Latin(whatlang::Lang::Por),
+    // Spanish, which small models slip into ("Las regras mais não são abaixo
+    // de 450", SmolLM2-135M): words Portuguese does not write, spelled as
+    // Spanish spells them (never "esta", "está", "peso", "cerca", "grande",
+    // which both languages write).
+    foreign: &[
+        "el", "los", "las", "del", "muy", "mucho", "mucha", "muchos", "pero", "hay", "eso",
+        "esto", "ahora", "también", "bien", "bueno", "buena", "mejor", "nuevo", "nueva",
+        "poco", "aquí", "cuando", "donde", "usted", "tienes", "puedes", "eres", "sigue",
+        "sesgo", "hacia", "entonces", "todavía", "regla", "reglas", "error", "errores",
+        "más", "gran", "casi", "sí", "hola", "gracias", "paso", "pasos", "bajar", "baja",
+        "sube", "intenta", "lejos", "ya",
+    ],
 };

@@ -151,4 +151,6 @@ pub static WORDS: Words = Words {
     max_chars: 60,
     separator: "",
     script: Script::Han,
+    // Another script is caught by the script itself.
+    foreign: &[],
 };
