@@ -23,6 +23,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import record
 import report
 
 HOUSES = [(2104, 399.9), (1600, 329.9), (2400, 369.0)]
@@ -121,14 +122,19 @@ def attempt(app, timeout, lang, w, b, error, history, with_point):
     if with_point:
         q["weight"] = f"{w:g}"
         q["bias"] = f"{b:g}"
-    started = time.monotonic()
+    started, since = time.monotonic(), time.time()
     try:
         status, body = get_json(app + "/error?" + urllib.parse.urlencode(q), timeout)
     except Exception as e:  # a dead app, a timeout: recorded, not fatal
         status, body = 0, {"error": repr(e)}
     return {"lang": lang, "error": error, "tier": report.tier(error),
             "with_point": with_point, "status": status,
-            "wall_ms": (time.monotonic() - started) * 1000, "body": body}
+            "wall_ms": (time.monotonic() - started) * 1000, "body": body,
+            # What record.join() pairs the model's replies with.
+            "asked": {"lang": lang, "error": error, "attempts": history,
+                      "weight": w if with_point else None,
+                      "bias": b if with_point else None,
+                      "start": since, "end": time.time()}}
 
 
 def main():
@@ -136,6 +142,8 @@ def main():
     ap.add_argument("--app", required=True)
     ap.add_argument("--model-server", help="the local model server, warmed up first")
     ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--record", nargs=2, metavar=("CALLS_JSONL", "REPLIES_JSONL"),
+                    help="pair record.py's calls with their attempts into REPLIES_JSONL")
     args = ap.parse_args()
 
     if args.model_server:
@@ -160,6 +168,16 @@ def main():
               f"{'w,b' if r['with_point'] else '   '} -> {r['status']} {who} ({outcomes}): "
               f"{body.get('comment', body.get('error'))!r}", file=sys.stderr)
 
+    if args.record:
+        calls_path, replies_path = args.record
+        with open(calls_path, encoding="utf-8") as f:
+            calls = [json.loads(line) for line in f if line.strip()]
+        replies = record.join([r["asked"] for r in results], calls)
+        with open(replies_path, "w", encoding="utf-8") as f:
+            for row in replies:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print(f"recorded: {len(replies)} replies of {len(calls)} calls into {replies_path}",
+              file=sys.stderr)
     return report.print_all(start, models(args.app), results)
 
 

@@ -2,8 +2,8 @@
 """The registry .ci/modelbench runs the app with, and the model server's
 configuration to serve it. Python 3.11's standard library only.
 
-    registry.py local    FILE OUT SERVER_CONFIG --server URL --gguf PATH --timeout-ms N
-    registry.py stand-in FILE OUT SERVER_CONFIG --server URL --gguf PATH --timeout-ms N
+    registry.py local    FILE OUT SERVER_CONFIG --server URL --gguf PATH --timeout-ms N [--listen URL]
+    registry.py stand-in FILE OUT SERVER_CONFIG --server URL --gguf PATH --timeout-ms N [--listen URL]
     registry.py real     FILE
 
 `local`: FILE's `@MODEL_SERVER@`, `@TIMEOUT_MS@` and `@DEADLINE_MS@` are
@@ -70,8 +70,10 @@ def stand_in(registry, server, timeout_ms):
     return "\n".join(lines) + "\n"
 
 
-def server_config(text, server, gguf):
-    """llama.cpp's --config_file: every model id the registry calls at `server`."""
+def server_config(text, server, gguf, listen=None):
+    """llama.cpp's --config_file: every model id the registry calls at
+    `server`, listening at `listen` (default: `server`; another when a
+    recording proxy stands at `server`)."""
     registry = tomllib.loads(text)
     ids = []
     for model in registry.get("models", []):
@@ -80,7 +82,7 @@ def server_config(text, server, gguf):
                 ids.append(model["model"])
     if not ids:
         raise SystemExit(f"registry.py: no enabled model is called at {server}")
-    url = urllib.parse.urlsplit(server)
+    url = urllib.parse.urlsplit(listen or server)
     return {"host": url.hostname, "port": url.port, "models": [{"model": gguf, "model_alias": i, "n_threads": 2,
                         "chat_format": "chatml"} for i in ids]}
 
@@ -92,6 +94,7 @@ def main():
     ap.add_argument("out", nargs="?")
     ap.add_argument("config", nargs="?")
     ap.add_argument("--server")
+    ap.add_argument("--listen", help="where the model server listens (default: --server)")
     ap.add_argument("--gguf")
     ap.add_argument("--timeout-ms", type=int, default=8000)
     args = ap.parse_args()
@@ -113,7 +116,7 @@ def main():
             text = text.replace(placeholder, value)
     else:
         text = stand_in(tomllib.loads(text), args.server, args.timeout_ms)
-    config = server_config(text, args.server, args.gguf)
+    config = server_config(text, args.server, args.gguf, args.listen)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(text)
     with open(args.config, "w", encoding="utf-8") as f:
