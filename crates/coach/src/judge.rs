@@ -9,7 +9,8 @@
 //! 3. **Judge** what is left: `wrong language` ([`language`]), `copies an
 //!    example` of the prompt or of its tier's pool ([`copy`]), `claims the
 //!    goal` when the tier is not the goal, or names its number other than as
-//!    an aim ([`claims`]), `claims progress`
+//!    an aim (unless the prompt states 450 as another figure too) ([`claims`]),
+//!    `claims progress`
 //!    (the best so far, or better than the last, when it is not:
 //!    [`progress`]), `contradicts the facts` ([`crate::judge::directions`]),
 //!    `misquotes a number` that the prompt does not state ([`numbers`]) or
@@ -103,9 +104,17 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
     if copies_an_example(text, prompt) {
         return Err(Rejection::CopiesExample);
     }
+    // 450 may be another figure the prompt states too (a move of about
+    // 450, the 450th attempt): then naming it is no sign of the goal.
+    let goal_is_also_a_figure = prompt
+        .figures
+        .iter()
+        .filter(|f| (**f - lesson::neuron::GOAL).abs() < 1e-9)
+        .count()
+        > 1;
     if prompt.tier != Tier::Goal
         && (claims::claims_goal(text, prompt.lang)
-            || claims::names_goal_outside_aim(text, prompt.lang))
+            || (!goal_is_also_a_figure && claims::names_goal_outside_aim(text, prompt.lang)))
     {
         return Err(Rejection::ClaimsGoal);
     }

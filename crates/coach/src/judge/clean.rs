@@ -250,6 +250,16 @@ mod tests {
         }
     }
 
+    /// Found by the offline words' property test: 450 was the bias's move.
+    #[test]
+    fn a_move_of_about_450_is_not_the_goal() {
+        let params = lesson::neuron::Params::new(0.15882029124341354, 494.6477539800652);
+        let input = CoachInput::new(205_422.28489585084, vec![], Some(params), None, Lang::Pt)
+            .expect("a point the sliders reach");
+        let text = "Abertura corajosa. Dica: diminua o viés em cerca de 450.";
+        assert_eq!(check(text, &build(&input)).as_deref(), Ok(text));
+    }
+
     #[test]
     fn bold_around_the_goal_does_not_hide_it() {
         // Served by SmolLM2-135M at error 480.5 (modelbench, 3 December).
