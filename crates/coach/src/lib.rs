@@ -28,6 +28,7 @@ pub mod words;
 
 pub mod availability;
 pub mod budget;
+pub mod feedback;
 pub mod model;
 pub mod offline;
 pub mod providers;

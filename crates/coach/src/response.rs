@@ -77,6 +77,10 @@ pub struct Comment {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limited: Option<Limited>,
     pub tried: Vec<Tried>,
+    /// The id a vote on it names (`POST /api/feedback`): opaque, signed by
+    /// the server (`feedback::id`); absent where no signer is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
 }
 
 /// A limit that kept a comment from the models (the offline commentator answered).

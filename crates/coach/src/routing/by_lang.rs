@@ -14,7 +14,10 @@ use std::ops::{Index, IndexMut};
 
 use tokio::time::Instant;
 
+use serde::{Deserialize, Serialize};
+
 use super::learning::DecayedCounts;
+use crate::feedback::Vote;
 use vocabulary::Lang;
 
 /// One value per language, indexed by [`Lang`].
@@ -68,6 +71,37 @@ pub struct LangRecord {
     pub successes: u64,
     /// Answers the reply checks rejected.
     pub rejections: u64,
+    /// Visitors' votes in effect on its comments ([`super::votes`]).
+    pub votes: VoteTally,
+}
+
+/// The visitors' votes in effect on one model's comments in one language
+/// (`super::votes`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoteTally {
+    pub up: u64,
+    pub down: u64,
+}
+
+impl VoteTally {
+    fn of(&mut self, vote: Vote) -> &mut u64 {
+        match vote {
+            Vote::Up => &mut self.up,
+            Vote::Down => &mut self.down,
+        }
+    }
+
+    /// One more `vote`.
+    pub fn count(&mut self, vote: Vote) {
+        let n = self.of(vote);
+        *n = n.saturating_add(1);
+    }
+
+    /// One `vote` fewer (it was replaced).
+    pub fn take_back(&mut self, vote: Vote) {
+        let n = self.of(vote);
+        *n = n.saturating_sub(1);
+    }
 }
 
 /// The decayed `(successes, failures)` of all languages together (decay is

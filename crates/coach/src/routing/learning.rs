@@ -93,6 +93,21 @@ impl DecayedCounts {
         self.add_rejected(now, half_life, 0.0, 1.0, 1.0);
     }
 
+    /// Adds `s` successes and `f` failures, `r` of them rejected answers
+    /// (a visitor's vote: `routing::votes`).
+    pub fn add_counts(&mut self, now: Instant, half_life: Duration, s: f64, f: f64, r: f64) {
+        self.add_rejected(now, half_life, s, f, r);
+    }
+
+    /// Takes back `s` successes and `f` failures, `r` of them rejected, as
+    /// they are worth now (a replaced vote); no count goes below zero.
+    pub fn remove(&mut self, now: Instant, half_life: Duration, s: f64, f: f64, r: f64) {
+        self.add_rejected(now, half_life, -s, -f, -r);
+        self.successes = self.successes.max(0.0);
+        self.failures = self.failures.max(0.0);
+        self.rejected = self.rejected.clamp(0.0, self.failures);
+    }
+
     fn add_rejected(&mut self, now: Instant, half_life: Duration, s: f64, f: f64, r: f64) {
         let factor = self.factor(now, half_life);
         *self = Self {

@@ -13,7 +13,8 @@
 //! through [`Router::record_outcome`], called under the service's one lock,
 //! so the record and the breakers change together; a call's way in (its
 //! tickets, its place in a queue, a hedge) is [`calls`]; what is saved across
-//! restarts is [`snapshot`].
+//! restarts is [`snapshot`]. A visitor's vote on a comment is learned
+//! through [`Router::record_vote`] ([`votes`]).
 //!
 //! Reads the registry's names only (`StrategyKind`, each model's [`Account`]);
 //! never calls a model and never touches a file: providers and the snapshot
@@ -24,7 +25,12 @@ use std::{sync::Arc, time::Duration};
 use rand::{Rng, RngCore};
 use tokio::time::Instant;
 
-use crate::{model::Account, outcome::Outcome, providers::Served};
+use crate::{
+    feedback::{Cast, Vote},
+    model::Account,
+    outcome::Outcome,
+    providers::Served,
+};
 pub use admission::{Breakers, Tickets};
 use breaker::{BreakerReport, Ticket};
 use by_lang::PerLang;
@@ -45,6 +51,7 @@ pub mod queue;
 pub mod snapshot;
 pub mod stats;
 pub mod strategy;
+pub mod votes;
 
 #[cfg(test)]
 mod account_tests;
@@ -191,6 +198,21 @@ impl Router {
             .learn(call.alias, lang, call.latency, call.outcome, probe);
         self.breakers
             .record(call.alias, lang, call.outcome, call.wait, call.tickets, now);
+    }
+
+    /// Learns a visitor's `vote` on a comment `alias` wrote in `lang`, in
+    /// place of the vote `replaced` on the same comment ([`votes`]).
+    pub fn record_vote(
+        &mut self,
+        alias: &str,
+        lang: Lang,
+        vote: Vote,
+        replaced: Option<Cast>,
+        now: Instant,
+    ) {
+        self.changed();
+        let lang = self.context(lang);
+        self.records.learn_vote(alias, lang, vote, replaced, now);
     }
 
     /// Counts what `served` says of one finished call of `alias` whose

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use super::{
     breaker::{Breaker, SavedBreaker},
-    by_lang::{self, LangRecord, PerLang},
+    by_lang::{self, LangRecord, PerLang, VoteTally},
     hedge::LatencyWindow,
     learning::{DecayedCounts, PeakEwma, LATENCY_TAU},
     stats::{ModelStats, ProviderRecord, Tokens, MAX_PROVIDERS},
@@ -69,6 +69,9 @@ pub struct SavedLang {
     pub rejections: u64,
     /// The quality breaker in this language.
     pub breaker: SavedBreaker,
+    /// Visitors' votes in effect (a file from before votes has none).
+    #[serde(default)]
+    pub votes: VoteTally,
 }
 
 impl Router {
@@ -91,6 +94,7 @@ impl Router {
                             successes: r.successes,
                             rejections: r.rejections,
                             breaker: quality.map(|q| q[lang].save(now)).unwrap_or_default(),
+                            votes: r.votes,
                         };
                         (lang.code().to_string(), saved)
                     })
@@ -142,6 +146,7 @@ impl Router {
                     calls: l.calls,
                     successes: l.successes.min(l.calls),
                     rejections: l.rejections.min(l.calls),
+                    votes: l.votes,
                 },
                 // An older file: its one record seeds every language.
                 None if langs.iter().all(|(_, l)| l.is_none()) => LangRecord {

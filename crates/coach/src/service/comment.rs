@@ -1,6 +1,6 @@
 //! The coach's front door: a comment for one attempt ([`Coach::comment`],
 //! which runs one [`Request`]), the offline comment for a request a limit
-//! kept from the models.
+//! kept from the models; each with its id for votes (`votes`).
 
 use tokio::time::Instant;
 
@@ -23,15 +23,16 @@ impl Coach {
         let started = Instant::now();
         let registry = self.registry();
         let prompt = prompt::build_drawn(&input, self.examples_draw());
-        Request::new(self, &registry, &input, &prompt, client, started)
+        let comment = Request::new(self, &registry, &input, &prompt, client, started)
             .run()
-            .await
+            .await;
+        self.stamped(comment, &input)
     }
 
     /// The offline commentator's comment for a request a limit kept from the
     /// models (`POST /api/comment`, over the per-client rate).
     pub fn limited(&self, input: &CoachInput, limit: Limited) -> Comment {
-        self.observed(offline_comment(input, Some(limit)))
+        self.stamped(self.observed(offline_comment(input, Some(limit))), input)
     }
 
     pub(super) fn observed(&self, comment: Comment) -> Comment {

@@ -5,8 +5,9 @@
 //! [`plan::Plan`] (the router's order, the next model), each
 //! [`call::Call`] (one model, within its timeout) and, when it ends, its
 //! `settle` (the reply checks, the outcome learned), and the offline
-//! commentator when no model answered. `report` is `GET /models`, `checks`
-//! the availability checks. Saving the router's state is
+//! commentator when no model answered. `votes` signs every comment's id
+//! and learns the visitors' votes on them. `report` is `GET /models`,
+//! `checks` the availability checks. Saving the router's state is
 //! `coach::snapshot`'s file and `routing::snapshot`'s numbers.
 //!
 //! Locks: the registry is an [`ArcSwap`], read without a lock and swapped
@@ -48,8 +49,10 @@ mod report;
 mod request;
 pub mod saver;
 mod settle;
+mod votes;
 
 pub use report::{ModelReport, REPORT_TTL};
+pub use votes::Voted;
 
 /// Mixed into a fixed seed for the examples' generator (any odd constant).
 const EXAMPLES_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -88,6 +91,8 @@ pub struct Coach {
     catalog: Mutex<Catalog>,
     /// Wakes the checks early (a reload).
     recheck: tokio::sync::Notify,
+    /// Comment ids' signer and the votes in effect (`votes`).
+    feedback: votes::Feedback,
 }
 
 impl Coach {
@@ -118,6 +123,7 @@ impl Coach {
             saves: SaveOrder::default(),
             catalog: Mutex::new(Catalog::default()),
             recheck: tokio::sync::Notify::new(),
+            feedback: votes::Feedback::default(),
         }
     }
 
@@ -336,3 +342,5 @@ mod queue_tests;
 mod test_support;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vote_tests;

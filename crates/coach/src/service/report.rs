@@ -20,7 +20,7 @@ use crate::{
     providers::ProviderName,
     routing::{
         breaker::BreakerReport,
-        by_lang::PerLang,
+        by_lang::{PerLang, VoteTally},
         learning::LATENCY_TAU,
         stats::{ModelStats, Tokens},
         ModelView,
@@ -94,6 +94,9 @@ pub struct LangReport {
     pub calls: u64,
     pub successes: u64,
     pub rejections: u64,
+    /// Visitors' votes in effect on its comments in this language (those
+    /// that train it: not on comments of a forced model).
+    pub votes: VoteTally,
     /// Chance of being asked first by a request in this language now.
     pub probability: f64,
     /// The quality breaker in this language (rejected answers in a row).
@@ -224,6 +227,7 @@ impl Coach {
                             calls: record.calls,
                             successes: record.successes,
                             rejections: record.rejections,
+                            votes: record.votes,
                             probability: chance(lang),
                             breaker: v.breaker.clone(),
                         };

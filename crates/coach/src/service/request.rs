@@ -212,6 +212,7 @@ impl<'a> Request<'a> {
             fallback: false,
             limited: None,
             tried,
+            id: None,
         })
     }
 
@@ -244,5 +245,6 @@ pub(super) fn offline_comment(input: &CoachInput, limited: Option<Limited>) -> C
         fallback: true,
         limited,
         tried: Vec::new(),
+        id: None,
     }
 }

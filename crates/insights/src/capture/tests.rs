@@ -17,6 +17,7 @@ fn comment(fallback: bool, limited: Option<Limited>, tried: Vec<Tried>) -> Comme
         fallback,
         limited,
         tried,
+        id: None,
     }
 }
 
