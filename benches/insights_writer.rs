@@ -61,6 +61,7 @@ async fn run() -> Result<(), Failure> {
         Event::Visit(v) => v.started,
         Event::Attempt(a) => a.at,
         Event::Tool(t) => t.at,
+        Event::Vote(v) => v.at,
     });
     events.truncate(n);
     let attempts = events

@@ -1,6 +1,7 @@
 //! What the server takes from a request to record (server only): whether the
-//! visitor asked not to be tracked ([`opted_out`]), and the [`Attempt`] a
-//! comment request makes ([`Recording`], [`attempt_of`]).
+//! visitor asked not to be tracked ([`opted_out`]), the [`Attempt`] a
+//! comment request makes ([`Recording`], [`attempt_of`]), and the [`Vote`]
+//! a vote on a comment makes ([`record_vote`]).
 //!
 //! `DNT: 1` or `Sec-GPC: 1` on a request means nothing is recorded for it;
 //! the page and its comments work as before.
@@ -27,13 +28,18 @@
 use http::HeaderMap;
 
 use super::{
-    event::{Attempt, AttemptNumbers, AttemptOutcome},
+    codes::{Tier, Verdict},
+    event::{Attempt, AttemptNumbers, AttemptOutcome, Vote},
     recorder::{Recorder, Refusal},
     rooms::Rooms,
-    values::{Minute, ModelName, Reason, VisitId},
+    values::{CommentKey, Minute, ModelName, Reason, VisitId},
     Event,
 };
-use coach::{outcome::Outcome, Comment, Limited};
+use coach::{
+    feedback::{self, CommentId},
+    outcome::Outcome,
+    Comment, Limited,
+};
 use lesson::neuron::Params;
 use vocabulary::FieldError;
 
@@ -170,3 +176,36 @@ pub fn outcome_of(comment: &Comment) -> AttemptOutcome {
 
 #[cfg(test)]
 mod tests;
+
+/// Records a vote on the comment `id` names (`POST /api/feedback`), unless
+/// the request opted out or recording is off: what the id names, the vote,
+/// the minutes the comment was written and the vote cast; never who voted.
+pub fn record_vote(id: &CommentId, vote: feedback::Vote, headers: &HeaderMap, recorder: &Recorder) {
+    if !recorder.is_on() || opted_out(headers) {
+        return;
+    }
+    if let Some(vote) = vote_of(id, vote, Minute::now()) {
+        recorder.record(Event::Vote(vote));
+    }
+}
+
+/// The stored shape of a vote cast at `at`, `None` when the id's alias is
+/// out of the store's shape (the registry never makes one).
+pub fn vote_of(id: &CommentId, vote: feedback::Vote, at: Minute) -> Option<Vote> {
+    Some(Vote {
+        comment: CommentKey::parse(&id.key()).ok()?,
+        model: ModelName::parse(&id.model).ok()?,
+        lang: id.lang,
+        tier: match id.tier {
+            coach::Tier::Far => Tier::Far,
+            coach::Tier::Close => Tier::Close,
+            coach::Tier::Goal => Tier::Goal,
+        },
+        verdict: match vote {
+            feedback::Vote::Up => Verdict::Up,
+            feedback::Vote::Down => Verdict::Down,
+        },
+        issued: Minute(i64::try_from(id.issued_s / 60).unwrap_or(i64::MAX)),
+        at,
+    })
+}

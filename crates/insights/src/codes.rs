@@ -1,5 +1,6 @@
 //! The fixed codes the page sends and the store keeps: [`Layout`],
-//! [`Device`] (from the viewport's width) and [`Tool`]. Both targets; the
+//! [`Device`] (from the viewport's width) and [`Tool`]; and those of a vote
+//! on a comment: the comment's [`Tier`] and the [`Verdict`]. Both targets; the
 //! codes are the serde names, the stored text and what `/insights` shows.
 
 use std::fmt;
@@ -100,3 +101,13 @@ impl Device {
         }
     }
 }
+
+codes!(
+    /// How far from the goal the comment's attempt was (the coach's tiers).
+    Tier, "tier", { Far = "far", Close = "close", Goal = "goal" }
+);
+
+codes!(
+    /// What a visitor said of a comment: helpful (`up`) or not (`down`).
+    Verdict, "vote", { Up = "up", Down = "down" }
+);

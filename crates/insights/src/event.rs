@@ -1,5 +1,5 @@
-//! What the insights record: a [`Visit`], an [`Attempt`] and a [`ToolUse`],
-//! together an [`Event`], each made only of checked values
+//! What the insights record: a [`Visit`], an [`Attempt`], a [`ToolUse`]
+//! and a [`Vote`] on a comment, together an [`Event`], each made only of checked values
 //! ([`super::values`], [`super::codes`]). Shared by the server and the
 //! browser (no database code here).
 //!
@@ -10,8 +10,8 @@
 //! fixed alphabet and length, numbers are finite, times are whole minutes.
 
 use super::{
-    codes::{Device, Layout, Tool},
-    values::{FieldError, Minute, ModelName, Reason, RoomCode, VisitId},
+    codes::{Device, Layout, Tier, Tool, Verdict},
+    values::{CommentKey, FieldError, Minute, ModelName, Reason, RoomCode, VisitId},
 };
 use vocabulary::Lang;
 
@@ -147,6 +147,23 @@ pub struct ToolUse {
     pub at: Minute,
 }
 
+/// A visitor's vote on a comment: what the comment's id names, the vote,
+/// and the minutes; nothing of the visit or the person. One row per comment:
+/// a second vote on it replaces the first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vote {
+    pub comment: CommentKey,
+    /// The comment's writer: a model's alias, or `offline`.
+    pub model: ModelName,
+    /// The comment's language.
+    pub lang: Lang,
+    pub tier: Tier,
+    pub verdict: Verdict,
+    /// When the comment was written, and when the vote was cast.
+    pub issued: Minute,
+    pub at: Minute,
+}
+
 /// How long after its visit began an attempt or a tool is stored (24 hours,
 /// and the hour a room's start is rounded down by, `super::rooms`), in
 /// minutes; and how far before it (two replicas' clocks may differ a little).
@@ -166,6 +183,7 @@ pub enum Event {
     Visit(Visit),
     Attempt(Attempt),
     Tool(ToolUse),
+    Vote(Vote),
 }
 
 #[cfg(test)]

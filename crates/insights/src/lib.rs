@@ -12,7 +12,11 @@
 //!   why, offline), latency and minute;
 //! - the **tools** it used (descent lab, map, best-response buttons, nudges,
 //!   a typed value, a shared link, the language switcher): the first minute
-//!   and how many times.
+//!   and how many times;
+//! - the **votes** on comments: what the comment's id names (its random
+//!   number, writer, language and tier), helpful or not, and the minutes it
+//!   was written and voted; not which visit voted. A second vote on a
+//!   comment replaces the first.
 //!
 //! Never an IP address, a user agent, a cookie or anything typed: every value
 //! is parsed at the edge into a type with a fixed alphabet, range or code
@@ -68,10 +72,10 @@ pub mod store;
 #[cfg(feature = "ssr")]
 pub mod writer;
 
-pub use codes::{Device, Layout, Tool};
-pub use event::{Attempt, AttemptNumbers, AttemptOutcome, Event, ToolUse, Visit};
+pub use codes::{Device, Layout, Tier, Tool, Verdict};
+pub use event::{Attempt, AttemptNumbers, AttemptOutcome, Event, ToolUse, Visit, Vote};
 pub use input::{ToolsInput, VisitInput};
-pub use values::{FieldError, Minute, ModelName, Reason, RoomCode, VisitId};
+pub use values::{CommentKey, FieldError, Minute, ModelName, Reason, RoomCode, VisitId};
 
 #[cfg(feature = "ssr")]
 pub use self::{

@@ -13,6 +13,8 @@
 //!   paths of those who arrived;
 //! - [`tools`]: what helps (each tool's users against the rest);
 //! - [`coach`]: comments per model, rejections, offline share, latencies;
+//! - [`teaching`]: what teaches: per writer and language, the votes and what
+//!   the visits did after each comment, with 95 % intervals ([`share`]);
 //! - [`room`]: a room's visitors now.
 //!
 //! Percentiles and medians are computed here from counts ([`stats`]): SQLite
@@ -35,8 +37,10 @@ pub mod effort;
 pub mod funnel;
 pub mod overview;
 pub mod room;
+pub mod share;
 pub mod stats;
 mod sums;
+pub mod teaching;
 pub mod tools;
 
 use sqlx::{any::AnyArguments, Arguments};

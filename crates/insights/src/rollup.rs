@@ -22,6 +22,7 @@
 
 pub(super) mod purge;
 mod rows;
+pub(super) mod teaching;
 pub(super) mod write;
 
 use std::collections::BTreeMap;

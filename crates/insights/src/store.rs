@@ -48,7 +48,7 @@ use tokio::sync::OnceCell;
 
 use super::{
     config::{Backend, DatabaseUrl},
-    event::Event,
+    event::{Attempt, Event},
     rollup,
     sink::{Sink, StoreError, Stored},
     values::Minute,
@@ -57,12 +57,14 @@ use super::{
 pub mod disk;
 mod insert;
 pub mod rooms;
+mod votes;
 
 /// The schema's migrations, oldest first: (version, description, SQL).
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (1, "insights", include_str!("migrations/0001_insights.sql")),
     (2, "rollups", include_str!("migrations/0002_rollups.sql")),
     (3, "rooms", include_str!("migrations/0003_rooms.sql")),
+    (4, "teaching", include_str!("migrations/0004_teaching.sql")),
 ];
 
 /// The migrations, compiled in (the binary needs no folder beside it).
@@ -244,14 +246,18 @@ impl Sink for Store {
         let postgres = self.backend == Backend::Postgres;
         let added = insert::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         rollup::write::apply(&mut tx, postgres, &added).await?;
+        let attempts: Vec<&Attempt> = added.attempts.iter().map(|(a, _)| *a).collect();
+        rollup::teaching::apply(&mut tx, rollup::Marks::new(postgres), &attempts).await?;
+        votes::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         tx.commit().await?;
         Ok(Stored {
             without_visit: added.without_visit,
         })
     }
 
-    /// Each table by its own minute: visits begun, attempts made and tools
-    /// first used before `cutoff` (the count); the rollups follow.
+    /// Each table by its own minute: visits begun, attempts made, tools
+    /// first used and votes cast before `cutoff` (the count); the rollups
+    /// follow.
     async fn purge_before(&self, cutoff: Minute) -> Result<u64, StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
@@ -261,6 +267,7 @@ impl Sink for Store {
             "DELETE FROM insights_attempts WHERE at_min < $1",
             "DELETE FROM insights_tools WHERE first_min < $1",
             "DELETE FROM insights_visits WHERE started_min < $1",
+            "DELETE FROM insights_votes WHERE at_min < $1",
             rooms::PURGE,
         ] {
             removed += sqlx::query(sql)

@@ -100,6 +100,28 @@ impl ModelName {
     }
 }
 
+/// A comment's random number, as its id names it (`coach::feedback`): 16
+/// lowercase hex digits. Tells comments apart, and no more: it says nothing
+/// of who read it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CommentKey(String);
+
+impl CommentKey {
+    pub fn parse(s: &str) -> Result<Self, FieldError> {
+        if shaped(s, 16, 16, |b| {
+            b.is_ascii_digit() || (b'a'..=b'f').contains(&b)
+        }) {
+            Ok(Self(s.to_string()))
+        } else {
+            Err(FieldError::new("id", "must be a comment's 16 hex digits"))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// Why a model's comment was refused: one of the server's own short reasons
 /// (`too long`, `wrong language`, …), 1–40 of `a-z 0-9`, space, `_ - : .`.
 /// Never a visitor's words.

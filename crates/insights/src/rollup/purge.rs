@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use sqlx::{AnyConnection, Executor};
 
-use super::{bit, day_of, RUNGS};
+use super::{bit, day_of, teaching, RUNGS};
 use crate::{codes::Tool, values::Minute};
 use lesson::neuron::GOAL;
 
@@ -78,7 +78,7 @@ pub async fn after(
     )
     .execute(&mut *conn)
     .await?;
-    for table in TABLES {
+    for table in TABLES.iter().chain([&teaching::TABLE]) {
         sqlx::query(&format!("DELETE FROM {table} WHERE day < $1"))
             .bind(day_of(cutoff.0))
             .execute(&mut *conn)
@@ -90,7 +90,7 @@ pub async fn after(
     Ok(())
 }
 
-/// The day tables.
+/// The day tables of migration 0002 (0004's is [`teaching::TABLE`]).
 pub const TABLES: [&str; 6] = [
     "insights_day_visits",
     "insights_day_goal_at",
@@ -102,7 +102,7 @@ pub const TABLES: [&str; 6] = [
 
 /// Counts `day`'s cells again from the sums of the visits begun that day.
 pub async fn recount(conn: &mut AnyConnection, day: i64) -> Result<(), sqlx::Error> {
-    for table in TABLES {
+    for table in TABLES.iter().chain([&teaching::TABLE]) {
         sqlx::query(&format!("DELETE FROM {table} WHERE day = $1"))
             .bind(day)
             .execute(&mut *conn)
@@ -143,6 +143,12 @@ pub async fn recount(conn: &mut AnyConnection, day: i64) -> Result<(), sqlx::Err
              FROM insights_visit_sums s JOIN insights_attempts a ON a.visit_id = s.visit_id \
              WHERE s.started_min >= $2 AND s.started_min < $3 \
              GROUP BY s.lang, a.model, a.lang, a.latency_ms"
+        ),
+        format!(
+            "INSERT INTO {} (day, lang, model, comment_lang, comments, followed, improved, \
+             above, reached) {}",
+            teaching::TABLE,
+            teaching::from_rows("$1", "s.started_min >= $2 AND s.started_min < $3")
         ),
     ];
     for &tool in Tool::ALL {

@@ -54,6 +54,8 @@ pub async fn insert<'a>(
                     attempts.push(a);
                 }
             }
+            // Stored apart, with no visit to wait for (`store::votes`).
+            Event::Vote(_) => {}
             Event::Tool(t) => {
                 let key = (t.visit.as_str(), t.tool.code());
                 match tool_at.get(&key) {

@@ -13,6 +13,7 @@ mod privacy;
 mod reports;
 mod rollups;
 mod store;
+mod teaching;
 mod writer;
 
 use sqlx::{migrate::MigrateDatabase, Any};

@@ -13,6 +13,7 @@ use crate::{
         coach::CoachReport,
         effort::{Effort, Points},
         funnel::{Day, Funnel},
+        teaching::TeachingReport,
         tools::ToolReport,
     },
     sink::Sink,
@@ -24,6 +25,7 @@ use vocabulary::Lang;
 on_both!(
     rollups_answer_like_the_rows,
     the_migration_builds_the_rollups,
+    the_migration_builds_the_teaching_counts,
     purges_keep_the_rollups_true
 );
 
@@ -174,6 +176,7 @@ type Reports = (
     Points,
     Vec<ToolReport>,
     CoachReport,
+    TeachingReport,
 );
 
 async fn every_report(s: &crate::Store, filter: &Filter) -> Reports {
@@ -185,6 +188,7 @@ async fn every_report(s: &crate::Store, filter: &Filter) -> Reports {
         s.points(filter, 1000).await.expect("all points"),
         s.tools(filter).await.expect("tools"),
         s.coach(filter).await.expect("coach"),
+        s.teaching(filter).await.expect("teaching"),
     )
 }
 
@@ -204,6 +208,17 @@ async fn same_reports(db: &TestDb, when: &str) {
             assert!(
                 with.0.visits > 0 && with.6.comments > 0,
                 "{when}: an empty filter proves little"
+            );
+            let outcomes = |r: &TeachingReport| {
+                r.rows
+                    .iter()
+                    .map(|r| (r.improved.hits, r.reached.hits))
+                    .fold((0, 0), |(i, g), (a, b)| (i + a, g + b))
+            };
+            let (improved, reached) = outcomes(&with.7);
+            assert!(
+                improved > 0 && reached > 0,
+                "{when}: no comment improved or reached: the outcomes prove little"
             );
         }
     }
@@ -269,4 +284,28 @@ async fn purges_keep_the_rollups_true(db: &TestDb) {
         db.store.purge_before(Minute(cutoff)).await.expect("purged");
         same_reports(db, &format!("purged before {cutoff}")).await;
     }
+}
+
+/// Migration 0004 counts what became of the comments already stored.
+async fn the_migration_builds_the_teaching_counts(db: &TestDb) {
+    write(db, 5).await;
+    let whole = &filters()[1].0;
+    let before = db.store.teaching(whole).await.expect("teaching");
+    assert!(!before.rows.is_empty());
+    for table in ["insights_day_teaching", "insights_votes"] {
+        sqlx::query(&format!("DROP TABLE {table}"))
+            .execute(&db.store.pool)
+            .await
+            .expect("dropped");
+    }
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 4")
+        .execute(&db.store.pool)
+        .await
+        .expect("forgotten");
+    let store = crate::Store::connect(&db.url)
+        .await
+        .expect("migrated again");
+    assert_eq!(store.teaching(whole).await.expect("teaching"), before);
+    store.close().await;
+    same_reports(db, "migrated to 0004").await;
 }

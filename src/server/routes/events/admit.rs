@@ -117,5 +117,7 @@ fn visit_of(event: &Event) -> Option<&VisitId> {
         Event::Visit(v) => &v.id,
         Event::Tool(t) => &t.visit,
         Event::Attempt(a) => &a.visit,
+        // A vote names no visit (and never comes through the page's reports).
+        Event::Vote(_) => return None,
     })
 }

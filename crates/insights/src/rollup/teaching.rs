@@ -1,0 +1,307 @@
+//! What became of each comment's visit, counted per day as attempts arrive
+//! (`insights_day_teaching`, migration 0004): for a comment on attempt `n`,
+//! whether the visit made attempt `n + 1` (*followed*) and, if so, whether
+//! its error was lower (*improved*); and, for a comment above the goal,
+//! whether one of attempts `n + 1` to `n + 5` reached it (*reached*).
+//!
+//! An attempt that arrives changes the outcomes of the comments on the five
+//! attempts before it, and its own depends on the five after it, which may
+//! have come first. So for every visit a batch adds attempts to, the stored
+//! attempts from five before its first new one to five after its last are
+//! read back (the batch's included: same transaction), each affected
+//! comment's outcome is worked out with and without the batch's attempts,
+//! and the differences are added to the cells of the visit's day and
+//! language. The outcome is a function of the stored attempts alone, so the
+//! order attempts arrive in does not matter, and a repeated one adds nothing
+//! (the store keeps the first).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+
+use super::{day_of, Marks};
+use crate::event::Attempt;
+use lesson::neuron::{reaches_goal, GOAL};
+
+/// Attempts after a comment within which reaching the goal counts.
+pub const SOON: i64 = 5;
+/// Visits per statement.
+const CHUNK: usize = 200;
+/// Cells per statement.
+const ROWS: usize = 200;
+
+/// A comment's outcome, as counts (each 0 or 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub comments: i64,
+    pub followed: i64,
+    pub improved: i64,
+    pub above: i64,
+    pub reached: i64,
+}
+
+impl Outcome {
+    fn add(&mut self, other: Outcome, sign: i64) {
+        self.comments += sign * other.comments;
+        self.followed += sign * other.followed;
+        self.improved += sign * other.improved;
+        self.above += sign * other.above;
+        self.reached += sign * other.reached;
+    }
+
+    fn is_zero(&self) -> bool {
+        *self == Outcome::default()
+    }
+}
+
+/// One stored attempt, as the outcomes read it.
+#[derive(Clone, Debug)]
+struct Stored {
+    error: f64,
+    model: String,
+    lang: String,
+}
+
+/// The outcome of the comment on attempt `n` of a visit whose attempts
+/// (those present) are `attempts`.
+fn outcome(attempts: &BTreeMap<i64, &Stored>, n: i64) -> Outcome {
+    let Some(this) = attempts.get(&n) else {
+        return Outcome::default();
+    };
+    let next = attempts.get(&(n + 1));
+    let above = !reaches_goal(this.error);
+    let reached = above
+        && attempts
+            .range(n + 1..=n + SOON)
+            .any(|(_, later)| reaches_goal(later.error));
+    Outcome {
+        comments: 1,
+        followed: i64::from(next.is_some()),
+        improved: i64::from(next.is_some_and(|next| next.error < this.error)),
+        above: i64::from(above),
+        reached: i64::from(reached),
+    }
+}
+
+/// (day, visit language, model, comment language).
+type CellKey = (i64, String, String, String);
+
+/// Adds the outcomes `added` (a batch's new attempts) change to the cells.
+pub async fn apply(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    added: &[&Attempt],
+) -> Result<(), sqlx::Error> {
+    let mut new: BTreeMap<&str, BTreeSet<i64>> = BTreeMap::new();
+    for a in added {
+        new.entry(a.visit.as_str())
+            .or_default()
+            .insert(i64::from(a.numbers.number()));
+    }
+    let visits: Vec<(&str, &BTreeSet<i64>)> = new.iter().map(|(v, n)| (*v, n)).collect();
+    let mut deltas: HashMap<CellKey, Outcome> = HashMap::new();
+    for chunk in visits.chunks(CHUNK) {
+        let around = read_around(conn, marks, chunk).await?;
+        for &(visit, numbers) in chunk {
+            let Some((day, lang, stored)) = around.get(visit) else {
+                continue;
+            };
+            let after: BTreeMap<i64, &Stored> = stored.iter().map(|(n, s)| (*n, s)).collect();
+            let mut before = after.clone();
+            before.retain(|n, _| !numbers.contains(n));
+            let affected: BTreeSet<i64> = numbers
+                .iter()
+                .flat_map(|&n| (n - SOON).max(1)..=n)
+                .collect();
+            for n in affected {
+                let Some(comment) = after.get(&n) else {
+                    continue;
+                };
+                let key = (
+                    *day,
+                    lang.clone(),
+                    comment.model.clone(),
+                    comment.lang.clone(),
+                );
+                let delta = deltas.entry(key).or_default();
+                delta.add(outcome(&after, n), 1);
+                delta.add(outcome(&before, n), -1);
+            }
+        }
+    }
+    let cells: Vec<(CellKey, Outcome)> = deltas.into_iter().filter(|(_, d)| !d.is_zero()).collect();
+    for chunk in cells.chunks(ROWS) {
+        upsert(conn, marks, chunk).await?;
+    }
+    Ok(())
+}
+
+/// Per visit of `chunk` whose visit is stored: its day, its language, and
+/// its stored attempts from [`SOON`] before its first new one to [`SOON`]
+/// after its last.
+async fn read_around(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    chunk: &[(&str, &BTreeSet<i64>)],
+) -> Result<HashMap<String, (i64, String, BTreeMap<i64, Stored>)>, sqlx::Error> {
+    let mark = |k| marks.list(k, 1);
+    let ranges: Vec<String> = (0..chunk.len())
+        .map(|i| {
+            let (visit, first, last) = (mark(i * 3 + 1), mark(i * 3 + 2), mark(i * 3 + 3));
+            format!("(a.visit_id = {visit} AND a.attempt BETWEEN {first} AND {last})")
+        })
+        .collect();
+    let sql = format!(
+        "SELECT a.visit_id, a.attempt, a.error, a.model, a.lang, s.started_min, s.lang \
+         FROM insights_attempts a JOIN insights_visit_sums s ON s.visit_id = a.visit_id \
+         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND ({})",
+        ranges.join(" OR ")
+    );
+    let mut args = AnyArguments::default();
+    for (visit, numbers) in chunk {
+        let first = numbers.first().copied().unwrap_or(1);
+        let last = numbers.last().copied().unwrap_or(1);
+        let row = (|| {
+            args.add(visit.to_string())?;
+            args.add(first - SOON)?;
+            args.add(last + SOON)
+        })();
+        row.map_err(sqlx::Error::Encode)?;
+    }
+    let rows: Vec<(String, i64, f64, String, String, i64, String)> =
+        sqlx::query_as_with(&sql, args)
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut around: HashMap<String, (i64, String, BTreeMap<i64, Stored>)> = HashMap::new();
+    for (visit, n, error, model, lang, started, visit_lang) in rows {
+        around
+            .entry(visit)
+            .or_insert_with(|| (day_of(started), visit_lang, BTreeMap::new()))
+            .2
+            .insert(n, Stored { error, model, lang });
+    }
+    Ok(around)
+}
+
+/// Adds `cells`' counts to their rows.
+async fn upsert(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    cells: &[(CellKey, Outcome)],
+) -> Result<(), sqlx::Error> {
+    if cells.is_empty() {
+        return Ok(());
+    }
+    let sql = format!(
+        "INSERT INTO {TABLE} (day, lang, model, comment_lang, comments, followed, \
+         improved, above, reached) VALUES {} ON CONFLICT (day, lang, model, comment_lang) DO UPDATE SET \
+         comments = {TABLE}.comments + excluded.comments, \
+         followed = {TABLE}.followed + excluded.followed, \
+         improved = {TABLE}.improved + excluded.improved, \
+         above = {TABLE}.above + excluded.above, \
+         reached = {TABLE}.reached + excluded.reached",
+        marks.tuples(cells.len(), 9)
+    );
+    let mut args = AnyArguments::default();
+    for ((day, lang, model, comment_lang), o) in cells {
+        let row = (|| {
+            args.add(*day)?;
+            args.add(lang.clone())?;
+            args.add(model.clone())?;
+            args.add(comment_lang.clone())?;
+            args.add(o.comments)?;
+            args.add(o.followed)?;
+            args.add(o.improved)?;
+            args.add(o.above)?;
+            args.add(o.reached)
+        })();
+        row.map_err(sqlx::Error::Encode)?;
+    }
+    sqlx::query_with(&sql, args).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// The day table.
+pub const TABLE: &str = "insights_day_teaching";
+
+/// The cells' counts, from the stored rows, as the migration counts them:
+/// `day` (an SQL expression) for every row, of the visits whose
+/// `insights_visit_sums` rows (`s`) the condition `visits` selects; what a
+/// purge counts again.
+pub fn from_rows(day: &str, visits: &str) -> String {
+    format!(
+        "SELECT {day}, s.lang, a.model, a.lang, COUNT(*), \
+         SUM(CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END), \
+         SUM(CASE WHEN n.error < a.error THEN 1 ELSE 0 END), \
+         SUM(CASE WHEN a.error > {GOAL} THEN 1 ELSE 0 END), \
+         SUM(CASE WHEN a.error > {GOAL} AND EXISTS (SELECT 1 FROM insights_attempts g \
+           WHERE g.visit_id = a.visit_id AND g.attempt > a.attempt \
+           AND g.attempt <= a.attempt + {SOON} AND g.error <= {GOAL}) THEN 1 ELSE 0 END) \
+         FROM insights_attempts a JOIN insights_visit_sums s ON s.visit_id = a.visit_id \
+         LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1 \
+         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND ({visits}) \
+         GROUP BY s.started_min / 1440, s.lang, a.model, a.lang"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(error: f64) -> Stored {
+        Stored {
+            error,
+            model: "m".into(),
+            lang: "en".into(),
+        }
+    }
+
+    #[test]
+    fn a_comments_outcome_is_its_next_attempt_and_the_five_after() {
+        let errors = [(1, 900.0), (2, 800.0), (3, 850.0), (7, 449.0)];
+        let all: Vec<(i64, Stored)> = errors.iter().map(|&(n, e)| (n, stored(e))).collect();
+        let map: BTreeMap<i64, &Stored> = all.iter().map(|(n, s)| (*n, s)).collect();
+        let o = |n| outcome(&map, n);
+        assert_eq!(
+            o(1),
+            Outcome {
+                comments: 1,
+                followed: 1,
+                improved: 1,
+                above: 1,
+                reached: 0
+            }
+        );
+        assert_eq!(
+            o(2),
+            Outcome {
+                comments: 1,
+                followed: 1,
+                improved: 0,
+                above: 1,
+                reached: 1
+            }
+        );
+        assert_eq!(
+            o(3),
+            Outcome {
+                comments: 1,
+                followed: 0,
+                improved: 0,
+                above: 1,
+                reached: 1
+            }
+        );
+        assert_eq!(
+            o(7),
+            Outcome {
+                comments: 1,
+                followed: 0,
+                improved: 0,
+                above: 0,
+                reached: 0
+            }
+        );
+        assert_eq!(o(4), Outcome::default(), "no such attempt");
+    }
+}
