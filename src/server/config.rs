@@ -22,6 +22,8 @@
 //! | `JAY_DEFAULT_LANG` | the coach's language for a `/error` caller that sends no `lang` and no usable `Accept-Language` (`en`, `pt` or `zh`) | `en` |
 //! | `JAY_MODELS_TOKEN` | when set, `/models` wants `Authorization: Bearer <it>`; 8 to 256 visible ASCII characters | unset: open |
 //! | `JAY_INSIGHTS_TOKEN` | when set, `/insights` wants it: `Authorization: Bearer <it>`, or as the HTTP Basic password (any user name; the browser asks); 8 to 256 visible ASCII characters | unset: only this machine (loopback) may read them |
+//! | `JAY_VOTES_PER_DAY` | votes on comments that count per client IP a day (`POST /api/feedback`; a class room's seated visit is a client of its own) | `100` |
+//! | `JAY_FEEDBACK_KEY` | the key comment ids are signed with, base64 of at least 32 bytes (`openssl rand -base64 32`): the same for every replica behind one address | unset: made once in `JAY_DATA_DIR` (`feedback.key`) |
 //! | `JAY_DATA_DIR` | where the router's statistics are saved (`router.json`) | `data` |
 //! | `JAY_SAVE_EVERY_S` | seconds between saves (and one at shutdown) | `30` |
 //! | `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS` | the insights' recording and database (`insights::config`) | on; SQLite `insights.db` in `JAY_DATA_DIR`; `90` |
@@ -38,7 +40,7 @@ use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions
 
 use super::assets::{AssetsError, SiteAssets};
 pub use coach::secret::Secret;
-use coach::secret::MIN_KEY_CHARS;
+use coach::{feedback::FeedbackKey, secret::MIN_KEY_CHARS};
 use insights::{InsightsConfig, InsightsConfigError};
 use vocabulary::Lang;
 
@@ -66,6 +68,8 @@ pub struct Settings {
     pub save_every: std::time::Duration,
     /// What the insights record, and where (`insights`).
     pub insights: InsightsConfig,
+    /// `JAY_FEEDBACK_KEY`; `None`: the one in `data_dir` (made there first).
+    pub feedback_key: Option<FeedbackKey>,
 }
 
 /// The server's protections, with the defaults of the table above.
@@ -75,6 +79,8 @@ pub struct Guard {
     pub rate_burst: u32,
     /// New visits recorded per client an hour (`JAY_VISITS_PER_HOUR`).
     pub visits_per_hour: u32,
+    /// Votes on comments that count per client a day (`JAY_VOTES_PER_DAY`).
+    pub votes_per_day: u32,
     pub trusted_proxy_hops: usize,
     pub upstream_concurrency: usize,
     pub upstream_daily_budget: u64,
@@ -98,6 +104,7 @@ impl Default for Guard {
             rate_per_min: 20,
             rate_burst: 5,
             visits_per_hour: 60,
+            votes_per_day: 100,
             trusted_proxy_hops: 0,
             upstream_concurrency: 8,
             upstream_daily_budget: coach::budget::DEFAULT_DAILY,
@@ -136,6 +143,7 @@ impl Guard {
                 d.visits_per_hour,
                 1..=1_000_000,
             )?,
+            votes_per_day: number(&var, "JAY_VOTES_PER_DAY", d.votes_per_day, 1..=100_000)?,
             trusted_proxy_hops: number(
                 &var,
                 "JAY_TRUSTED_PROXY_HOPS",
@@ -278,6 +286,9 @@ pub enum ConfigError {
     /// The value is never shown.
     #[error("{0} must be {MIN_KEY_CHARS} to 256 visible ASCII characters (no spaces); its value is not shown")]
     Token(&'static str),
+    /// The value is never shown.
+    #[error("JAY_FEEDBACK_KEY must be base64 of at least 32 bytes (openssl rand -base64 32); its value is not shown")]
+    FeedbackKey,
     #[error("Leptos configuration (LEPTOS_* variables): {0}")]
     Leptos(#[from] LeptosConfigError),
     #[error(transparent)]
@@ -309,6 +320,12 @@ impl Settings {
         let save_every =
             std::time::Duration::from_secs(number(&var, "JAY_SAVE_EVERY_S", 30, 1..=86_400)?);
         let insights = InsightsConfig::from_vars(var, &data_dir)?;
+        let feedback_key = match var("JAY_FEEDBACK_KEY") {
+            Some(v) if !v.trim().is_empty() => {
+                Some(FeedbackKey::from_base64(&v).map_err(|_| ConfigError::FeedbackKey)?)
+            }
+            _ => None,
+        };
         // Hashed file names when the build wrote its hash file beside this
         // executable, or LEPTOS_HASH_FILES says so (Leptos checked it is a
         // bool); the file is read here so that a missing one stops start-up.
@@ -323,6 +340,7 @@ impl Settings {
             data_dir,
             save_every,
             insights,
+            feedback_key,
         })
     }
 }

@@ -64,6 +64,13 @@ struct CommentLabels {
     limited: &'static str,
 }
 
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct VoteLabels {
+    model: String,
+    lang: &'static str,
+    vote: &'static str,
+}
+
 fn histogram() -> Histogram {
     // 5 ms … about 41 s.
     Histogram::new(prometheus_client::metrics::histogram::exponential_buckets(
@@ -78,6 +85,7 @@ pub struct Metrics {
     rate_limited: Family<RouteLabel, Counter>,
     upstream_seconds: Family<ModelLabel, Histogram>,
     comments: Family<CommentLabels, Counter>,
+    votes: Family<VoteLabels, Counter>,
 }
 
 impl Metrics {
@@ -91,6 +99,7 @@ impl Metrics {
         let upstream_seconds =
             Family::<ModelLabel, Histogram>::new_with_constructor(histogram as fn() -> Histogram);
         let comments = Family::<CommentLabels, Counter>::default();
+        let votes = Family::<VoteLabels, Counter>::default();
         registry.register(
             "jay_http_requests",
             "HTTP requests by route and status",
@@ -116,6 +125,11 @@ impl Metrics {
             "Comments by writer (model or offline) and limit",
             comments.clone(),
         );
+        registry.register(
+            "jay_comment_votes",
+            "Visitors' votes on comments, by the comment's writer and language (a changed vote counts again)",
+            votes.clone(),
+        );
         registry.register_collector(Box::new(RouterState(Arc::downgrade(coach))));
         Self {
             registry,
@@ -124,7 +138,19 @@ impl Metrics {
             rate_limited,
             upstream_seconds,
             comments,
+            votes,
         }
+    }
+
+    /// Counts a vote a visitor cast on a comment `model` wrote in `lang`.
+    pub fn vote(&self, model: &str, lang: vocabulary::Lang, vote: coach::feedback::Vote) {
+        self.votes
+            .get_or_create(&VoteLabels {
+                model: model.to_string(),
+                lang: lang.code(),
+                vote: vote.as_str(),
+            })
+            .inc();
     }
 
     /// Also shows the insights' counts, read from `recorder` on each scrape.
@@ -201,6 +227,7 @@ pub fn route_of(path: &str) -> &'static str {
         "/healthz" => "/healthz",
         "/test" => "/test",
         "/api/comment" => "/api/comment",
+        "/api/feedback" => "/api/feedback",
         "/insights/events" => "/insights/events",
         "/insights/rooms" => "/insights/rooms",
         p if p.starts_with("/insights/room/") => "/insights/room",

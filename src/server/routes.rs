@@ -2,6 +2,7 @@
 //! route of the app is in one table, `startup::router`, which merges these.
 //!
 //! - `GET /error` and `POST /api/comment`: a comment ([`comment`]);
+//! - `POST /api/feedback`: a visitor's vote on a comment ([`feedback`]);
 //! - `GET /models`, `GET /metrics`, `POST /models/reload`: the operator's ([`models`]);
 //! - `POST /insights/events`: the page's reports about its visit ([`events`]);
 //! - `GET /test`: a liveness answer for the original Node server's callers.
@@ -24,6 +25,7 @@ use super::{
 
 pub mod comment;
 pub mod events;
+pub mod feedback;
 pub mod models;
 
 /// The comment and operator routes, with CORS (GET, no credentials) from
@@ -34,6 +36,7 @@ pub fn api(cors_origins: Option<&[String]>) -> Router<AppState> {
         .route("/models", get(models::models))
         .layer(cors(cors_origins))
         .route("/api/comment", post(comment::post))
+        .route("/api/feedback", post(feedback::post))
         .route("/metrics", get(models::prometheus))
         .route("/models/reload", post(models::reload))
         .layer(no_store())

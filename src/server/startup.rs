@@ -42,6 +42,7 @@ use super::{
 use crate::page::app::{shell, PATHS};
 use coach::{
     budget::UpstreamBudget,
+    feedback::{FeedbackKey, Signer},
     providers::HttpProvider,
     registry::Registry,
     service::saver::{self, Saver},
@@ -74,6 +75,8 @@ pub struct AppParts {
     pub checks: bool,
     /// Where and how often to save the router's statistics (`None`: never).
     pub persistence: Option<(PathBuf, Duration)>,
+    /// What the comments' ids are signed with (a random one unless given).
+    pub feedback_key: FeedbackKey,
 }
 
 impl AppParts {
@@ -87,6 +90,7 @@ impl AppParts {
             limiter: None,
             checks: false,
             persistence: None,
+            feedback_key: FeedbackKey::random(),
         }
     }
 }
@@ -107,6 +111,8 @@ pub fn router(parts: &AppParts) -> Router {
         .limiter
         .clone()
         .unwrap_or_else(|| Arc::new(ClientLimiter::new(guard.rate_per_min, guard.rate_burst)));
+    // Every comment from here on carries an id a vote can name.
+    coach.set_signer(Signer::new(parts.feedback_key.clone()));
     let recorder = insights.recorder().clone();
     let metrics = Arc::new(Metrics::new(coach).with_insights(recorder.clone()));
     coach.set_observer(metrics.clone());
@@ -207,6 +213,17 @@ pub fn router(parts: &AppParts) -> Router {
         .with_state(state)
 }
 
+/// The comment ids' key kept in `dir`; one for this run only (and a
+/// warning) when the folder cannot keep one.
+fn key_in(dir: &std::path::Path) -> FeedbackKey {
+    FeedbackKey::in_dir(dir).unwrap_or_else(|e| {
+        tracing::warn!(
+            "comment ids: no key kept ({e}): votes on comments written before a restart will be refused; set JAY_FEEDBACK_KEY or make JAY_DATA_DIR writable"
+        );
+        FeedbackKey::random()
+    })
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
     #[error(transparent)]
@@ -272,10 +289,14 @@ impl Application {
         let snapshot = settings.data_dir.join(SNAPSHOT);
         saver::restore(&coach, &snapshot);
         let insights = Insights::start(&settings.insights)?;
+        let feedback_key = settings
+            .feedback_key
+            .unwrap_or_else(|| key_in(&settings.data_dir));
         Self::from_parts(AppParts {
             insights,
             checks: true,
             persistence: Some((snapshot, settings.save_every)),
+            feedback_key,
             ..AppParts::new(settings.leptos, coach, guard)
         })
         .await

@@ -62,6 +62,22 @@ impl TestApp {
             .expect("request")
     }
 
+    /// `POST /api/feedback` with `body`, from the page's own origin: the
+    /// status and the answer (JSON, or `null` for a `204`).
+    pub async fn post_feedback(&self, body: Value) -> (u16, Value) {
+        let response = self
+            .client
+            .post(format!("{}/api/feedback", self.address))
+            .header("sec-fetch-site", "same-origin")
+            .json(&body)
+            .send()
+            .await
+            .expect("request");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
     /// One model's entry of `GET /models`.
     pub async fn stats(&self, alias: &str) -> Value {
         stats(&self.address, alias).await

@@ -13,6 +13,7 @@ mod callers;
 mod coach;
 mod comment_body;
 mod docs;
+mod feedback;
 mod guard;
 mod helpers;
 mod hugging_face;

@@ -32,6 +32,7 @@ async fn spawn_with(leptos: LeptosOptions) -> String {
         insights: InsightsConfig::from_vars(off, &data_dir).expect("insights off"),
         data_dir,
         save_every: std::time::Duration::from_secs(30),
+        feedback_key: None,
     };
     let app = Application::build(settings)
         .await
