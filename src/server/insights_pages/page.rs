@@ -156,6 +156,7 @@ pub fn main(
         models => tables.models.shown(&query),
         rejections => tables.rejections.shown(&query),
         latency => tables.latency.shown(&query),
+        teaching => tables.teaching.shown(&query),
         days => tables.days.shown(&query),
     };
 
@@ -252,6 +253,7 @@ pub fn main(
         context! {
             scope, toc, medians, reached, offline, exports, svg,
             slow => data.slow,
+            votes_kept => data.teaching.votes,
             t => shown,
             stuck_note => fill(w.stuck_note, &[("cap", &t.num(f64::from(CAP), 0))]),
             stuck_summary => fill(w.stuck_summary, &[("stuck", &t.num(f.attempted.saturating_sub(f.reached_goal()) as f64, 0)), ("arrived", &t.num(f.reached_goal() as f64, 0))]),

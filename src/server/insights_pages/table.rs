@@ -19,6 +19,10 @@ pub struct Column {
     pub label: String,
     /// Words, not numbers: aligned to the start (the first column always is).
     pub text: bool,
+    /// In the CSV file only (an interval's bounds, which the page writes
+    /// inside the share's own cell).
+    #[serde(skip)]
+    pub csv_only: bool,
 }
 
 /// One cell: for the CSV file and for the page.
@@ -62,7 +66,7 @@ pub struct Table {
 pub struct Shown<'a> {
     pub name: &'static str,
     pub caption: &'a str,
-    pub columns: &'a [Column],
+    pub columns: Vec<Column>,
     pub rows: Vec<Vec<&'a str>>,
     /// The CSV file's address, with the page's filter.
     pub csv: String,
@@ -80,14 +84,25 @@ impl Table {
 
     /// For the template; `query` is the filter's (`?period=7`, or empty).
     pub fn shown(&self, query: &str) -> Shown<'_> {
+        let on_page = |i: &usize| self.columns.get(*i).is_some_and(|c| !c.csv_only);
         Shown {
             name: self.name,
             caption: &self.caption,
-            columns: &self.columns,
+            columns: self
+                .columns
+                .iter()
+                .filter(|c| !c.csv_only)
+                .cloned()
+                .collect(),
             rows: self
                 .rows
                 .iter()
-                .map(|row| row.iter().map(|c| c.shown.as_str()).collect())
+                .map(|row| {
+                    (0..row.len())
+                        .filter(on_page)
+                        .map(|i| row[i].shown.as_str())
+                        .collect()
+                })
                 .collect(),
             csv: format!("/insights/{}.csv{query}", self.name),
         }
@@ -113,6 +128,7 @@ pub fn columns(list: &[(&'static str, &str)]) -> Vec<Column> {
             key,
             label: label.to_string(),
             text: false,
+            csv_only: false,
         })
         .collect()
 }

@@ -2,6 +2,8 @@
 //! page's own number formats): one per section, and the map's points (a CSV
 //! file only). The same tables are the page's and its CSV files'.
 
+mod coach;
+
 use super::{
     cells::{bin_cell, share, Fmt},
     table::{columns, Cell, Table},
@@ -26,6 +28,7 @@ pub struct Tables {
     pub models: Table,
     pub rejections: Table,
     pub latency: Table,
+    pub teaching: Table,
     pub days: Table,
 }
 
@@ -58,7 +61,7 @@ fn histogram(
 
 impl Tables {
     /// Every table's name, in the page's order (its CSV file is `<name>.csv`).
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "funnel",
         "attempts",
         "minutes",
@@ -68,11 +71,12 @@ impl Tables {
         "models",
         "rejections",
         "latency",
+        "teaching",
         "days",
     ];
 
     /// Each table's section (`Data::slow`'s ids): the report it is made of.
-    pub const SECTIONS: [(&'static str, &'static str); 10] = [
+    pub const SECTIONS: [(&'static str, &'static str); 11] = [
         ("funnel", "funnel"),
         ("attempts", "effort"),
         ("minutes", "effort"),
@@ -82,6 +86,7 @@ impl Tables {
         ("models", "coach"),
         ("rejections", "coach"),
         ("latency", "coach"),
+        ("teaching", "coach"),
         ("days", "days"),
     ];
 
@@ -93,7 +98,7 @@ impl Tables {
             w: words(lang),
         };
         let (w, effort) = (f.w, &data.effort);
-        let (models, rejections, latency) = coach(&f, data);
+        let (models, rejections, latency) = coach::coach(&f, data);
         Self {
             funnel: funnel(&f, data),
             attempts: histogram(
@@ -114,12 +119,13 @@ impl Tables {
             models,
             rejections,
             latency,
+            teaching: coach::teaching(&f, data),
             days: days(&f, data),
         }
     }
 
     /// Every table, in the page's order.
-    pub fn all(&self) -> [&Table; 10] {
+    pub fn all(&self) -> [&Table; 11] {
         [
             &self.funnel,
             &self.attempts,
@@ -130,6 +136,7 @@ impl Tables {
             &self.models,
             &self.rejections,
             &self.latency,
+            &self.teaching,
             &self.days,
         ]
     }
@@ -264,59 +271,6 @@ fn tools(f: &Fmt, data: &Data) -> Table {
         t.rows.push(row);
     }
     t
-}
-
-/// The coach: comments per model, refusals per reason, latencies.
-fn coach(f: &Fmt, data: &Data) -> (Table, Table, Table) {
-    let (w, coach) = (f.w, &data.coach);
-    let mut models = Table::new(
-        "models",
-        w.models_caption,
-        columns(&[
-            ("model", w.col_model),
-            ("comments", w.col_comments),
-            ("share", w.col_share),
-        ]),
-    );
-    for (model, n) in &coach.per_model {
-        models.rows.push(vec![
-            Cell::text(model.as_str()),
-            f.count(*n),
-            f.share(share(*n, coach.comments)),
-        ]);
-    }
-    let mut rejections = Table::new(
-        "rejections",
-        w.rejections_caption,
-        columns(&[("reason", w.col_reason), ("comments", w.col_comments)]),
-    );
-    for (reason, n) in &coach.rejections {
-        rejections
-            .rows
-            .push(vec![Cell::text(reason.as_str()), f.count(*n)]);
-    }
-    let mut latency = Table::new(
-        "latency",
-        w.latency_caption,
-        columns(&[
-            ("model", w.col_model),
-            ("language", w.col_language),
-            ("comments", w.col_comments),
-            ("p50_ms", w.col_p50),
-            ("p95_ms", w.col_p95),
-        ]),
-    );
-    latency.columns[1].text = true;
-    for l in &coach.latency {
-        latency.rows.push(vec![
-            Cell::text(l.model.as_str()),
-            Cell::new(l.lang.code(), l.lang.endonym()),
-            f.count(l.comments),
-            f.ms(l.p50_ms),
-            f.ms(l.p95_ms),
-        ]);
-    }
-    (models, rejections, latency)
 }
 
 /// Per day: visits, those that reached the goal, and the rate.

@@ -14,6 +14,7 @@ use crate::{
         coach::CoachReport,
         effort::{Effort, Point, Points},
         funnel::{Day, Funnel, RUNGS},
+        teaching::TeachingReport,
         tools::ToolReport,
         Filter,
     },
@@ -36,6 +37,8 @@ pub struct Data {
     pub points: Points,
     pub tools: Vec<ToolReport>,
     pub coach: CoachReport,
+    /// What teaches (the coach's section too).
+    pub teaching: TeachingReport,
     /// The sections whose report took longer than it may (by their ids:
     /// `funnel`, `days`, `effort`, `stuck`, `helps`, `coach`), left empty.
     pub slow: Vec<&'static str>,
@@ -53,13 +56,14 @@ impl Data {
         filter: &Filter,
         limit: Duration,
     ) -> Result<Self, StoreError> {
-        let (funnel, days, effort, points, tools, coach) = tokio::join!(
+        let (funnel, days, effort, points, tools, coach, teaching) = tokio::join!(
             within(limit, "funnel", store.funnel(filter)),
             within(limit, "days", store.per_day(filter)),
             within(limit, "effort", store.effort(filter)),
             within(limit, "stuck", store.points(filter, CAP)),
             within(limit, "helps", store.tools(filter)),
             within(limit, "coach", store.coach(filter)),
+            within(limit, "coach", store.teaching(filter)),
         );
         let mut late = Late::default();
         Ok(Self {
@@ -69,6 +73,7 @@ impl Data {
             points: late.take(points)?,
             tools: late.take(tools)?,
             coach: late.take(coach)?,
+            teaching: late.take(teaching)?,
             slow: late.0,
         })
     }
@@ -92,8 +97,11 @@ impl Data {
 struct Late(Vec<&'static str>);
 
 impl Late {
+    /// `report`'s answer; its section noted (once) if it was late.
     fn take<T>(&mut self, (report, late): Timed<T>) -> Result<T, StoreError> {
-        self.0.extend(late);
+        if let Some(section) = late.filter(|s| !self.0.contains(s)) {
+            self.0.push(section);
+        }
         report
     }
 }

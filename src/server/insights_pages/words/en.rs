@@ -1,6 +1,6 @@
 //! `/insights` in English.
 
-use super::{room::RoomWords, Language, NoticeWords, ShellWords, Words};
+use super::{room::RoomWords, teaching::TeachingWords, Language, NoticeWords, ShellWords, Words};
 
 pub static LANGUAGE: Language = Language {
     page: &WORDS,
@@ -101,6 +101,7 @@ static WORDS: Words = Words {
     col_language: "Language",
     col_p50: "Median (p50)",
     col_p95: "p95",
+    teaching: &TEACHING,
     days: "Per day",
     days_note: "Visits begun each day (UTC), and the share of them that reached the goal.",
     days_caption: "Visits and goal rate per day",
@@ -168,4 +169,21 @@ static NOTICE: NoticeWords = NoticeWords {
 static SHELL: ShellWords = ShellWords {
     skip: "Skip to the content",
     language: "Language",
+};
+
+static TEACHING: TeachingWords = TeachingWords {
+    caption: "What teaches: votes, and what the learners did next, per writer and language",
+    note: "Helpful: the share of the learners' votes that said a comment helped. Next attempt better: of the comments a learner followed with another attempt, the share whose error went down. Goal within 5 attempts: of the comments made above the goal, the share whose visit reached it within its next five attempts. In brackets the 95% interval (Wilson). “Within noise”: the writer's interval overlaps the built-in coach's in the same language, so the difference may be chance.",
+    no_votes_in_room: "Votes are not kept by room, so a room's report has none.",
+    col_writer: "Written by",
+    col_helpful: "Helpful (votes)",
+    col_improved: "Next attempt better",
+    col_reached: "Goal within 5 attempts",
+    col_vs: "Against the built-in coach",
+    share_of: "{share} of {n} ({low}–{high})",
+    higher: "higher",
+    lower: "lower",
+    within_noise: "within noise",
+    baseline: "the baseline",
+    offline: "built-in coach",
 };

@@ -8,12 +8,14 @@
 mod en;
 mod pt;
 pub mod room;
+pub mod teaching;
 mod zh;
 
 use serde::Serialize;
 
 use insights::codes::Tool;
 use room::RoomWords;
+use teaching::TeachingWords;
 use vocabulary::{fill, Lang};
 
 /// Every word of the page in one language.
@@ -124,6 +126,8 @@ pub struct Words {
     pub col_language: &'static str,
     pub col_p50: &'static str,
     pub col_p95: &'static str,
+    /// What teaches: votes and outcomes per writer (`tables::teaching`).
+    pub teaching: &'static TeachingWords,
     // 6. Per day.
     pub days: &'static str,
     pub days_note: &'static str,

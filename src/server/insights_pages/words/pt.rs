@@ -1,6 +1,6 @@
 //! `/insights` em português do Brasil.
 
-use super::{room::RoomWords, Language, NoticeWords, ShellWords, Words};
+use super::{room::RoomWords, teaching::TeachingWords, Language, NoticeWords, ShellWords, Words};
 
 pub static LANGUAGE: Language = Language {
     page: &WORDS,
@@ -101,6 +101,7 @@ static WORDS: Words = Words {
     col_language: "Idioma",
     col_p50: "Mediana (p50)",
     col_p95: "p95",
+    teaching: &TEACHING,
     days: "Por dia",
     days_note: "Visitas iniciadas a cada dia (UTC) e a proporção delas que atingiu a meta.",
     days_caption: "Visitas e taxa de meta por dia",
@@ -168,4 +169,21 @@ static NOTICE: NoticeWords = NoticeWords {
 static SHELL: ShellWords = ShellWords {
     skip: "Pular para o conteúdo",
     language: "Idioma",
+};
+
+static TEACHING: TeachingWords = TeachingWords {
+    caption: "O que ensina: votos, e o que os alunos fizeram em seguida, por autor e idioma",
+    note: "Útil: a parcela dos votos dos alunos que disseram que o comentário ajudou. Tentativa seguinte melhor: dos comentários seguidos de outra tentativa, a parcela em que o erro caiu. Meta em até 5 tentativas: dos comentários feitos acima da meta, a parcela cuja visita a atingiu nas cinco tentativas seguintes. Entre parênteses, o intervalo de 95% (Wilson). “Dentro do ruído”: o intervalo do autor cruza o do treinador embutido no mesmo idioma, então a diferença pode ser acaso.",
+    no_votes_in_room: "Os votos não são guardados por sala, então o relatório de uma sala não tem nenhum.",
+    col_writer: "Escrito por",
+    col_helpful: "Útil (votos)",
+    col_improved: "Tentativa seguinte melhor",
+    col_reached: "Meta em até 5 tentativas",
+    col_vs: "Frente ao treinador embutido",
+    share_of: "{share} de {n} ({low}–{high})",
+    higher: "acima",
+    lower: "abaixo",
+    within_noise: "dentro do ruído",
+    baseline: "a referência",
+    offline: "treinador embutido",
 };

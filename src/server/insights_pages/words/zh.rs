@@ -1,6 +1,6 @@
 //! `/insights` 的简体中文。
 
-use super::{room::RoomWords, Language, NoticeWords, ShellWords, Words};
+use super::{room::RoomWords, teaching::TeachingWords, Language, NoticeWords, ShellWords, Words};
 
 pub static LANGUAGE: Language = Language {
     page: &WORDS,
@@ -101,6 +101,7 @@ static WORDS: Words = Words {
     col_language: "语言",
     col_p50: "中位数（p50）",
     col_p95: "p95",
+    teaching: &TEACHING,
     days: "每日",
     days_note: "每天（UTC）开始的访问次数，以及其中达到目标的比例。",
     days_caption: "每日访问次数和达标率",
@@ -168,4 +169,21 @@ static NOTICE: NoticeWords = NoticeWords {
 static SHELL: ShellWords = ShellWords {
     skip: "跳到正文",
     language: "语言",
+};
+
+static TEACHING: TeachingWords = TeachingWords {
+    caption: "什么有帮助：各作者、各语言的投票，以及学习者接下来的表现",
+    note: "有帮助：学习者投票中认为评论有帮助的比例。下一次更好：在学习者继续尝试的评论中，误差随后下降的比例。5 次内达标：在误差高于目标时写下的评论中，该访问在接下来五次尝试内达标的比例。括号内为 95% 区间（Wilson）。“在噪声范围内”：该作者的区间与同一语言中内置教练的区间重叠，差异可能只是偶然。",
+    no_votes_in_room: "投票不按教室记录，因此教室的报告中没有投票。",
+    col_writer: "作者",
+    col_helpful: "有帮助（投票）",
+    col_improved: "下一次更好",
+    col_reached: "5 次内达标",
+    col_vs: "与内置教练相比",
+    share_of: "{n} 条中的 {share}（{low}–{high}）",
+    higher: "更高",
+    lower: "更低",
+    within_noise: "在噪声范围内",
+    baseline: "基准",
+    offline: "内置教练",
 };
