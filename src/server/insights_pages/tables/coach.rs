@@ -243,7 +243,7 @@ mod tests {
             Some("offline,pt,120,100,0.2000,0.1334,0.2888,baseline,100,0.5000,0.4038,0.5962,baseline,0,,,,baseline")
         );
         assert_eq!(
-            lines.nth(0),
+            lines.next(),
             Some("qwen,pt,120,100,0.8000,0.7112,0.8666,higher,100,0.5500,0.4524,0.6439,within_noise,0,,,,")
         );
     }
