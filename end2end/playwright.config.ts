@@ -13,6 +13,8 @@ const hermetic = (name: string) => ({
   JAY_TRUSTED_PROXY_HOPS: "0",
   // Every test's page load is a new visit from 127.0.0.1.
   JAY_VISITS_PER_HOUR: "1000000",
+  // And every vote one of 127.0.0.1's.
+  JAY_VOTES_PER_DAY: "100000",
 });
 
 // Playwright never downloads a browser here: it drives Debian's Chromium with

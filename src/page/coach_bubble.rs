@@ -1,6 +1,7 @@
 //! The speech bubble: after each attempt it asks the coach (`POST /api/comment`,
 //! the same service as `GET /error`), shows a typing state, then
-//! the comment with a small label naming the model.
+//! the comment with a small label naming the model, and two buttons that say
+//! whether it helped (`POST /api/feedback`, [`votes`]).
 //!
 //! The calls are made by [`crate::page::coach_bubble::request`]. Only the latest attempt
 //! matters, so a new attempt aborts the call still under way for an older
@@ -13,6 +14,7 @@
 //! (and any call under way) and waits, as on arrival, for the next attempt.
 
 pub mod request;
+mod votes;
 
 use leptos::prelude::*;
 
@@ -81,6 +83,7 @@ pub fn CoachBubble(model: Model) -> impl IntoView {
         if len < before {
             // A start over: nothing said so far is about this run.
             call::abort_in_flight();
+            votes::show(None);
             bubble.set(Bubble::Waiting);
         } else if let Some(question) = question {
             bubble.set(Bubble::Typing);
@@ -126,6 +129,14 @@ pub fn CoachBubble(model: Model) -> impl IntoView {
                 </span>
                 <p class="bubble-text" data-testid="coach-text" lang=lang>{text}</p>
                 <p class="bubble-label" data-testid="coach-model">{label}</p>
+                <div
+                    class="votes idle"
+                    role="group"
+                    aria-label=t.vote_question
+                    data-testid="coach-votes"
+                    on:click=votes::clicked
+                    inner_html=crate::server_only!(votes::buttons(t))
+                ></div>
             </div>
         </aside>
     }
@@ -155,6 +166,7 @@ mod call {
     /// Cancels the call under way and asks `question`; its answer goes to `bubble`.
     pub fn start(question: Question, bubble: RwSignal<Bubble>) {
         abort_in_flight();
+        super::votes::show(None);
         let Ok(controller) = web_sys::AbortController::new() else {
             bubble.set(Bubble::Failed);
             return;
@@ -169,6 +181,9 @@ mod call {
                 Err(NoAnswer::Failed) => Bubble::Failed,
             };
             if !signal.aborted() {
+                if let Bubble::Said(said) = &shown {
+                    super::votes::show(said.id.clone());
+                }
                 // `try_`: never a panic if the component is already gone.
                 bubble.try_set(shown);
             }

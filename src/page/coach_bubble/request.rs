@@ -1,8 +1,9 @@
-//! The page's call to the coach: `POST /api/comment` with its JSON body
-//! (`src/server/routes/comment.rs`), made with the browser's own `fetch`,
-//! `AbortController` and `JSON`: a Rust HTTP client, `serde_json` and their
-//! float parsing and printing would bring about 33 KB gzipped into the WASM
-//! (its budget is 220 KB, `.ci/wasm-size`).
+//! The page's calls to the server: `POST /api/comment` with its JSON body
+//! (`src/server/routes/comment.rs`), and a visitor's vote on a comment,
+//! `POST /api/feedback` (`src/server/routes/feedback.rs`), made with the
+//! browser's own `fetch`, `AbortController` and `JSON`: a Rust HTTP client,
+//! `serde_json` and their float parsing and printing would bring about 33 KB
+//! gzipped into the WASM (its budget is 221.5 KB, `.ci/wasm-size`).
 
 use vocabulary::Lang;
 
@@ -19,6 +20,8 @@ pub struct Said {
     pub fallback: bool,
     /// A limit kept the models out (the offline commentator answered).
     pub limited: bool,
+    /// What a vote on it names (none from a server that signs no ids).
+    pub id: Option<String>,
 }
 
 /// One question: the attempt, the earlier errors (oldest first), the page's language.
@@ -45,27 +48,18 @@ pub enum NoAnswer {
 
 /// The comment route's address.
 pub const ENDPOINT: &str = "/api/comment";
+/// The votes' address.
+pub const FEEDBACK: &str = "/api/feedback";
 
 /// Asks the coach; `signal` cancels the call.
 #[cfg(feature = "hydrate")]
 pub async fn ask(question: &Question, signal: &web_sys::AbortSignal) -> Result<Said, NoAnswer> {
-    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
 
     let fail = |_| NoAnswer::Failed;
     let body = js::body(question).map_err(fail)?;
-    let init = web_sys::RequestInit::new();
-    init.set_method("POST");
-    init.set_body(&JsValue::from_str(&body));
-    init.set_signal(Some(signal));
-    let headers = web_sys::Headers::new().map_err(fail)?;
-    headers
-        .set("content-type", "application/json")
-        .map_err(fail)?;
-    headers.set("accept", "application/json").map_err(fail)?;
-    init.set_headers(&headers);
-    let window = web_sys::window().ok_or(NoAnswer::Failed)?;
-    let sent = JsFuture::from(window.fetch_with_str_and_init(ENDPOINT, &init)).await;
+    let sent = JsFuture::from(post(ENDPOINT, &body, Some(signal))?).await;
     // A cancelled call rejects with an `AbortError`, whichever step it was at.
     let aborted = |_| {
         if signal.aborted() {
@@ -84,6 +78,40 @@ pub async fn ask(question: &Question, signal: &web_sys::AbortSignal) -> Result<S
     js::said(&text.as_string().ok_or(NoAnswer::Failed)?).ok_or(NoAnswer::Failed)
 }
 
+/// Tells the server what the visitor thinks of the comment `id` (`up`:
+/// helpful), and does not wait: nothing comes back to show, and a vote that
+/// does not arrive is lost quietly (the page never shows an error for it).
+#[cfg(feature = "hydrate")]
+pub fn vote(id: &str, up: bool) {
+    if let Ok(body) = js::vote(id, up) {
+        let _ = post(FEEDBACK, &body, None);
+    }
+}
+
+/// Starts posting the JSON `body` to `endpoint`: `fetch`'s promise.
+#[cfg(feature = "hydrate")]
+fn post(
+    endpoint: &str,
+    body: &str,
+    signal: Option<&web_sys::AbortSignal>,
+) -> Result<js_sys::Promise, NoAnswer> {
+    use wasm_bindgen::JsValue;
+
+    let fail = |_| NoAnswer::Failed;
+    let init = web_sys::RequestInit::new();
+    init.set_method("POST");
+    init.set_body(&JsValue::from_str(body));
+    init.set_signal(signal);
+    let headers = web_sys::Headers::new().map_err(fail)?;
+    headers
+        .set("content-type", "application/json")
+        .map_err(fail)?;
+    headers.set("accept", "application/json").map_err(fail)?;
+    init.set_headers(&headers);
+    let window = web_sys::window().ok_or(NoAnswer::Failed)?;
+    Ok(window.fetch_with_str_and_init(endpoint, &init))
+}
+
 /// The JSON, written and read by the browser.
 #[cfg(feature = "hydrate")]
 mod js {
@@ -98,19 +126,32 @@ mod js {
     /// the insights (`page::visit`); without one it is `undefined`, which
     /// `JSON.stringify` leaves out, and the server records nothing.
     pub fn body(q: &Question) -> Result<String, JsValue> {
-        let object = Object::new();
         let attempts: Array = q.attempts.iter().map(|&e| JsValue::from_f64(e)).collect();
-        let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"))?;
-        for (key, value) in [
+        object(&[
             ("error", JsValue::from_f64(q.error)),
             ("attempt", JsValue::from_f64(q.number as f64)),
             ("attempts", attempts.into()),
             ("weight", JsValue::from_f64(q.weight)),
             ("bias", JsValue::from_f64(q.bias)),
             ("lang", JsValue::from_str(q.lang.code())),
-            ("visit", visit),
-        ] {
-            Reflect::set(&object, &JsValue::from_str(key), &value)?;
+        ])
+    }
+
+    /// `{"id":…, "vote":"up"|"down", "visit":…}` (the visit: whose
+    /// allowance a learner seated in a class room spends).
+    pub fn vote(id: &str, up: bool) -> Result<String, JsValue> {
+        object(&[
+            ("id", JsValue::from_str(id)),
+            ("vote", JsValue::from_str(if up { "up" } else { "down" })),
+        ])
+    }
+
+    /// `pairs`, and the page's `visit`, as a JSON object.
+    fn object(pairs: &[(&str, JsValue)]) -> Result<String, JsValue> {
+        let object = Object::new();
+        let visit = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"))?;
+        for (key, value) in pairs.iter().chain([&("visit", visit)]) {
+            Reflect::set(&object, &JsValue::from_str(key), value)?;
         }
         JSON::stringify(&object)?
             .as_string()
@@ -129,6 +170,7 @@ mod js {
             lang: Lang::parse(&string("lang")?)?,
             fallback: get("fallback")?.as_bool()?,
             limited: get("limited").is_some_and(|v| !v.is_undefined() && !v.is_null()),
+            id: string("id"),
         })
     }
 }
