@@ -21,7 +21,8 @@
 //!
 //! Scenario 8 (learning per language, [`languages`]) runs apart, with the
 //! default strategy only, with its records per language and with one per
-//! model.
+//! model; so does scenario 9 (voting visitors, [`voting`]), with nobody
+//! voting and with 30 % of the visitors voting.
 //!
 //! The default strategy's targets are checked in [`targets`]: the process
 //! exits with status 1, naming each missed target, when one is missed.
@@ -39,6 +40,7 @@ use std::{
 
 use coach::{
     budget::{ClientKey, UpstreamBudget},
+    feedback::{FeedbackKey, Signer, Vote},
     input::CoachInput,
     registry::Registry,
     routing::{
@@ -58,6 +60,8 @@ mod languages;
 mod report;
 #[path = "router_sim/targets.rs"]
 mod targets;
+#[path = "router_sim/voting.rs"]
+mod voting;
 use report::{Outcome, Row};
 
 const REQUESTS: usize = 10_000;
@@ -168,10 +172,16 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
     coach.set_strategy(match strategy_name {
         "seed" => Box::new(SeedStrategy),
         "uniform" => Box::new(Uniform),
-        "thompson" | "thompson+hedge" | languages::PER_MODEL => Box::new(ThompsonStrategy),
+        "thompson" | "thompson+hedge" | languages::PER_MODEL | voting::WITHOUT | voting::WITH => {
+            Box::new(ThompsonStrategy)
+        }
         _ => Box::new(Oracle { scenario, start }),
     });
     coach.set_per_language(strategy_name != languages::PER_MODEL);
+    let voting = strategy_name == voting::WITH;
+    if voting {
+        coach.set_signer(Signer::new(FeedbackKey::random()));
+    }
 
     // Open loop: a request arrives every 500 ms whether or not earlier ones
     // have been answered, as visitors do.
@@ -190,7 +200,20 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
         };
         let coach = coach.clone();
         pending.push(tokio::spawn(async move {
-            (t, coach.comment(input, ClientKey::default()).await)
+            let comment = coach.comment(input, ClientKey::default()).await;
+            // Whether it helps its reader, and whether the reader votes.
+            let key = world::stable_key(seed, &[&format!("reader {i}"), &comment.model]);
+            let helped = comment.fallback || world::draw(key, 0) < scenario.helps(&comment.model);
+            if let Some(id) = comment
+                .id
+                .as_deref()
+                .filter(|_| world::draw(key, 1) < voting::VOTERS)
+            {
+                if let Ok(id) = coach.verify_vote(id) {
+                    coach.vote(id, if helped { Vote::Up } else { Vote::Down });
+                }
+            }
+            (t, helped, comment)
         }));
     }
     let mut out = Outcome {
@@ -199,7 +222,9 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
     };
     let mut firsts = Vec::with_capacity(REQUESTS);
     for handle in pending {
-        let (t, comment) = handle.await.expect("request task");
+        let (t, helped, comment) = handle.await.expect("request task");
+        out.unhelpful += usize::from(!helped);
+        out.by_a += usize::from(!comment.fallback && comment.model == "a");
         if scenario.healthy_count(t) > 0 {
             out.healthy_requests += 1;
             out.healthy_successes += usize::from(!comment.fallback);
@@ -260,9 +285,18 @@ fn main() {
         }
         language_rows.push(Row::new(Scenario::Languages, strategy, out));
     }
+    let mut voting_rows = Vec::new();
+    for strategy in voting::STRATEGIES {
+        let mut out = Outcome::default();
+        for seed in 1..=SEEDS {
+            out.merge(runtime.block_on(run(Scenario::Unhelpful, strategy, seed)));
+        }
+        voting_rows.push(Row::new(Scenario::Unhelpful, strategy, out));
+    }
     let mut targets = targets::targets(&rows);
     targets.extend(languages::target(&language_rows));
-    let block = report::block(&rows, &language_rows, &targets);
+    targets.extend(voting::target(&voting_rows));
+    let block = report::block(&rows, &language_rows, &voting_rows, &targets);
     print!("{block}");
     if write_docs {
         let doc =

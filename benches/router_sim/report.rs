@@ -3,13 +3,14 @@
 //! [`Outcome`] is one run's raw figures; the runs of one scenario and strategy
 //! merge into one [`Row`] of the table. `targets` checks the default strategy
 //! (`thompson`) against the targets listed in `docs/benchmarks/router.md`,
-//! and [`block`] renders everything (with `languages`' table of scenario 8)
+//! and [`block`] renders everything (with `languages`' table of scenario 8
+//! and `voting`'s of scenario 9)
 //! as the Markdown block that file shows between its `router_sim` markers
 //! ([`write_docs`] puts it there).
 
 use std::{fmt::Write as _, path::Path};
 
-use super::{languages, targets::Target, Scenario};
+use super::{languages, targets::Target, voting, Scenario};
 
 /// The strategy whose targets are checked: the registry's default.
 pub const DEFAULT: &str = "thompson";
@@ -42,6 +43,10 @@ pub struct Outcome {
     pub calls: usize,
     /// Calls that did not give the comment served: rejected or failed.
     pub wasted: usize,
+    /// Models' comments served that did not help their reader (scenario 9).
+    pub unhelpful: usize,
+    /// Comments written by model `a`.
+    pub by_a: usize,
     /// Seconds until the recovered model had its share back, per run (`None`:
     /// never); empty when nothing recovers in the scenario.
     pub recoveries: Vec<Option<f64>>,
@@ -61,6 +66,8 @@ impl Outcome {
         self.latencies.extend(other.latencies);
         self.calls += other.calls;
         self.wasted += other.wasted;
+        self.unhelpful += other.unhelpful;
+        self.by_a += other.by_a;
         self.recoveries.extend(other.recoveries);
         if self.rejected_picks.is_empty() {
             self.rejected_picks = other.rejected_picks;
@@ -124,6 +131,10 @@ pub struct Row {
     pub calls_per_request: f64,
     /// Rejected or failed calls per request.
     pub wasted_per_request: f64,
+    /// Served comments that did not help, per request.
+    pub unhelpful_per_request: f64,
+    /// Model `a`'s share of the comments served.
+    pub a_share: f64,
     /// Recovery seconds per run, sorted; `INFINITY` for a run that never did.
     pub recoveries: Vec<f64>,
     /// The always-rejected model's share of first picks per [`WINDOWS`] entry.
@@ -153,6 +164,8 @@ impl Row {
             p99: percentile(&out.latencies, 0.99),
             calls_per_request: out.calls as f64 / requests,
             wasted_per_request: out.wasted as f64 / requests,
+            unhelpful_per_request: out.unhelpful as f64 / requests,
+            a_share: out.by_a as f64 / out.successes.max(1) as f64,
             recoveries,
             rejected_shares: out
                 .rejected_picks
@@ -193,7 +206,12 @@ pub fn percent(share: f64) -> String {
 
 /// The Markdown block `docs/benchmarks/router.md` shows: the table, the always-rejected
 /// model's share over time, and the targets.
-pub fn block(rows: &[Row], language_rows: &[Row], targets: &[Target]) -> String {
+pub fn block(
+    rows: &[Row],
+    language_rows: &[Row],
+    voting_rows: &[Row],
+    targets: &[Target],
+) -> String {
     let mut out = String::new();
     out.push_str(
         "| scenario | strategy | success | success, ≥ 1 model healthy | fallback | p50 ms | p95 ms | p99 ms | calls/req | recovery s, median (worst) |\n\
@@ -247,6 +265,7 @@ pub fn block(rows: &[Row], language_rows: &[Row], targets: &[Target]) -> String 
         }
     }
     out.push_str(&languages::block(language_rows));
+    out.push_str(&voting::block(voting_rows));
     let _ = write!(
         out,
         "\nThe default strategy (`{DEFAULT}`) against its targets:\n\n\

@@ -60,6 +60,8 @@ pub(crate) enum Scenario {
     Rejected,
     /// Run apart (see `languages`): not in [`Scenario::ALL`].
     Languages,
+    /// Run apart (see `voting`): not in [`Scenario::ALL`].
+    Unhelpful,
 }
 
 impl Scenario {
@@ -83,6 +85,7 @@ impl Scenario {
             Scenario::AllDown => "6 all down 1000–2000 s, back one by one",
             Scenario::Rejected => "7 a always rejected (rambles)",
             Scenario::Languages => "8 a good only in en, b only in zh",
+            Scenario::Unhelpful => "9 a fluent but unhelpful (passes every rule)",
         }
     }
 
@@ -103,6 +106,17 @@ impl Scenario {
             (Scenario::Languages, "a") => lang == Lang::En,
             (Scenario::Languages, "b") => lang == Lang::Zh,
             _ => true,
+        }
+    }
+
+    /// How likely a comment of `alias` is to help its reader (scenario 9:
+    /// `a`, the fastest, passes every check but seldom helps; every comment
+    /// helps elsewhere). The reply checks cannot see it; a reader can.
+    pub(crate) fn helps(self, alias: &str) -> f64 {
+        match (self, alias) {
+            (Scenario::Unhelpful, "a") => 0.1,
+            (Scenario::Unhelpful, _) => 0.8,
+            _ => 1.0,
         }
     }
 
