@@ -121,3 +121,30 @@ test("the filter form keeps the page's language and the tables scroll inside the
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+/** The votes counted on the built-in coach's Chinese comments of the last
+ *  24 hours, from /insights' table of what teaches (0 without a row). */
+async function votesOnTheBuiltInCoach(page: Page): Promise<number> {
+  await page.goto("/insights?period=1&lang=en&language=zh");
+  const row = page.locator("#teaching-table tbody tr").filter({ hasText: "built-in coach" });
+  if ((await row.count()) === 0) return 0;
+  // The cells after the writer: language, comments, helpful ("60% of 5 (…)").
+  const helpful = await row.locator("td").nth(2).innerText();
+  const of = helpful.match(/of ([\d,]+)/);
+  return of ? Number(of[1].replace(/,/g, "")) : 0;
+}
+
+test("a vote on a comment shows in /insights' table of what teaches", async ({ page }) => {
+  const before = await votesOnTheBuiltInCoach(page);
+  await page.goto("/?lang=zh");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator("#bias").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("coach-bubble")).toHaveAttribute("data-state", "said");
+  await page.getByTestId("vote-up").click();
+  // Other tests vote too, never fewer: at least this one more.
+  await expect.poll(() => votesOnTheBuiltInCoach(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  const table = page.locator("#teaching-table");
+  await expect(table.locator("th").filter({ hasText: "Next attempt better" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -84,20 +84,22 @@ pub(super) fn teaching(f: &Fmt, data: &Data) -> Table {
             ("helpful", tw.col_helpful),
             ("helpful_low", ""),
             ("helpful_high", ""),
-            ("helpful_vs_builtin", tw.col_vs),
+            ("helpful_vs_builtin", ""),
             ("followed", ""),
             ("improved", tw.col_improved),
             ("improved_low", ""),
             ("improved_high", ""),
-            ("improved_vs_builtin", tw.col_vs),
+            ("improved_vs_builtin", ""),
             ("above_goal", ""),
             ("reached_in_5", tw.col_reached),
             ("reached_low", ""),
             ("reached_high", ""),
-            ("reached_vs_builtin", tw.col_vs),
+            ("reached_vs_builtin", ""),
         ]),
     );
     t.columns[1].text = true;
+    // Unlabelled: the CSV file's only (the page writes the counts, bounds and
+    // comparisons in the share's own cell).
     for c in &mut t.columns {
         c.csv_only = c.label.is_empty();
     }
@@ -117,13 +119,16 @@ pub(super) fn teaching(f: &Fmt, data: &Data) -> Table {
             [|r| r.helpful, |r| r.improved, |r| r.reached];
         for pick in measures {
             let s = pick(row);
-            cells.push(f.count(s.of));
-            cells.extend(shared(f, s));
-            cells.push(match (row.model == OFFLINE, baseline) {
+            let against = match (row.model == OFFLINE, baseline) {
                 (true, _) => Cell::new("baseline", tw.baseline),
                 (false, Some(b)) => difference(f, row.against(b, pick)),
                 (false, None) => Cell::new("", w.none),
-            });
+            };
+            let [mut share, low, high] = shared(f, s);
+            if s.of > 0 && row.model != OFFLINE && !against.raw.is_empty() {
+                share.shown = format!("{} · {}", share.shown, against.shown);
+            }
+            cells.extend([f.count(s.of), share, low, high, against]);
         }
         t.rows.push(cells);
     }
@@ -201,37 +206,36 @@ mod tests {
         let t = &tables.teaching;
         let shown = t.shown("");
         let labels: Vec<&str> = shown.columns.iter().map(|c| c.label.as_str()).collect();
-        let tw = words(Lang::Pt).teaching;
+        let (w, tw) = (words(Lang::Pt), words(Lang::Pt).teaching);
+        let columns = [w.col_language, w.col_comments, tw.col_helpful];
         assert_eq!(
             labels,
             [
                 tw.col_writer,
-                words(Lang::Pt).col_language,
-                words(Lang::Pt).col_comments,
-                tw.col_helpful,
-                tw.col_vs,
+                columns[0],
+                columns[1],
+                columns[2],
                 tw.col_improved,
-                tw.col_vs,
-                tw.col_reached,
-                tw.col_vs
+                tw.col_reached
             ]
         );
         assert_eq!(
-            shown.rows[0][..5],
+            shown.rows[0],
             [
                 "treinador embutido",
                 "Português",
                 "120",
                 "20% de 100 (13,3%–28,9%)",
-                "a referência"
+                "50% de 100 (40,4%–59,6%)",
+                "—"
             ]
         );
-        assert_eq!(shown.rows[1][4], "acima", "80 of 100 is above 20 of 100");
+        assert_eq!(shown.rows[1][3], "80% de 100 (71,1%–86,7%) · acima");
         assert_eq!(
-            shown.rows[1][6], "dentro do ruído",
-            "55 of 100 against 50 of 100"
+            shown.rows[1][4],
+            "55% de 100 (45,2%–64,4%) · dentro do ruído"
         );
-        assert_eq!(shown.rows[1][7], "—", "no comment above the goal");
+        assert_eq!(shown.rows[1][5], "—", "no comment above the goal");
         let csv = String::from_utf8(t.csv().expect("a CSV file")).expect("UTF-8");
         let mut lines = csv.lines();
         assert_eq!(

@@ -179,7 +179,6 @@ static TEACHING: TeachingWords = TeachingWords {
     col_helpful: "Helpful (votes)",
     col_improved: "Next attempt better",
     col_reached: "Goal within 5 attempts",
-    col_vs: "Against the built-in coach",
     share_of: "{share} of {n} ({low}–{high})",
     higher: "higher",
     lower: "lower",

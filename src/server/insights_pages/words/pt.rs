@@ -179,7 +179,6 @@ static TEACHING: TeachingWords = TeachingWords {
     col_helpful: "Útil (votos)",
     col_improved: "Tentativa seguinte melhor",
     col_reached: "Meta em até 5 tentativas",
-    col_vs: "Frente ao treinador embutido",
     share_of: "{share} de {n} ({low}–{high})",
     higher: "acima",
     lower: "abaixo",

@@ -16,9 +16,8 @@ pub struct TeachingWords {
     pub col_helpful: &'static str,
     pub col_improved: &'static str,
     pub col_reached: &'static str,
-    /// Each share's comparison with the built-in coach.
-    pub col_vs: &'static str,
-    /// `{share}` of `{n}`, 95 % interval `{low}` to `{high}`.
+    /// `{share}` of `{n}`, 95 % interval `{low}` to `{high}` (then, for a
+    /// model, how it stands against the built-in coach).
     pub share_of: &'static str,
     pub higher: &'static str,
     pub lower: &'static str,

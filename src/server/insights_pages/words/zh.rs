@@ -179,7 +179,6 @@ static TEACHING: TeachingWords = TeachingWords {
     col_helpful: "有帮助（投票）",
     col_improved: "下一次更好",
     col_reached: "5 次内达标",
-    col_vs: "与内置教练相比",
     share_of: "{n} 条中的 {share}（{low}–{high}）",
     higher: "更高",
     lower: "更低",
