@@ -18,8 +18,11 @@
 use std::collections::BTreeMap;
 
 use super::{count, fetch, share::Share, Days, Filter, Query, Source};
-use crate::{rollup::teaching::SOON, sink::StoreError, store::Store};
-use lesson::neuron::GOAL;
+use crate::{
+    rollup::teaching::{self, NEXT},
+    sink::StoreError,
+    store::Store,
+};
 use vocabulary::Lang;
 
 /// The built-in coach's name, as the attempts store it.
@@ -147,16 +150,9 @@ async fn outcome_cells(store: &Store, days: Days) -> Result<Outcomes, StoreError
 
 async fn outcome_rows(store: &Store, filter: &Filter) -> Result<Outcomes, StoreError> {
     let q = Query::visits(filter).push(&format!(
-        "SELECT a.model, a.lang, COUNT(*), \
-         SUM(CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END), \
-         SUM(CASE WHEN n.error < a.error THEN 1 ELSE 0 END), \
-         SUM(CASE WHEN a.error > {GOAL} THEN 1 ELSE 0 END), \
-         SUM(CASE WHEN a.error > {GOAL} AND EXISTS (SELECT 1 FROM insights_attempts g \
-           WHERE g.visit_id = a.visit_id AND g.attempt > a.attempt \
-           AND g.attempt <= a.attempt + {SOON} AND g.error <= {GOAL}) THEN 1 ELSE 0 END) \
-         FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-         LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1 \
-         GROUP BY a.model, a.lang"
+        "SELECT a.model, a.lang, {} FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
+         {NEXT} GROUP BY a.model, a.lang",
+        teaching::counts()
     ));
     Ok(collect(fetch(store, &q).await?))
 }

@@ -224,23 +224,34 @@ async fn upsert(
 /// The day table.
 pub const TABLE: &str = "insights_day_teaching";
 
-/// The cells' counts, from the stored rows, as the migration counts them:
-/// `day` (an SQL expression) for every row, of the visits whose
-/// `insights_visit_sums` rows (`s`) the condition `visits` selects; what a
-/// purge counts again.
-pub fn from_rows(day: &str, visits: &str) -> String {
+/// The five counts of a cell, over attempts `a` (each joined to its next,
+/// `n`, by [`NEXT`]), in SQL: comments, followed, improved, above the goal,
+/// reached it within [`SOON`]; as the migration counts them.
+pub fn counts() -> String {
     format!(
-        "SELECT {day}, s.lang, a.model, a.lang, COUNT(*), \
-         SUM(CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END), \
+        "COUNT(*), SUM(CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END), \
          SUM(CASE WHEN n.error < a.error THEN 1 ELSE 0 END), \
          SUM(CASE WHEN a.error > {GOAL} THEN 1 ELSE 0 END), \
          SUM(CASE WHEN a.error > {GOAL} AND EXISTS (SELECT 1 FROM insights_attempts g \
            WHERE g.visit_id = a.visit_id AND g.attempt > a.attempt \
-           AND g.attempt <= a.attempt + {SOON} AND g.error <= {GOAL}) THEN 1 ELSE 0 END) \
-         FROM insights_attempts a JOIN insights_visit_sums s ON s.visit_id = a.visit_id \
-         LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1 \
+           AND g.attempt <= a.attempt + {SOON} AND g.error <= {GOAL}) THEN 1 ELSE 0 END)"
+    )
+}
+
+/// Joins each attempt `a` to the next one of its visit, `n` (if any).
+pub const NEXT: &str =
+    "LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1";
+
+/// The cells' counts, from the stored rows: `day` (an SQL expression) for
+/// every row, of the visits whose `insights_visit_sums` rows (`s`) the
+/// condition `visits` selects; what a purge counts again.
+pub fn from_rows(day: &str, visits: &str) -> String {
+    format!(
+        "SELECT {day}, s.lang, a.model, a.lang, {} \
+         FROM insights_attempts a JOIN insights_visit_sums s ON s.visit_id = a.visit_id {NEXT} \
          WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND ({visits}) \
-         GROUP BY s.started_min / 1440, s.lang, a.model, a.lang"
+         GROUP BY s.started_min / 1440, s.lang, a.model, a.lang",
+        counts()
     )
 }
 
