@@ -21,10 +21,6 @@ pub const PER_MODEL: &str = "thompson, one record per model";
 /// The rows of scenario 8, in this order.
 pub const STRATEGIES: [&str; 2] = [PER_LANGUAGE, PER_MODEL];
 
-fn row<'a>(rows: &'a [Row], strategy: &str) -> Option<&'a Row> {
-    rows.iter().find(|r| r.strategy == strategy)
-}
-
 /// The table of scenario 8.
 pub fn block(rows: &[Row]) -> String {
     let Some(first) = rows.first() else {
@@ -59,15 +55,11 @@ pub fn block(rows: &[Row]) -> String {
 
 /// Per-language records waste fewer calls than one record per model.
 pub fn target(rows: &[Row]) -> Option<Target> {
-    let (mine, before) = (row(rows, PER_LANGUAGE)?, row(rows, PER_MODEL)?);
-    let (a, b) = (
-        100.0 * mine.wasted_per_request,
-        100.0 * before.wasted_per_request,
-    );
-    Some(Target::one(
+    Target::fewer(
         "per-language records waste fewer calls than one record per model (scenario 8)",
-        b - a,
-        a < b,
-        format!("{a:.2} vs {b:.2} wasted calls per 100 requests"),
-    ))
+        rows,
+        (PER_LANGUAGE, PER_MODEL),
+        |r| r.wasted_per_request,
+        "wasted calls per 100 requests",
+    )
 }

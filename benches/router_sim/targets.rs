@@ -39,6 +39,29 @@ impl Target {
         Self::from_checks(name, vec![Check { room, met, text }])
     }
 
+    /// `better`'s row of `rows` has less of `per_request` (× 100) than
+    /// `worse`'s, said in `unit` ("wasted calls per 100 requests").
+    pub fn fewer(
+        name: &'static str,
+        rows: &[Row],
+        (better, worse): (&str, &str),
+        per_request: fn(&Row) -> f64,
+        unit: &str,
+    ) -> Option<Self> {
+        let of = |strategy: &str| {
+            rows.iter()
+                .find(|r| r.strategy == strategy)
+                .map(per_request)
+        };
+        let (a, b) = (100.0 * of(better)?, 100.0 * of(worse)?);
+        Some(Self::one(
+            name,
+            b - a,
+            a < b,
+            format!("{a:.2} vs {b:.2} {unit}"),
+        ))
+    }
+
     fn from_checks(name: &'static str, checks: Vec<Check>) -> Self {
         let worst = checks
             .iter()

@@ -22,10 +22,6 @@ pub const STRATEGIES: [&str; 2] = [WITHOUT, WITH];
 /// The share of visitors who vote on the comment they read.
 pub const VOTERS: f64 = 0.3;
 
-fn row<'a>(rows: &'a [Row], strategy: &str) -> Option<&'a Row> {
-    rows.iter().find(|r| r.strategy == strategy)
-}
-
 /// The table of scenario 9.
 pub fn block(rows: &[Row]) -> String {
     let Some(first) = rows.first() else {
@@ -60,15 +56,11 @@ pub fn block(rows: &[Row]) -> String {
 
 /// Votes waste fewer comments than none.
 pub fn target(rows: &[Row]) -> Option<Target> {
-    let (with, without) = (row(rows, WITH)?, row(rows, WITHOUT)?);
-    let (a, b) = (
-        100.0 * with.unhelpful_per_request,
-        100.0 * without.unhelpful_per_request,
-    );
-    Some(Target::one(
+    Target::fewer(
         "visitors' votes waste fewer comments than none (scenario 9)",
-        b - a,
-        a < b,
-        format!("{a:.2} vs {b:.2} wasted comments per 100 requests"),
-    ))
+        rows,
+        (WITH, WITHOUT),
+        |r| r.unhelpful_per_request,
+        "wasted comments per 100 requests",
+    )
 }
