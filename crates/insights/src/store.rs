@@ -247,7 +247,7 @@ impl Sink for Store {
         let added = insert::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         rollup::write::apply(&mut tx, postgres, &added).await?;
         let attempts: Vec<&Attempt> = added.attempts.iter().map(|(a, _)| *a).collect();
-        rollup::teaching::apply(&mut tx, rollup::Marks::new(postgres), &attempts).await?;
+        rollup::teaching::apply(&mut tx, postgres, &attempts).await?;
         votes::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         tx.commit().await?;
         Ok(Stored {
