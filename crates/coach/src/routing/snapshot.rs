@@ -214,6 +214,7 @@ fn saved_langs(m: &SavedModel) -> PerLang<Option<&SavedLang>> {
 mod tests {
     use super::*;
     use crate::{
+        feedback::Vote,
         model::Account,
         outcome::Outcome,
         routing::{strategy::ThompsonStrategy, Finished, Tickets},
@@ -288,14 +289,18 @@ mod tests {
                 Outcome::Rejected("wrong language".into()),
             );
         }
+        // And the visitors' votes in effect.
+        for vote in [Vote::Up, Vote::Down, Vote::Down] {
+            first.record_vote("m", Lang::Zh, vote, None, Instant::now());
+        }
         let saved = first.save(Instant::now());
         let json = serde_json::to_string(&saved).unwrap();
         assert!(json.contains(r#""by_lang":{"en":"#), "{json}");
         let saved: BTreeMap<String, SavedModel> = serde_json::from_str(&json).unwrap();
         assert_eq!(
             saved["m"].decayed,
-            (3.0, 5.0),
-            "the total, for older servers"
+            (4.0, 7.0),
+            "the total (3 answers and a vote up; 5 rejected and 2 votes down), for older servers"
         );
 
         let mut second = router();
@@ -307,8 +312,8 @@ mod tests {
                 &second.stats("m").unwrap().by_lang[lang],
             );
             assert_eq!(
-                (a.calls, a.successes, a.rejections),
-                (b.calls, b.successes, b.rejections)
+                (a.calls, a.successes, a.rejections, a.votes),
+                (b.calls, b.successes, b.rejections, b.votes)
             );
             assert_eq!(a.decayed.at(now, DEFAULT_HL), b.decayed.at(now, DEFAULT_HL));
             assert_eq!(
@@ -316,6 +321,10 @@ mod tests {
                 b.decayed.rejected_at(now, DEFAULT_HL)
             );
         }
+        assert_eq!(
+            second.stats("m").unwrap().by_lang[Lang::Zh].votes,
+            VoteTally { up: 1, down: 2 }
+        );
         let state = |lang| second.quality_breaker("m", lang).unwrap().report(now).state;
         assert_eq!((state(Lang::En), state(Lang::Pt)), ("closed", "open"));
     }
