@@ -167,7 +167,7 @@ pub fn sqlite_url(path: &Path) -> String {
 /// A hash of the store's migrations as they are in the source (FNV-1a): the
 /// migrated copy is made again when they change.
 pub fn migrations_hash() -> Result<u64, Failure> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/insights/migrations");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/insights/src/migrations");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
         .collect::<Result<_, _>>()?;
