@@ -13,7 +13,7 @@
 //! - [`controls`]: the sliders and boxes, the best-response buttons, the language.
 //!
 //! Around them: [`app`] (the shell and the route table), [`i18n`] (the
-//! words), [`model`], [`early_input`] (what was done before hydration),
+//! words), [`credit`] (Jay's guide, named on every page), [`model`], [`early_input`] (what was done before hydration),
 //! [`visit`] (the visit id and tool reports for the insights), [`link`] (the
 //! point in a link), [`address_bar`], [`location`] and [`embed`]. The coach
 //! is asked over HTTP (`coach_bubble::request`, `POST /api/comment`).
@@ -24,6 +24,7 @@ pub mod app;
 pub mod chart;
 pub mod coach_bubble;
 pub mod controls;
+pub mod credit;
 pub mod descent_lab;
 pub mod early_input;
 pub mod embed;

@@ -25,7 +25,8 @@ impl StylesheetHref {
 }
 
 /// The document around the app: `<head>` with the page's title, description,
-/// stylesheet and hydration scripts. Only the server renders it, once per
+/// stylesheet and hydration scripts, and after the app the credit to Jay's
+/// guide ([`crate::page::credit`]). Only the server renders it, once per
 /// request (the browser hydrates `<body>`), so the head needs no Leptos in the
 /// browser: nothing in it changes after the page has loaded. Its two scripts of
 /// its own note what the visitor does before hydration ([`early_input`]) and
@@ -35,6 +36,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     use crate::page::{early_input, i18n::texts, visit};
 
     let t = texts(page_lang());
+    let credit = crate::page::credit::markup(t.server.credit);
     let stylesheet = use_context::<StylesheetHref>()
         .unwrap_or_else(|| StylesheetHref::new(&options, None))
         .0;
@@ -57,6 +59,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             </head>
             <body>
                 <App/>
+                // Outside the app: the server's alone, which hydration never reads.
+                <footer class="credit" data-testid="credit" inner_html=credit></footer>
             </body>
         </html>
     }

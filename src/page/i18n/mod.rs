@@ -227,6 +227,9 @@ pub struct ServerWords {
     pub intro_lead: &'static str,
     pub intro_rest: &'static str,
     pub embed_lead: &'static str,
+    /// The credit to Jay Alammar's guide on every page: `{guide}` and
+    /// `{part2}` are the two posts' linked titles (`page::credit`).
+    pub credit: &'static str,
     /// `{limit}`, `{steps}`.
     pub lesson: &'static str,
     /// `{mean}`, `{std}`.

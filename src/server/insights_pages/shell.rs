@@ -117,6 +117,7 @@ pub fn document(head: &Head<'_>, main: &str) -> Result<String, minijinja::Error>
             langs => langs,
             class => head.class,
             main => main,
+            credit => crate::page::credit::markup(crate::page::i18n::texts(head.lang).server.credit),
         },
     )
 }
