@@ -13,6 +13,9 @@
 //! - [`advice`]: the facts a coach may state about a point (the best single move).
 //! - [`map`]: the error map's geometry: its two views, scales between the
 //!   parameters and SVG units, colour grid and contour paths.
+//! - [`description`]: a lesson as data (houses, parameters, goal, ladder)
+//!   and the math every lesson shares, for any number of inputs;
+//!   [`lessons`]: the guide's first two, described (the second: two inputs).
 //!
 //! No Leptos, no I/O, no words (those are `vocabulary`'s and the page's).
 //!
@@ -24,7 +27,9 @@
 pub mod advice;
 pub mod contour;
 pub mod descent;
+pub mod description;
 pub mod landscape;
+pub mod lessons;
 pub mod map;
 pub mod neuron;
 pub mod score_line;
