@@ -13,7 +13,7 @@ COPY Cargo.toml Cargo.lock ./
 COPY .ci/setup .ci/setup
 RUN bash .ci/setup
 COPY . .
-RUN cargo leptos build --release --precompress
+RUN bash .ci/page-two && cargo leptos build --release --precompress
 
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \

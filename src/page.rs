@@ -35,4 +35,5 @@ pub mod location;
 pub mod model;
 pub mod results;
 pub mod simulator;
+pub mod two;
 pub mod visit;

@@ -36,6 +36,28 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     use crate::page::{early_input, i18n::texts, visit};
 
     let t = texts(page_lang());
+    let two = crate::page::two::is_two(&crate::page::location::path());
+    // Lesson 2 runs its own small bundle instead of hydrating (`page::two`).
+    let scripts = if two {
+        use_context::<Option<crate::page::two::Bundle>>()
+            .flatten()
+            .map(|b| {
+                let wasm = format!("/{}/{}", crate::page::two::DIR, b.wasm);
+                view! {
+                    <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin=""/>
+                    <script type="module" nonce=leptos::nonce::use_nonce() inner_html=b.script()></script>
+                }
+            })
+            .into_any()
+    } else {
+        view! { <HydrationScripts options=options.clone()/> }.into_any()
+    };
+    let (title, description) = if two {
+        let w = crate::page::two::words::two_words(page_lang());
+        (w.title, w.description)
+    } else {
+        (t.server.title, t.server.description)
+    };
     let credit = crate::page::credit::markup(t.server.credit);
     let stylesheet = use_context::<StylesheetHref>()
         .unwrap_or_else(|| StylesheetHref::new(&options, None))
@@ -46,8 +68,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-                <title>{t.server.title}</title>
-                <meta name="description" content=t.server.description/>
+                <title>{title}</title>
+                <meta name="description" content=description/>
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg"/>
                 <link id="leptos" rel="stylesheet" href=stylesheet/>
                 // Before any control exists: notes a move made before hydration.
@@ -55,7 +77,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 // The visit's random id and its reports, for the insights.
                 <script nonce=leptos::nonce::use_nonce() inner_html=visit::SCRIPT></script>
                 <AutoReload options=options.clone()/>
-                <HydrationScripts options/>
+                {scripts}
             </head>
             <body>
                 <App/>
@@ -83,10 +105,11 @@ pub fn App() -> impl IntoView {
 
 /// The paths the server renders the app for; every other one is the 404
 /// (rendered by the fallback handler).
-pub const PATHS: [&str; 2] = ["/", "/embed"];
+pub const PATHS: [&str; 4] = ["/", "/embed", "/two", "/two/embed"];
 
 /// The route table, by hand (see [`crate::page::location`]): `/` is the
-/// full page, or the compact embed with `?embed=1`; `/embed` the embed.
+/// full page, or the compact embed with `?embed=1`; `/embed` the embed;
+/// `/two` and `/two/embed` the second lesson.
 fn page() -> AnyView {
     match path().as_str() {
         "/" => {
@@ -94,6 +117,12 @@ fn page() -> AnyView {
             view! { <Simulator embed/> }.into_any()
         }
         "/embed" => view! { <Simulator embed=true/> }.into_any(),
+        // Written by the server alone; the browser runs its controller instead
+        // of hydrating it (`crate::page::two`).
+        #[cfg(feature = "ssr")]
+        "/two" => crate::page::two::page(false),
+        #[cfg(feature = "ssr")]
+        "/two/embed" => crate::page::two::page(true),
         _ => view! { <NotFound/> }.into_any(),
     }
 }

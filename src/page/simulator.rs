@@ -60,8 +60,12 @@ fn intro_markup(t: &Texts, lang: Lang, embed: bool) -> String {
         )
     } else {
         format!(
-            r#"{}<code class="formula">{}</code>{}"#,
-            t.server.intro_lead, t.formula, t.server.intro_rest
+            r#"{}<code class="formula">{}</code>{} <a class="next-lesson" href="/two?lang={}" data-testid="to-lesson-two">{}</a>"#,
+            t.server.intro_lead,
+            t.formula,
+            t.server.intro_rest,
+            lang.code(),
+            t.server.next_lesson
         )
     }
 }

@@ -39,7 +39,10 @@ use super::{
     signals::{shutdown_signal, spawn_reload_on_hangup},
     state::{AppState, Parts},
 };
-use crate::page::app::{shell, PATHS};
+use crate::page::{
+    app::{shell, PATHS},
+    two,
+};
 use coach::{
     budget::UpstreamBudget,
     feedback::{FeedbackKey, Signer},
@@ -98,7 +101,7 @@ impl AppParts {
 /// The one route table: the page (Leptos, routed by hand: `app::PATHS`),
 /// the comment and operator routes (`routes::api`), the page's reports
 /// (`routes::events`), `/insights` (`insights_pages`), `/healthz`, the site's
-/// files, and the layers every request passes, outermost last.
+/// files (`/pkg`; `/bundles`, lesson 2's), and the layers, outermost last.
 pub fn router(parts: &AppParts) -> Router {
     let AppParts {
         leptos: options,
@@ -127,17 +130,15 @@ pub fn router(parts: &AppParts) -> Router {
         models_guard: TokenGuard::new(guard.models_token.clone()),
         default_lang: guard.default_lang,
     });
-    let pages = PATHS
-        .iter()
-        .map(|path| {
-            AxumRouteListing::new(
-                path.to_string(),
-                Default::default(),
-                [leptos_router::Method::Get],
-                vec![],
-            )
-        })
-        .collect();
+    let get_only = |path: &&str| {
+        AxumRouteListing::new(
+            path.to_string(),
+            Default::default(),
+            [leptos_router::Method::Get],
+            vec![],
+        )
+    };
+    let pages = PATHS.iter().map(get_only).collect();
     let assets = SiteAssets::of(options);
     let stylesheet = assets.stylesheet(options);
     let hops = guard.trusted_proxy_hops;
@@ -149,12 +150,14 @@ pub fn router(parts: &AppParts) -> Router {
         hops,
     );
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
+    let (bundles, page_two) = two::Bundle::in_site(options);
     // What a page render reads from the Leptos context (nothing else does).
     let page_context = {
         let ancestors = guard.frame_ancestors.clone();
         let live_reload = live_reload();
         move || {
             provide_context(stylesheet.clone());
+            provide_context(page_two.clone());
             provide_page_policy(&ancestors, live_reload);
         }
     };
@@ -172,6 +175,7 @@ pub fn router(parts: &AppParts) -> Router {
             &format!("/{}", options.site_pkg_dir),
             assets.service(pkg_root),
         )
+        .nest_service(&format!("/{}", two::DIR), assets.service(bundles))
         .fallback(leptos_axum::file_and_error_handler_with_context::<
             AppState,
             _,

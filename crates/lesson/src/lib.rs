@@ -15,7 +15,10 @@
 //!   parameters and SVG units, colour grid and contour paths.
 //! - [`description`]: a lesson as data (houses, parameters, goal, ladder)
 //!   and the math every lesson shares, for any number of inputs;
-//!   [`lessons`]: the guide's first two, described (the second: two inputs).
+//!   [`lessons`]: the guide's first two, described (the second: two inputs);
+//!   [`two_weights`]: a two-input lesson's error over its weights, the bias
+//!   at its best (exact ellipses), and what the bias adds; [`two_view`]: what
+//!   its page shows for a point (chart lines, map and strip positions, ladder).
 //!
 //! No Leptos, no I/O, no words (those are `vocabulary`'s and the page's).
 //!
@@ -33,5 +36,7 @@ pub mod lessons;
 pub mod map;
 pub mod neuron;
 pub mod score_line;
+pub mod two_view;
+pub mod two_weights;
 pub mod valley;
 pub mod zigzag;

@@ -142,6 +142,7 @@ pub static TEXTS: Texts = Texts {
         intro_rest: ". Move the sliders until the line runs close to the three houses and the error drops below 450.",
         embed_lead: "Move the sliders until the error drops below 450. ",
         credit: "Built on Jay Alammar's {guide} (and its part 2, {part2}).",
+        next_lesson: "Next: lesson 2, two inputs (area and bathrooms) →",
         lesson: "With raw areas, steps are stable only for a learning rate below {limit} and then crawl along the valley; standardise the area and a rate of 0.1 reaches the goal in {steps} steps from Jay's start (w 0.1, b 150).",
         standardise_hint: "Raw areas are the square feet as they are (about 2,000); standardised, each area is measured from the average ({mean} sq ft) in units of {std} sq ft, so it sits near 0 and the weight and the bias learn at the same pace.",
         rate_hint: "The learning rate sets the size of each step downhill: the slope times the rate (2e-7 means 0.0000002). Too small and it crawls; too big and it overshoots and blows up.",

@@ -230,6 +230,8 @@ pub struct ServerWords {
     /// The credit to Jay Alammar's guide on every page: `{guide}` and
     /// `{part2}` are the two posts' linked titles (`page::credit`).
     pub credit: &'static str,
+    /// The link to the second lesson (`/two`), under the introduction.
+    pub next_lesson: &'static str,
     /// `{limit}`, `{steps}`.
     pub lesson: &'static str,
     /// `{mean}`, `{std}`.

@@ -141,6 +141,7 @@ pub static TEXTS: Texts = Texts {
         intro_rest: ". Mova os controles até a reta passar perto das três casas e o erro cair abaixo de 450.",
         embed_lead: "Mova os controles até o erro cair abaixo de 450. ",
         credit: "Baseado no {guide}, de Jay Alammar (e na parte 2, {part2}).",
+        next_lesson: "Próxima: lição 2, duas entradas (área e banheiros) →",
         lesson: "Com as áreas originais, os passos só ficam estáveis com uma taxa de aprendizado abaixo de {limit}, e aí se arrastam pelo vale; padronize a área e uma taxa de 0,1 chega à meta em {steps} passos, saindo do ponto de partida do Jay (p 0,1, v 150).",
         standardise_hint: "As áreas originais são os pés² como vêm (cerca de 2.000); padronizada, cada área é medida a partir da média ({mean} pés²) em unidades de {std} pés², fica perto de 0, e o peso e o viés aprendem no mesmo ritmo.",
         rate_hint: "A taxa de aprendizado define o tamanho de cada passo morro abaixo: a inclinação vezes a taxa (2e-7 quer dizer 0,0000002). Pequena demais, a descida se arrasta; grande demais, passa do ponto e dispara.",

@@ -1,0 +1,209 @@
+//! `/two` in the browser: a controller over the server's markup. It reads
+//! the controls, recomputes [`Readout`] on every tick of a slider, and
+//! writes the numbers, lines, dots and sentences back into the elements the
+//! server wrote (found by id); the words come from the elements' `data-*`
+//! templates, the numbers are formatted as on the server.
+//!
+//! An attempt is one intention, as in lesson 1: a release, a typed value, a
+//! press of a button, or a burst of keys once it has settled
+//! ([`SETTLE_MS`]); each is added to the trail and the ladder and written
+//! into the address bar (`?w1=&w2=&b=`).
+//!
+//! [`start`] is the page's entry point, called by the module script the
+//! server writes into `/two` (`.ci/page-two` builds this crate into
+//! `public/bundles/`). No Leptos here: lesson 1's bundle stays as it was,
+//! and this one is a few dozen KB.
+
+use std::{cell::RefCell, rc::Rc};
+
+use wasm_bindgen::{prelude::wasm_bindgen, JsCast};
+use web_sys::{Document, Element};
+
+use lesson::two_view::{self as readout, Readout, LESSON};
+use vocabulary::{format, Lang};
+
+mod attempt;
+mod dom;
+mod draw;
+
+use attempt::{commit, commit_soon};
+use dom::{input, listen, on, target_value};
+use draw::{render, switch_view};
+
+/// How long after the last key press a burst of presses is recorded.
+pub(crate) const SETTLE_MS: i32 = 600;
+
+pub(crate) struct State {
+    doc: Document,
+    lang: Lang,
+    point: [f64; 3],
+    /// The point last recorded: moving back to it is no attempt.
+    settled: [f64; 3],
+    best: Option<f64>,
+    trail: String,
+    pending: Option<i32>,
+}
+
+pub(crate) type Shared = Rc<RefCell<State>>;
+
+/// Wires the page up, once its markup is there.
+#[wasm_bindgen]
+pub fn start() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let lang = doc
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| Lang::parse(&tag))
+        .unwrap_or_default();
+    let mut point = [0.0; 3];
+    for (i, p) in LESSON.params.iter().enumerate() {
+        point[i] = input(&doc, p.key)
+            .and_then(|el| el.value().parse().ok())
+            .unwrap_or(p.start);
+    }
+    let state = Rc::new(RefCell::new(State {
+        doc: doc.clone(),
+        lang,
+        point,
+        settled: point,
+        best: None,
+        trail: String::new(),
+        pending: None,
+    }));
+    for i in 0..LESSON.params.len() {
+        wire_param(&state, i);
+    }
+    on(&doc, "best-bias", "click", {
+        let state = state.clone();
+        move |_| {
+            let best = Readout::at(state.borrow().point).best_bias;
+            set(&state, 2, readout::on_grid(2, best));
+            commit(&state);
+        }
+    });
+    on(&doc, "start-over", "click", {
+        let state = state.clone();
+        move |_| {
+            for (i, p) in LESSON.params.iter().enumerate() {
+                set(&state, i, p.start);
+            }
+            let mut s = state.borrow_mut();
+            s.settled = s.point;
+        }
+    });
+    on(&doc, "two-controls", "submit", |ev| ev.prevent_default());
+    if let Some(views) = doc.query_selector(".map-views").ok().flatten() {
+        listen(&views, "click", {
+            let doc = doc.clone();
+            move |ev| switch_view(&doc, &ev)
+        });
+    }
+    render(&state.borrow());
+    if let Some(root) = doc.document_element() {
+        let _ = root.set_attribute("data-hydrated", "true");
+    }
+}
+
+/// A parameter's slider, number box and nudges.
+fn wire_param(state: &Shared, i: usize) {
+    let doc = state.borrow().doc.clone();
+    let key = LESSON.params[i].key;
+    let Some(slider) = input(&doc, key) else {
+        return;
+    };
+    listen(&slider, "input", {
+        let state = state.clone();
+        move |ev| {
+            if let Some(v) = target_value(&ev).and_then(|v| v.parse().ok()) {
+                set(&state, i, v);
+            }
+        }
+    });
+    // A release records now; a keyboard's burst once it settles.
+    let keyed = Rc::new(RefCell::new(false));
+    listen(&slider, "keydown", {
+        let keyed = keyed.clone();
+        move |_| *keyed.borrow_mut() = true
+    });
+    listen(&slider, "pointerdown", {
+        let keyed = keyed.clone();
+        move |_| *keyed.borrow_mut() = false
+    });
+    listen(&slider, "change", {
+        let state = state.clone();
+        move |_| {
+            if keyed.replace(false) {
+                commit_soon(&state);
+            } else {
+                commit(&state);
+            }
+        }
+    });
+    if let Some(number) = input(&doc, &format!("{key}-number")) {
+        listen(&number, "change", {
+            let state = state.clone();
+            move |ev| {
+                let lang = state.borrow().lang;
+                let p = LESSON.params[i];
+                match target_value(&ev).and_then(|t| format::parse_decimal(&t, lang)) {
+                    Some(v) => {
+                        set(&state, i, v.clamp(p.min, p.max));
+                        commit(&state);
+                    }
+                    // Not a number: show the value again.
+                    None => render(&state.borrow()),
+                }
+            }
+        });
+        listen(&number, "keydown", {
+            let state = state.clone();
+            move |ev| {
+                let Some(key) = ev.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key()) else {
+                    return;
+                };
+                let step = LESSON.params[i].step;
+                let by = match key.as_str() {
+                    "ArrowUp" => step,
+                    "ArrowDown" => -step,
+                    "PageUp" => readout::COARSE[i],
+                    "PageDown" => -readout::COARSE[i],
+                    _ => return,
+                };
+                ev.prevent_default();
+                let now = state.borrow().point[i];
+                set(&state, i, readout::on_grid(i, now + by));
+                commit_soon(&state);
+            }
+        });
+    }
+    if let Some(nudges) = doc
+        .query_selector(&format!("[data-for=\"{i}\"]"))
+        .ok()
+        .flatten()
+    {
+        listen(&nudges, "click", {
+            let state = state.clone();
+            move |ev| {
+                let by = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|el| el.closest("[data-nudge]").ok().flatten())
+                    .and_then(|b| b.get_attribute("data-nudge"))
+                    .and_then(|v| v.parse::<f64>().ok());
+                if let Some(by) = by {
+                    let now = state.borrow().point[i];
+                    set(&state, i, readout::on_grid(i, now + by));
+                    commit(&state);
+                }
+            }
+        });
+    }
+}
+
+/// Moves parameter `i` to `v` and redraws.
+pub(crate) fn set(state: &Shared, i: usize, v: f64) {
+    state.borrow_mut().point[i] = v;
+    render(&state.borrow());
+}
