@@ -195,6 +195,8 @@ async fn run(scenario: Scenario, strategy_name: &str, seed: u64) -> Outcome {
             error: 500.0 + i as f64 / 100.0,
             attempts,
             params: None,
+            lesson: lesson::lessons::Which::One,
+            two: None,
             model: None,
             lang: scenario.lang(i),
         };

@@ -241,7 +241,7 @@ proptest! {
         lang in prop::sample::select(vec![Lang::En, Lang::Pt, Lang::Zh]),
     ) {
         let raw = pieces.concat();
-        let prompt = build(&CoachInput { error: 812.0, attempts: vec![900.0], params: None, model: None, lang });
+        let prompt = build(&CoachInput { error: 812.0, attempts: vec![900.0], params: None, lesson: lesson::lessons::Which::One, two: None, model: None, lang });
         if let Ok(comment) = check(&raw, &prompt) {
             let chars = comment.chars().count();
             prop_assert!(chars > 0 && chars <= max_chars(lang), "{comment:?}");

@@ -24,6 +24,7 @@ mod insights_page;
 mod insights_room;
 mod judged;
 mod languages;
+mod lesson_two;
 mod metrics;
 mod page;
 mod reload;

@@ -6,7 +6,10 @@
 use serde::{Deserialize, Serialize};
 use vocabulary::FieldError;
 
-use lesson::neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER};
+use lesson::{
+    lessons::{Which, TWO},
+    neuron::{Params, BIAS_SLIDER, WEIGHT_SLIDER},
+};
 use vocabulary::Lang;
 
 /// The largest bias a caller may send: 500, the page's bias slider's end before
@@ -43,6 +46,13 @@ pub struct CoachInput {
     /// model's answer to them.
     #[serde(default)]
     pub params: Option<Params>,
+    /// The lesson the attempt is in (1 unless the caller says `lesson=2`).
+    #[serde(default)]
+    pub lesson: Which,
+    /// Lesson 2's point (`w1`, `w2`, `b`), when the caller gives it: the
+    /// coach states its facts ([`lesson::moves`]).
+    #[serde(default)]
+    pub two: Option<[f64; 3]>,
     /// Forces one model by alias.
     pub model: Option<String>,
     pub lang: Lang,
@@ -57,9 +67,43 @@ impl CoachInput {
             error: 812.0,
             attempts: vec![900.0],
             params: None,
+            lesson: Which::One,
+            two: None,
             model: None,
             lang: Lang::En,
         }
+    }
+
+    /// A request about lesson 2, validated: its point's `w1`, `w2` and `b`
+    /// within the lesson's sliders, and the error theirs.
+    pub fn new_two(
+        error: f64,
+        attempts: Vec<f64>,
+        point: Option<[f64; 3]>,
+        model: Option<String>,
+        lang: Lang,
+    ) -> Result<Self, FieldError> {
+        let mut input = Self::new(error, attempts, None, model, lang)?;
+        if let Some(p) = point {
+            for (spec, value) in TWO.params.iter().zip(p) {
+                check_param(spec.key, value, spec.min, spec.max)?;
+            }
+            let exact = TWO.error(&p);
+            if (error - exact).abs() > 0.01 + 0.005 * exact {
+                return Err(FieldError::new(
+                    "error",
+                    format!("does not match w1, w2 and b (their error is {exact:.2})"),
+                ));
+            }
+        }
+        input.lesson = Which::Two;
+        input.two = point;
+        Ok(input)
+    }
+
+    /// Whether the error reaches the goal of the request's lesson.
+    pub fn reaches_goal(&self) -> bool {
+        self.lesson.reaches_goal(self.error)
     }
 
     /// Validates already-typed values (a JSON body's).
@@ -95,6 +139,8 @@ impl CoachInput {
             error,
             attempts,
             params,
+            lesson: Which::One,
+            two: None,
             model,
             lang,
         })
@@ -120,6 +166,7 @@ impl CoachInput {
         let mut format = None;
         let mut weight = None;
         let mut bias = None;
+        let (mut lesson, mut w1, mut w2, mut b) = (None, None, None, None);
         for (key, value) in pairs {
             let (field, slot): (&str, &mut Option<&str>) = match key.as_str() {
                 "error" => ("error", &mut error),
@@ -129,6 +176,10 @@ impl CoachInput {
                 "format" => ("format", &mut format),
                 "weight" => ("weight", &mut weight),
                 "bias" => ("bias", &mut bias),
+                "lesson" => ("lesson", &mut lesson),
+                "w1" => ("w1", &mut w1),
+                "w2" => ("w2", &mut w2),
+                "b" => ("b", &mut b),
                 _ => continue,
             };
             if slot.replace(value.as_str()).is_some() {
@@ -143,12 +194,38 @@ impl CoachInput {
             None | Some("") => Vec::new(),
             Some(list) => parse_list("tentativas", list)?,
         };
-        let weight = weight.map(|w| parse_number("weight", w)).transpose()?;
-        let bias = bias.map(|b| parse_number("bias", b)).transpose()?;
-        let params = point(weight, bias)?;
         let model = model.map(str::to_string);
         let lang = choose_lang(lang, accept_language, default_lang)?;
-        Self::new(error, attempts, params, model, lang).map_err(|e| {
+        let built = match parse_lesson(lesson)? {
+            Which::One => {
+                if let Some(key) = [("w1", w1), ("w2", w2), ("b", b)]
+                    .iter()
+                    .find_map(|(k, v)| v.map(|_| *k))
+                {
+                    return Err(FieldError::new(key, "belongs to lesson=2"));
+                }
+                let weight = weight.map(|w| parse_number("weight", w)).transpose()?;
+                let bias = bias.map(|b| parse_number("bias", b)).transpose()?;
+                let params = point(weight, bias)?;
+                Self::new(error, attempts, params, model, lang)
+            }
+            Which::Two => {
+                if let Some(key) = [("weight", weight), ("bias", bias)]
+                    .iter()
+                    .find_map(|(k, v)| v.map(|_| *k))
+                {
+                    return Err(FieldError::new(
+                        key,
+                        "belongs to lesson 1: lesson 2 takes w1, w2 and b",
+                    ));
+                }
+                let [w1, w2, b] = [("w1", w1), ("w2", w2), ("b", b)]
+                    .map(|(k, v)| v.map(|v| parse_signed(k, v)).transpose());
+                let point = point_two(w1?, w2?, b?)?;
+                Self::new_two(error, attempts, point, model, lang)
+            }
+        };
+        built.map_err(|e| {
             // `new` names typed fields; the query calls the list `tentativas`.
             if e.field == "attempts" {
                 FieldError::new("tentativas", e.message)
@@ -166,6 +243,61 @@ pub fn point(weight: Option<f64>, bias: Option<f64>) -> Result<Option<Params>, F
         (Some(w), Some(b)) => Ok(Some(Params::new(w, b))),
         (Some(_), None) => Err(FieldError::required_with("bias", "weight")),
         (None, Some(_)) => Err(FieldError::required_with("weight", "bias")),
+    }
+}
+
+/// `lesson`: 1 (or absent) or 2.
+pub fn parse_lesson(text: Option<&str>) -> Result<Which, FieldError> {
+    match text.map(str::trim) {
+        None => Ok(Which::One),
+        Some(t) => t
+            .parse::<u8>()
+            .ok()
+            .and_then(Which::from_number)
+            .ok_or_else(|| FieldError::new("lesson", "must be 1 or 2")),
+    }
+}
+
+/// Lesson 2's point: `w1`, `w2` and `b` come all three or none.
+pub fn point_two(
+    w1: Option<f64>,
+    w2: Option<f64>,
+    b: Option<f64>,
+) -> Result<Option<[f64; 3]>, FieldError> {
+    match (w1, w2, b) {
+        (None, None, None) => Ok(None),
+        (Some(w1), Some(w2), Some(b)) => Ok(Some([w1, w2, b])),
+        _ => {
+            let missing = [("w1", w1), ("w2", w2), ("b", b)]
+                .into_iter()
+                .find(|(_, v)| v.is_none())
+                .map_or("b", |(k, _)| k);
+            Err(FieldError::new(
+                missing,
+                "required with the other two of w1, w2 and b",
+            ))
+        }
+    }
+}
+
+/// A plain decimal that may be negative (lesson 2's weights and bias).
+pub fn parse_signed(field: &'static str, text: &str) -> Result<f64, FieldError> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let plain = !digits.is_empty()
+        && digits.len() <= 32
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && digits.bytes().filter(|&b| b == b'.').count() <= 1
+        && digits.bytes().any(|b| b.is_ascii_digit());
+    let value: Option<f64> = plain.then(|| digits.parse().ok()).flatten();
+    match value {
+        Some(v) => Ok(if negative { -v } else { v }),
+        None => Err(FieldError::new(
+            field,
+            "must be a plain decimal number such as -10.5",
+        )),
     }
 }
 

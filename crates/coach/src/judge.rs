@@ -109,12 +109,13 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
     let goal_is_also_a_figure = prompt
         .figures
         .iter()
-        .filter(|f| (**f - lesson::neuron::GOAL).abs() < 1e-9)
+        .filter(|f| (**f - prompt.goal).abs() < 1e-9)
         .count()
         > 1;
     if prompt.tier != Tier::Goal
-        && (claims::claims_goal(text, prompt.lang)
-            || (!goal_is_also_a_figure && claims::names_goal_outside_aim(text, prompt.lang)))
+        && (claims::claims_goal(text, prompt.lang, prompt.goal)
+            || (!goal_is_also_a_figure
+                && claims::names_goal_outside_aim(text, prompt.lang, prompt.goal)))
     {
         return Err(Rejection::ClaimsGoal);
     }

@@ -27,10 +27,7 @@ use crate::{
 };
 pub mod phrasebook;
 
-use lesson::{
-    advice::Facts,
-    neuron::{min_error, GOAL},
-};
+use lesson::{advice::Facts, lessons::Which};
 use phrasebook::{phrasebook, Distance, Phrasebook, Situation};
 use vocabulary::{fill, format::grouped_in};
 
@@ -46,9 +43,9 @@ pub fn comment(input: &CoachInput) -> String {
 /// The opener alone: a phrase of the visitor's situation, numbers filled in.
 pub fn opener(input: &CoachInput) -> String {
     let book = phrasebook(input.lang);
-    let situation = Situation::of(input.error, &input.attempts);
+    let situation = Situation::in_lesson(input.lesson, input.error, &input.attempts);
     let phrases = book.phrases(situation);
-    let at = pick(book, input.error, &input.attempts);
+    let at = pick(book, input.lesson, input.error, &input.attempts);
     phrases
         .get(at)
         .map_or_else(String::new, |p| render(p, input))
@@ -57,11 +54,15 @@ pub fn opener(input: &CoachInput) -> String {
 /// With the weight and bias known, short of the goal: one concrete step, from
 /// the facts (`None` when no step helps).
 pub fn hint(input: &CoachInput) -> Option<String> {
-    if Distance::of(input.error) == Distance::Goal {
+    if Distance::in_lesson(input.lesson, input.error) == Distance::Goal {
         return None;
     }
-    let facts = Facts::of(input.params?);
-    facts::hint(input.lang, &facts)
+    match input.lesson {
+        Which::One => facts::hint(input.lang, &Facts::of(input.params?)),
+        Which::Two => {
+            crate::prompt::facts_two::hint(input.lang, &crate::prompt::facts_two::of(input.two?))
+        }
+    }
 }
 
 /// `phrase` with the visitor's numbers, in the page's separators.
@@ -75,15 +76,17 @@ pub(crate) fn render(phrase: &str, input: &CoachInput) -> String {
         book.attempts_many
     };
     let attempts = fill(count, &[("n", &trend.attempts.to_string())]);
+    let goal = input.lesson.describe().goal;
     fill(
         phrase,
         &[
             ("error", &num(input.error)),
             ("best", &num(trend.best)),
-            ("to_go", &num((input.error - GOAL).max(0.0))),
+            ("to_go", &num((input.error - goal).max(0.0))),
             ("attempt", &trend.attempts.to_string()),
             ("attempts", &attempts),
-            ("min", &num(min_error())),
+            ("goal", &grouped_in(goal, 0, input.lang)),
+            ("min", &num(input.lesson.floor())),
         ],
     )
 }
@@ -93,11 +96,11 @@ pub(crate) fn render(phrase: &str, input: &CoachInput) -> String {
 /// Replayed attempt by attempt from the first, so the phrases the visitor
 /// heard are known: the last one or two of the same situation (fewer than
 /// half of its phrases) are not drawn again, and never the one just heard.
-fn pick(book: &Phrasebook, error: f64, history: &[f64]) -> usize {
+fn pick(book: &Phrasebook, lesson: Which, error: f64, history: &[f64]) -> usize {
     let mut hash = 0x6a09_e667_f3bc_c908_u64;
     let mut heard: Vec<(Situation, usize)> = Vec::with_capacity(history.len() + 1);
     for (i, &e) in history.iter().chain([&error]).enumerate() {
-        let situation = Situation::of(e, history.get(..i).unwrap_or_default());
+        let situation = Situation::in_lesson(lesson, e, history.get(..i).unwrap_or_default());
         hash = mix(hash ^ e.to_bits());
         let n = book.phrases(situation).len();
         let avoid = ((n.saturating_sub(1)) / 2).max(1);
@@ -127,6 +130,8 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+#[cfg(test)]
+mod lesson_two_tests;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]

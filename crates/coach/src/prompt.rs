@@ -16,6 +16,7 @@
 //! model's numbers to.
 
 pub mod facts;
+pub mod facts_two;
 pub mod trend;
 
 use crate::response::Tier;
@@ -27,10 +28,7 @@ use crate::{
     },
     words::words_for,
 };
-use lesson::{
-    advice::Facts,
-    neuron::{min_error, GOAL},
-};
+use lesson::{advice::Facts, lessons::Which, moves::PointFacts};
 use vocabulary::{fill, format::grouped_in, Lang};
 
 pub use crate::words::{END_MARKER, MAX_WORDS};
@@ -51,7 +49,12 @@ pub struct Prompt {
     pub examples: &'static [(String, String)],
     pub user: String,
     pub lang: Lang,
+    /// The lesson it is about, and that lesson's goal (the claims check's).
+    pub lesson: Which,
+    pub goal: f64,
     pub tier: Tier,
+    /// Lesson 2's facts about its point, when the caller gave w1, w2 and b.
+    pub facts_two: Option<PointFacts>,
     /// The facts about the point, when the caller gave weight and bias: stated
     /// in the question, and the answer is held to them ([`crate::judge`]).
     pub facts: Option<Facts>,
@@ -73,16 +76,18 @@ struct Fixed {
     choices: Vec<Vec<(String, String)>>,
 }
 
-/// [`Fixed`] for `lang` and `tier`, written on first use and kept: a request
-/// only writes its own question and picks one of the choices.
-fn fixed(lang: Lang, tier: Tier) -> &'static Fixed {
-    // `Lang::ALL` and `Tier::ALL` list the variants in declaration order, so
-    // `as usize` indexes them (checked by a test).
-    static ALL: std::sync::LazyLock<[[Fixed; Tier::ALL.len()]; Lang::ALL.len()]> =
-        std::sync::LazyLock::new(|| {
-            Lang::ALL.map(|lang| Tier::ALL.map(|tier| write_fixed(lang, tier)))
-        });
-    &ALL[lang as usize][tier as usize]
+/// [`Fixed`] for `lesson`, `lang` and `tier`, written on first use and kept:
+/// a request only writes its own question and picks one of the choices.
+fn fixed(lesson: Which, lang: Lang, tier: Tier) -> &'static Fixed {
+    // `Which::ALL`, `Lang::ALL` and `Tier::ALL` list the variants in
+    // declaration order, so `as usize` indexes them (checked by a test).
+    type Table = [[[Fixed; Tier::ALL.len()]; Lang::ALL.len()]; Which::ALL.len()];
+    static ALL: std::sync::LazyLock<Table> = std::sync::LazyLock::new(|| {
+        Which::ALL.map(|lesson| {
+            Lang::ALL.map(|lang| Tier::ALL.map(|tier| write_fixed(lesson, lang, tier)))
+        })
+    });
+    &ALL[lesson as usize][lang as usize][tier as usize]
 }
 
 /// Builds the prompt for a validated input, with the first choice of
@@ -95,16 +100,26 @@ pub fn build(input: &CoachInput) -> Prompt {
 /// Builds the prompt for a validated input, with the choice of examples
 /// that `draw` (a random number) picks.
 pub fn build_drawn(input: &CoachInput, draw: u64) -> Prompt {
-    let tier = Tier::of(input.error);
+    let lesson = input.lesson;
+    let tier = Tier::in_lesson(lesson, input.error);
     let trend = Trend::of(input.error, &input.attempts);
-    let fixed = fixed(input.lang, tier);
-    let facts = input.params.map(Facts::of);
-    let mut user = situation(input.lang, input.error, &trend);
-    let mut figures = figures(input.error, &trend);
+    let fixed = fixed(lesson, input.lang, tier);
+    let facts = input.params.filter(|_| lesson == Which::One).map(Facts::of);
+    let facts_two = input
+        .two
+        .filter(|_| lesson == Which::Two)
+        .map(facts_two::of);
+    let mut user = situation(lesson, input.lang, input.error, &trend);
+    let mut figures = figures(lesson, input.error, &trend);
     if let Some(facts) = &facts {
         user.push(' ');
         user.push_str(&crate::prompt::facts::statements(input.lang, facts));
         figures.extend(crate::prompt::facts::figures(facts));
+    }
+    if let Some(facts) = &facts_two {
+        user.push(' ');
+        user.push_str(&facts_two::statements(input.lang, facts));
+        figures.extend(facts_two::figures(facts));
     }
     // `choices` is never empty (checked by a test); `% len` keeps the index in it.
     let len = fixed.choices.len().max(1) as u64;
@@ -114,7 +129,10 @@ pub fn build_drawn(input: &CoachInput, draw: u64) -> Prompt {
         examples: fixed.choices.get(pick).map_or(&[], Vec::as_slice),
         user,
         lang: input.lang,
+        lesson,
+        goal: lesson.describe().goal,
         tier,
+        facts_two,
         facts,
         trend,
         figures,
@@ -124,15 +142,16 @@ pub fn build_drawn(input: &CoachInput, draw: u64) -> Prompt {
 /// The numbers of the situation ([`situation`]) and the system text: the
 /// error, the best, the attempt count, the goal, the floor, and how far the
 /// error is from both (the offline commentator's "349.09 to go").
-fn figures(error: f64, trend: &Trend) -> Vec<f64> {
+fn figures(lesson: Which, error: f64, trend: &Trend) -> Vec<f64> {
     let attempts = trend.attempts as f64;
-    let mut out = vec![attempts, GOAL];
+    let (goal, floor) = (lesson.describe().goal, lesson.floor());
+    let mut out = vec![attempts, goal];
     for x in [
         error,
         trend.best,
-        min_error(),
-        (error - GOAL).max(0.0),
-        (error - min_error()).max(0.0),
+        floor,
+        (error - goal).max(0.0),
+        (error - floor).max(0.0),
     ] {
         out.extend(printed(x, DECIMALS));
     }
@@ -156,27 +175,31 @@ fn orders(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-fn write_fixed(lang: Lang, tier: Tier) -> Fixed {
+fn write_fixed(lesson: Which, lang: Lang, tier: Tier) -> Fixed {
     let words = words_for(lang);
     let text = &words.prompt;
+    let (role, goal, examples) = match lesson {
+        Which::One => (text.role, text.goal, &words.examples),
+        Which::Two => (words.two.role, words.two.goal, &words.two.examples),
+    };
     let system = format!(
         "{} {} {}",
-        text.role,
+        role,
         match tier {
             Tier::Far => text.far,
             Tier::Close => text.close,
-            Tier::Goal => text.goal,
+            Tier::Goal => goal,
         },
         fill(
             text.rules,
             &[("words", &MAX_WORDS.to_string()), ("marker", END_MARKER)]
         )
     );
-    let pool: Vec<(String, String)> = words.examples[tier as usize]
+    let pool: Vec<(String, String)> = examples[tier as usize]
         .iter()
         .map(|(error, history, answer)| {
             (
-                situation(lang, *error, &Trend::of(*error, history)),
+                situation(lesson, lang, *error, &Trend::of(*error, history)),
                 format!("{answer} {END_MARKER}"),
             )
         })
@@ -190,8 +213,12 @@ fn write_fixed(lang: Lang, tier: Tier) -> Fixed {
 }
 
 /// The user turn: the numbers and the trend, in the visitor's language.
-pub fn situation(lang: Lang, error: f64, trend: &Trend) -> String {
+pub fn situation(lesson: Which, lang: Lang, error: f64, trend: &Trend) -> String {
     let text = &words_for(lang).prompt;
+    let template = match lesson {
+        Which::One => text.situation,
+        Which::Two => words_for(lang).two.situation,
+    };
     let direction = match trend.direction {
         Direction::First => text.first,
         Direction::Improving => text.improving,
@@ -207,7 +234,7 @@ pub fn situation(lang: Lang, error: f64, trend: &Trend) -> String {
         )
     };
     fill(
-        text.situation,
+        template,
         &[
             ("error", &grouped_in(error, DECIMALS, lang)),
             ("attempt", &trend.attempts.to_string()),
@@ -218,159 +245,4 @@ pub fn situation(lang: Lang, error: f64, trend: &Trend) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fixed_parts_are_those_of_the_language_and_tier() {
-        for (l, lang) in Lang::ALL.into_iter().enumerate() {
-            assert_eq!(lang as usize, l);
-            for (t, tier) in Tier::ALL.into_iter().enumerate() {
-                assert_eq!(tier as usize, t);
-                let fixed = fixed(lang, tier);
-                let written = write_fixed(lang, tier);
-                assert_eq!(
-                    (&fixed.system, &fixed.choices),
-                    (&written.system, &written.choices)
-                );
-                assert!(fixed.system.contains(words_for(lang).prompt.role));
-            }
-        }
-    }
-
-    fn input(error: f64, attempts: &[f64], lang: Lang) -> CoachInput {
-        CoachInput {
-            error,
-            attempts: attempts.to_vec(),
-            params: None,
-            model: None,
-            lang,
-        }
-    }
-
-    #[test]
-    fn trend_reads_the_history() {
-        assert_eq!(Trend::of(900.0, &[]).direction, Direction::First);
-        let t = Trend::of(900.0, &[2000.0, 1000.0]);
-        assert_eq!(
-            (t.direction, t.attempts, t.is_best, t.best),
-            (Direction::Improving, 3, true, 900.0)
-        );
-        let t = Trend::of(1500.0, &[2000.0, 1000.0]);
-        assert_eq!(
-            (t.direction, t.is_best, t.best),
-            (Direction::Worse, false, 1000.0)
-        );
-        assert_eq!(Trend::of(1000.2, &[1000.0]).direction, Direction::Stuck);
-    }
-
-    #[test]
-    fn only_the_current_tier_is_in_the_prompt() {
-        let far = build(&input(13_359.08, &[], Lang::En));
-        assert_eq!(far.tier, Tier::Far);
-        assert!(far.system.contains("tease"));
-        assert!(!far.system.contains("nudge") && !far.system.contains("celebrate"));
-        assert!(far.examples.iter().all(|(_, a)| !a.contains("Perfect fit")));
-
-        let close = build(&input(812.0, &[900.0], Lang::En));
-        assert!(close.system.contains("nudge") && !close.system.contains("tease"));
-
-        let goal = build(&input(447.29, &[812.0], Lang::En));
-        assert!(goal.system.contains("celebrate") && !goal.system.contains("nudge"));
-    }
-
-    #[test]
-    fn prompt_has_the_numbers_the_limit_and_the_marker() {
-        let p = build(&input(812.5, &[13_359.08, 900.0], Lang::En));
-        assert!(p.system.contains("20 words") && p.system.contains(END_MARKER));
-        assert_eq!(p.user, "Error now: 812.50 (goal: below 450). Attempt 3, better than the last one; the best so far.");
-        assert_eq!(p.examples.len(), 2);
-        assert!(p
-            .examples
-            .iter()
-            .all(|(u, a)| u.starts_with("Error now:") && a.ends_with(END_MARKER)));
-    }
-
-    #[test]
-    fn every_language_and_tier_has_its_own_text() {
-        for lang in Lang::ALL {
-            for error in [13_359.08, 812.0, 447.29] {
-                let p = build(&input(error, &[20_000.0], lang));
-                assert_eq!(p.lang, lang);
-                assert!(!p.examples.is_empty());
-                assert!(p.system.contains(END_MARKER) && p.system.contains("20"));
-                assert!(
-                    !p.user.contains('{'),
-                    "unfilled placeholder in {:?}",
-                    p.user
-                );
-            }
-        }
-        assert!(build(&input(812.0, &[], Lang::Pt))
-            .system
-            .contains("português"));
-        assert!(build(&input(812.0, &[], Lang::Zh))
-            .system
-            .contains("简体中文"));
-    }
-
-    #[test]
-    fn each_prompt_shows_a_drawn_two_of_a_pool_of_six_or_more() {
-        for lang in Lang::ALL {
-            for (tier, error) in [
-                (Tier::Far, 13_359.08),
-                (Tier::Close, 812.0),
-                (Tier::Goal, 447.29),
-            ] {
-                let pool = words_for(lang).examples[tier as usize];
-                assert!(pool.len() >= 6, "{lang:?} {tier:?}: {}", pool.len());
-                let choices = &fixed(lang, tier).choices;
-                assert_eq!(choices.len(), pool.len() * (pool.len() - 1));
-                let input = input(error, &[20_000.0], lang);
-                assert_eq!(build(&input), build_drawn(&input, 0));
-                let mut seen = std::collections::HashSet::new();
-                for draw in 0..choices.len() as u64 {
-                    let p = build_drawn(&input, draw);
-                    assert_eq!(p.examples.len(), EXAMPLES_SHOWN);
-                    assert_ne!(p.examples[0], p.examples[1], "two different ones");
-                    assert!(p.examples.iter().all(|(_, a)| pool
-                        .iter()
-                        .any(|(_, _, answer)| *a == format!("{answer} {END_MARKER}"))));
-                    seen.insert(p.examples.to_vec());
-                }
-                assert_eq!(seen.len(), choices.len(), "every draw its own choice");
-                // The draw is all it depends on.
-                assert_eq!(
-                    build_drawn(&input, 7),
-                    build_drawn(&input, 7 + choices.len() as u64)
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_figures_are_the_numbers_the_prompt_states() {
-        let p = build(&input(13_359.08, &[20_000.0, 9_000.0], Lang::Zh));
-        for stated in [13_359.08, 9_000.0, 3.0, 450.0, 12_909.08] {
-            assert!(
-                p.figures.iter().any(|f| (f - stated).abs() < 1e-9),
-                "{stated}: {:?}",
-                p.figures
-            );
-        }
-        assert!(p.figures.iter().any(|f| (f - 447.29).abs() < 0.005));
-        let with_facts = build(&CoachInput {
-            params: Some(lesson::neuron::START),
-            ..input(799.09, &[], Lang::En)
-        });
-        // weight 0.1, bias 150, 351.80 above the floor, raise the bias by
-        // about 13, to about 635 (the statements' numbers).
-        for stated in [0.1, 150.0, 351.8, 13.0, 635.0] {
-            assert!(
-                with_facts.figures.iter().any(|f| (f - stated).abs() < 0.01),
-                "{stated}: {:?}",
-                with_facts.figures
-            );
-        }
-    }
-}
+mod tests;

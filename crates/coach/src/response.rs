@@ -24,10 +24,21 @@ impl Tier {
     /// Every tier, in declaration order (`tier as usize` indexes it).
     pub const ALL: [Tier; 3] = [Tier::Far, Tier::Close, Tier::Goal];
 
+    /// Lesson 1's tier of `error`.
     pub fn of(error: f64) -> Self {
-        if error > 2000.0 {
+        Self::in_lesson(lesson::lessons::Which::One, error)
+    }
+
+    /// The tier of `error` in `lesson`: far above 2,000 in lesson 1, above
+    /// 5,000 in lesson 2 (its start is 3,431.91); the goal its own.
+    pub fn in_lesson(lesson: lesson::lessons::Which, error: f64) -> Self {
+        let far = match lesson {
+            lesson::lessons::Which::One => 2000.0,
+            lesson::lessons::Which::Two => 5000.0,
+        };
+        if error > far {
             Tier::Far
-        } else if !lesson::neuron::reaches_goal(error) {
+        } else if !lesson.reaches_goal(error) {
             Tier::Close
         } else {
             Tier::Goal

@@ -8,6 +8,7 @@ use vocabulary::Lang;
 
 pub mod en;
 pub mod pt;
+pub mod two;
 pub mod zh;
 
 /// Everything the coach says or reads in `lang`.
@@ -37,6 +38,8 @@ pub struct Words {
     /// example's), and claims the goal only in the goal tier.
     pub examples: [&'static [Example]; 3],
     pub facts: FactWords,
+    /// Lesson 2's own sentences, examples and facts ([`two`]).
+    pub two: &'static two::TwoWords,
     pub directions: DirectionWords,
     pub claims: ClaimWords,
     /// Longest accepted comment, in characters.

@@ -19,6 +19,60 @@ const fn house(inputs: &'static [f64], target: f64) -> Example {
     Example { inputs, target }
 }
 
+/// Which lesson a page, a request or a record is about.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Which {
+    /// One input (`/`).
+    #[default]
+    One,
+    /// Two inputs (`/two`).
+    Two,
+}
+
+impl Which {
+    /// Every lesson, in the guide's order (`which as usize` indexes it).
+    pub const ALL: [Which; 2] = [Which::One, Which::Two];
+
+    /// The lesson's description.
+    #[must_use]
+    pub fn describe(self) -> &'static Lesson {
+        match self {
+            Which::One => &ONE,
+            Which::Two => &TWO,
+        }
+    }
+
+    /// Its number in the guide (1, 2): what `lesson=` names.
+    #[must_use]
+    pub fn number(self) -> u8 {
+        self.describe().number
+    }
+
+    /// The lesson numbered `n`.
+    #[must_use]
+    pub fn from_number(n: u8) -> Option<Self> {
+        Self::ALL.into_iter().find(|w| w.number() == n)
+    }
+
+    /// The goal: an error below it (lesson 1: at or below 450) wins.
+    #[must_use]
+    pub fn reaches_goal(self, error: f64) -> bool {
+        match self {
+            Which::One => crate::neuron::reaches_goal(error),
+            Which::Two => error < GOAL_TWO,
+        }
+    }
+
+    /// The lowest error any point reaches, as printed (the ladder's last rung).
+    #[must_use]
+    pub fn floor(self) -> f64 {
+        self.describe().ladder.last().copied().unwrap_or(0.0)
+    }
+}
+
 /// Lesson 1: one input, Jay's first interactives.
 pub static ONE: Lesson = Lesson {
     number: 1,

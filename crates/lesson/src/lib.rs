@@ -10,7 +10,8 @@
 //! - [`valley`]: walking the error's valley floor (the best bias for each weight).
 //! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
 //! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
-//! - [`advice`]: the facts a coach may state about a point (the best single move).
+//! - [`advice`]: the facts a coach may state about a point (the best single move);
+//!   [`moves`]: the same for any described lesson (lesson 2's three parameters).
 //! - [`map`]: the error map's geometry: its two views, scales between the
 //!   parameters and SVG units, colour grid and contour paths.
 //! - [`description`]: a lesson as data (houses, parameters, goal, ladder)
@@ -34,6 +35,7 @@ pub mod description;
 pub mod landscape;
 pub mod lessons;
 pub mod map;
+pub mod moves;
 pub mod neuron;
 pub mod score_line;
 pub mod two_view;

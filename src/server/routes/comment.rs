@@ -35,10 +35,11 @@ use crate::server::{
     state::AppState,
 };
 use coach::{
-    input::{choose_lang, point, CoachInput},
+    input::{choose_lang, parse_lesson, point, point_two, CoachInput},
     Comment, Limited,
 };
 use insights::{capture::Recording, VisitId};
+use lesson::lessons::Which;
 use vocabulary::FieldError;
 
 /// Longest query string `GET /error` reads (a history of hundreds of
@@ -159,7 +160,8 @@ pub async fn get(
 }
 
 /// `POST /api/comment`'s body: the attempt, its earlier errors (oldest
-/// first), the point (`weight` and `bias`, both or neither), the language,
+/// first), the point (`weight` and `bias`, both or neither; in `lesson` 2,
+/// `w1`, `w2` and `b`, all or none), the language,
 /// and for the insights the page's `visit` id and the attempt's number
 /// (default: the earlier errors + 1). Other fields are ignored.
 #[derive(Debug, Deserialize)]
@@ -172,6 +174,14 @@ pub struct CommentBody {
     #[serde(default)]
     bias: Option<f64>,
     #[serde(default)]
+    lesson: Option<u8>,
+    #[serde(default)]
+    w1: Option<f64>,
+    #[serde(default)]
+    w2: Option<f64>,
+    #[serde(default)]
+    b: Option<f64>,
+    #[serde(default)]
     lang: Option<String>,
     #[serde(default)]
     visit: Option<String>,
@@ -181,9 +191,19 @@ pub struct CommentBody {
 
 impl JsonBody for CommentBody {
     const FIELDS: &'static [&'static str] = &[
-        "error", "attempts", "weight", "bias", "lang", "visit", "attempt",
+        "error", "attempts", "weight", "bias", "lesson", "w1", "w2", "b", "lang", "visit",
+        "attempt",
     ];
     const LIMIT: usize = MAX_BODY;
+}
+
+/// The first field a body gives that belongs to the other lesson.
+fn lesson_fields(lesson: Which, one: bool, two: bool) -> Option<&'static str> {
+    match lesson {
+        Which::One if two => Some("w1"),
+        Which::Two if one => Some("weight"),
+        _ => None,
+    }
 }
 
 /// `POST /api/comment`: the page's comment, and its attempt recorded (nothing
@@ -200,7 +220,13 @@ pub async fn post(
         header(&headers, ACCEPT_LANGUAGE),
         app.default_lang,
     )?;
+    let lesson = parse_lesson(body.lesson.map(|n| n.to_string()).as_deref())?;
     let params = point(body.weight, body.bias)?;
+    let two = point_two(body.w1, body.w2, body.b)?;
+    if let Some(field) = lesson_fields(lesson, params.is_some(), two.is_some()) {
+        return Err(FieldError::new(field, "belongs to the other lesson").into());
+    }
+    // The insights record lesson 1's attempts (their rows hold its point).
     let recording = Recording::check(
         body.visit.as_deref(),
         body.attempt,
@@ -208,7 +234,10 @@ pub async fn post(
         body.attempts.len(),
         params,
     )?;
-    let input = CoachInput::new(body.error, body.attempts, params, None, lang)?;
+    let input = match lesson {
+        Which::One => CoachInput::new(body.error, body.attempts, params, None, lang)?,
+        Which::Two => CoachInput::new_two(body.error, body.attempts, two, None, lang)?,
+    };
     let address = client.map(|Extension(ClientIp(ip))| ip);
     let seated = recording
         .visit()

@@ -28,7 +28,6 @@ use crate::{
     judge::directions::{clauses, normalise, word_matches},
     words::{words_for, ClaimWords},
 };
-use lesson::neuron::GOAL;
 use vocabulary::Lang;
 
 /// One place of a sentence.
@@ -120,8 +119,8 @@ pub(super) fn find(tokens: &[Token], keys: &[&str], by_characters: bool) -> Vec<
 
 /// Whether a number token is the goal or less, however it is read
 /// (`1,000` is a thousand, though a Portuguese reading makes it 1).
-fn at_most_goal(token: Option<&Token>) -> bool {
-    matches!(token, Some(Token::Number(values)) if values.iter().all(|v| *v <= GOAL + 1e-9))
+fn at_most_goal(token: Option<&Token>, goal: f64) -> bool {
+    matches!(token, Some(Token::Number(values)) if values.iter().all(|v| *v <= goal + 1e-9))
 }
 
 /// One sentence of a reply as the claim checks read it (this module's, and
@@ -172,8 +171,8 @@ pub(super) fn any_sentence(text: &str, lang: Lang, claim: impl Fn(&Sentence) -> 
     })
 }
 
-/// Whether `text` says the goal is reached.
-pub fn claims_goal(text: &str, lang: Lang) -> bool {
+/// Whether `text` says the goal (an error below `goal`) is reached.
+pub fn claims_goal(text: &str, lang: Lang, goal: f64) -> bool {
     any_sentence(text, lang, |s| {
         let (w, by_characters) = (s.words, s.by_characters);
         if s.is_question() || s.says(w.negations) {
@@ -181,14 +180,14 @@ pub fn claims_goal(text: &str, lang: Lang) -> bool {
         }
         s.says(w.reached)
             || alone(&s.normalised, w, by_characters)
-            || below(&s.tokens, w, by_characters)
+            || below(&s.tokens, w, by_characters, goal)
     })
 }
 
-/// Whether `text` names the goal's number (450, however written) in a
+/// Whether `text` names the goal's number (`goal`: 450, however written) in a
 /// sentence that is not an aim: no `aims` word before the number, and not a
 /// question. Judged only above the goal (the caller's part).
-pub fn names_goal_outside_aim(text: &str, lang: Lang) -> bool {
+pub fn names_goal_outside_aim(text: &str, lang: Lang, goal: f64) -> bool {
     any_sentence(text, lang, |s| {
         if s.is_question() {
             return false;
@@ -200,7 +199,7 @@ pub fn names_goal_outside_aim(text: &str, lang: Lang) -> bool {
             .min()
             .unwrap_or(usize::MAX);
         s.tokens.iter().enumerate().any(|(at, token)| {
-            matches!(token, Token::Number(values) if values.iter().any(|v| (v - GOAL).abs() < 1e-9))
+            matches!(token, Token::Number(values) if values.iter().any(|v| (v - goal).abs() < 1e-9))
                 && at < first_aim
         })
     })
@@ -218,176 +217,19 @@ fn alone(sentence: &str, w: &ClaimWords, by_characters: bool) -> bool {
 }
 
 /// "below 450" or "450 以下", in a sentence that states no aim.
-fn below(tokens: &[Token], w: &ClaimWords, by_characters: bool) -> bool {
+fn below(tokens: &[Token], w: &ClaimWords, by_characters: bool, goal: f64) -> bool {
     if !find(tokens, w.aims, by_characters).is_empty() {
         return false;
     }
     let before = find(tokens, w.below, by_characters)
         .into_iter()
-        .any(|(at, n)| at_most_goal(tokens.get(at + n)));
+        .any(|(at, n)| at_most_goal(tokens.get(at + n), goal));
     let after = find(tokens, w.below_after, by_characters)
         .into_iter()
-        .any(|(at, _)| at_most_goal(at.checked_sub(1).and_then(|i| tokens.get(i))));
+        .any(|(at, _)| at_most_goal(at.checked_sub(1).and_then(|i| tokens.get(i)), goal));
     before || after
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn claims_of_the_goal_in_three_languages() {
-        for (lang, text) in [
-            (Lang::En, "Below 450! Great work."),
-            (Lang::En, "You're below 450 now, well done!"),
-            (Lang::En, "Error under 450.00: goal reached!"),
-            (Lang::En, "Goal reached!"),
-            (Lang::En, "You did it! The line fits."),
-            (Lang::En, "Great, you did it."),
-            (Lang::En, "Perfect fit, champion."),
-            (Lang::En, "Success!"),
-            (Lang::En, "A win. Now nudge the bias in small steps."),
-            (Lang::En, "Nice. You've trained a neuron!"),
-            (Lang::En, "Less than 450, the best so far."),
-            (
-                Lang::En,
-                "Your best move so far, and you've got your first goal!",
-            ),
-            (Lang::Pt, "Abaixo de 450! Parabéns."),
-            (Lang::Pt, "Meta atingida, que beleza!"),
-            (Lang::Pt, "Conseguiu!"),
-            (Lang::Pt, "Você conseguiu, parabéns!"),
-            (Lang::Pt, "O erro ficou abaixo de 450."),
-            (Lang::Pt, "Você já está abaixo dos 450!"),
-            (Lang::Pt, "Missão cumprida."),
-            (Lang::Zh, "低于 450，这是目前最好的成绩。"),
-            (Lang::Zh, "低于450了！"),
-            (Lang::Zh, "误差已经在 450 以下了！"),
-            (Lang::Zh, "达标了！"),
-            (Lang::Zh, "恭喜，达到目标！"),
-            (Lang::Zh, "成功了！"),
-            (Lang::Zh, "你做到了。"),
-            (Lang::Zh, "成功！"),
-            (Lang::Zh, "已经降到 450 以下了。"),
-        ] {
-            assert!(claims_goal(text, lang), "{lang:?} not caught: {text}");
-        }
-    }
-
-    #[test]
-    fn aims_negations_and_other_numbers_claim_nothing() {
-        for (lang, text) in [
-            (Lang::En, "Keep going to get below 450!"),
-            (Lang::En, "The goal is below 450; you're at 799.09."),
-            (Lang::En, "Error now: 812.50 (goal: below 450)."),
-            (Lang::En, "Not below 450 yet, but close."),
-            (Lang::En, "Almost below 450!"),
-            (Lang::En, "Below 450? Not yet."),
-            (Lang::Zh, "低于 450？还差一点。"),
-            (Lang::En, "You're nearly there, you almost did it!"),
-            (Lang::En, "Aim below 450 with small steps."),
-            (Lang::En, "Below 600 now. Next stop: the goal."),
-            (Lang::En, "Under 1,000! Great progress."),
-            (Lang::En, "Not a perfect fit yet."),
-            (
-                Lang::En,
-                "Bold start! That line is aiming at houses on the Moon.",
-            ),
-            (Lang::En, "The error is lower than before."),
-            (Lang::Pt, "Falta pouco para ficar abaixo de 450!"),
-            (Lang::Pt, "A meta é ficar abaixo de 450."),
-            (Lang::Pt, "Ainda não está abaixo de 450."),
-            (Lang::Pt, "Quase conseguiu!"),
-            (Lang::Pt, "Você conseguiu melhorar bastante!"),
-            (Lang::Pt, "Abaixo de 800, bom avanço."),
-            (Lang::Pt, "Tente chegar abaixo de 450."),
-            (Lang::Pt, "O viés ainda está abaixo do ideal."),
-            (Lang::Zh, "快低于 450 了！"),
-            (Lang::Zh, "还没有达标，继续加油。"),
-            (Lang::Zh, "目标：低于 450。"),
-            (Lang::Zh, "把误差降到 450 以下吧。"),
-            (Lang::Zh, "差一点就成功了！"),
-            (Lang::Zh, "低于 800 了，进步很大！"),
-            (Lang::Zh, "能降到 450 以下吗？"),
-            (Lang::Zh, "离目标很近了！现在动作要小。"),
-            (Lang::Zh, "这是成功的一步。"),
-        ] {
-            assert!(!claims_goal(text, lang), "{lang:?} wrongly caught: {text}");
-        }
-    }
-
-    #[test]
-    fn above_the_goal_its_number_is_named_only_as_an_aim() {
-        // Served by SmolLM2-135M above the goal (modelbench, 3 December): the
-        // number as if reached or near, with or without a negation.
-        for (lang, text) in [
-            (
-                Lang::Zh,
-                "跳过一段偏置，看红色差距低于 450；这将他人成功的扩大。",
-            ),
-            (Lang::Zh, "这是目前最差的低于 450…"),
-            (Lang::Pt, "Las regras mais não são abaixo de 450…"),
-            (Lang::En, "Not below 450 yet, but close."),
-            (Lang::En, "Almost below 450!"),
-            (Lang::En, "450 is close, great work."),
-            (Lang::Pt, "Ainda não está abaixo de 450."),
-            (Lang::Zh, "快低于 450 了！"),
-            (Lang::Zh, "误差 450.00，继续！"),
-        ] {
-            assert!(
-                names_goal_outside_aim(text, lang),
-                "{lang:?} let through: {text}"
-            );
-        }
-        for (lang, text) in [
-            (Lang::En, "Keep going to get below 450!"),
-            (Lang::En, "The goal is below 450; you're at 799.09."),
-            (Lang::En, "Error now: 812.50 (goal: below 450)."),
-            (Lang::En, "Aim below 450 with small steps."),
-            (Lang::En, "Below 450? Not yet."),
-            (Lang::En, "Below 600 now. Next stop: the goal."),
-            (Lang::En, "Raise the bias by 13."),
-            (Lang::En, "Error 812.50, 362.50 to go."),
-            (Lang::Pt, "Tente chegar abaixo de 450."),
-            (Lang::Pt, "A meta é ficar abaixo de 450."),
-            (Lang::Pt, "Falta pouco para ficar abaixo de 450!"),
-            (Lang::Zh, "目标：低于 450。"),
-            (Lang::Zh, "要低于 450，先调偏置。"),
-            (Lang::Zh, "把误差降到 450 以下吧。"),
-            (Lang::Zh, "能降到 450 以下吗？"),
-            (Lang::Zh, "误差 4500，离目标还远。"),
-        ] {
-            assert!(
-                !names_goal_outside_aim(text, lang),
-                "{lang:?} thrown away: {text}"
-            );
-        }
-    }
-
-    /// Found by the property test: a Han character in an English reply
-    /// once stopped the tokeniser from moving on.
-    #[test]
-    fn any_script_in_any_language_is_read_to_its_end() {
-        for lang in Lang::ALL {
-            for text in [
-                "Nice 加油 below 450!",
-                "ok 𠀀 ok",
-                "Ação! 한국어 450",
-                "θ 12 ª",
-            ] {
-                let _ = claims_goal(text, lang);
-            }
-        }
-        assert!(claims_goal("加油, below 450!", Lang::En));
-    }
-
-    #[test]
-    fn only_the_goal_tier_examples_claim_it() {
-        for lang in Lang::ALL {
-            let examples = words_for(lang).examples;
-            for (_, _, answer) in examples[0].iter().chain(examples[1].iter()) {
-                assert!(!claims_goal(answer, lang), "{lang:?}: {answer}");
-            }
-        }
-    }
-}
+#[path = "claims_tests.rs"]
+mod tests;

@@ -267,6 +267,8 @@ mod tests {
             error: 480.5,
             attempts: vec![],
             params: None,
+            lesson: lesson::lessons::Which::One,
+            two: None,
             model: None,
             lang: Lang::Zh,
         });

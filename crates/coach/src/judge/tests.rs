@@ -39,6 +39,8 @@ fn prompt(lang: Lang) -> Prompt {
         error: 812.0,
         attempts: vec![900.0],
         params: None,
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang,
     })
@@ -201,6 +203,8 @@ fn at(error: f64, attempts: &[f64], params: Option<Params>, lang: Lang) -> Promp
         error,
         attempts: attempts.to_vec(),
         params,
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang,
     })
@@ -220,7 +224,10 @@ fn every_example_passes_every_check_but_the_copy_in_its_own_situation() {
                 assert!(answer.chars().count() <= max_chars(lang), "{answer}");
                 assert!(!language::wrong(answer, lang), "{answer}");
                 if p.tier != Tier::Goal {
-                    assert!(!claims::claims_goal(answer, lang), "{answer}");
+                    assert!(
+                        !claims::claims_goal(answer, lang, lesson::neuron::GOAL),
+                        "{answer}"
+                    );
                 }
                 assert_eq!(numbers::misquoted(answer, &p.figures), None, "{answer}");
                 assert_eq!(directions::advised(answer, lang), [], "{answer}");
@@ -241,6 +248,8 @@ fn the_issues_replies_are_judged() {
                 error: 812.0,
                 attempts: vec![790.0],
                 params: None,
+                lesson: lesson::lessons::Which::One,
+                two: None,
                 model: None,
                 lang: Lang::En,
             },
@@ -367,4 +376,33 @@ fn answers_in_another_language_are_rejected_and_short_ones_pass() {
             "{lang:?}: {text}"
         );
     }
+}
+
+#[test]
+fn in_lesson_two_the_goal_is_1420() {
+    let above = build(
+        &CoachInput::new_two(
+            1500.0,
+            vec![1600.0],
+            Some(point_near(1500.0)),
+            None,
+            Lang::En,
+        )
+        .expect("ok"),
+    );
+    for claim in ["Below 1,420! Great work.", "Goal reached, well done!"] {
+        assert_eq!(check(claim, &above), Err(Rejection::ClaimsGoal), "{claim}");
+    }
+    assert!(check("Aim for below 1,420 next: small steps.", &above).is_ok());
+    let at = build(&CoachInput::new_two(1410.0, vec![1500.0], None, None, Lang::Pt).expect("ok"));
+    assert!(check("Abaixo de 1.420! Que belo trabalho.", &at).is_ok());
+}
+
+/// A lesson 2 point whose error is `error` (moving the bias up from its best).
+fn point_near(error: f64) -> [f64; 3] {
+    let two = &lesson::lessons::TWO;
+    let (w1, w2) = (0.18613, -10.01238);
+    let best_b = two.best_bias(&[w1, w2, 0.0]);
+    let base = two.error(&[w1, w2, best_b]);
+    [w1, w2, best_b + (error - base).max(0.0).sqrt()]
 }

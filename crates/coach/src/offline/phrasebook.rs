@@ -11,15 +11,18 @@
 //! step comes from [`lesson::advice`] (the hint of [`super::facts`]) and
 //! follows the opener, so the two cannot disagree.
 //!
-//! In a phrase, `{error}`, `{best}` (the lowest error so far), `{to_go}`
-//! (`error − 450`, never at the goal), `{attempt}` (the number),
-//! `{attempts}` ("3 attempts": [`Phrasebook::attempts_one`] and
-//! [`Phrasebook::attempts_many`]) and `{min}` (447.29, only at the goal) are
-//! filled in. Pure data and the rules that pick a cell; the choice of a phrase
+//! In a phrase, `{error}`, `{best}` (the lowest error so far), `{goal}`
+//! (the lesson's: 450, or 1,420), `{to_go}` (`error − goal`, never at the
+//! goal), `{attempt}` (the number), `{attempts}` ("3 attempts":
+//! [`Phrasebook::attempts_one`] and [`Phrasebook::attempts_many`]) and
+//! `{min}` (the floor, 447.29 or 1,406.05, only at the goal) are filled in. Pure data and the rules that pick a cell; the choice of a phrase
 //! in it is the commentator's (`coach::offline`).
 
 use crate::prompt::trend::{Direction, Trend};
-use lesson::neuron::GOAL;
+use lesson::{
+    lessons::{Which, GOAL_TWO},
+    neuron::GOAL,
+};
 use vocabulary::Lang;
 
 pub mod en;
@@ -59,12 +62,24 @@ impl Distance {
         Distance::Goal,
     ];
 
+    /// Lesson 1's distance of `error`.
     pub fn of(error: f64) -> Self {
-        if lesson::neuron::reaches_goal(error) {
+        Self::in_lesson(Which::One, error)
+    }
+
+    /// The distance of `error` in `lesson`: lesson 2's close is within 80
+    /// of its goal (1,420 to 1,500: the last stretch, where the area alone
+    /// stalls) and its far above 5,000 (as its far tier).
+    pub fn in_lesson(lesson: Which, error: f64) -> Self {
+        let (goal, close, far) = match lesson {
+            Which::One => (GOAL, CLOSE_MARGIN, FAR_ABOVE),
+            Which::Two => (GOAL_TWO, 80.0, 5000.0),
+        };
+        if lesson.reaches_goal(error) {
             Distance::Goal
-        } else if error <= GOAL + CLOSE_MARGIN {
+        } else if error <= goal + close {
             Distance::Close
-        } else if error <= FAR_ABOVE {
+        } else if error <= far {
             Distance::Middle
         } else {
             Distance::Far
@@ -117,9 +132,14 @@ pub struct Situation {
 impl Situation {
     /// `history` holds the earlier errors, oldest first.
     pub fn of(error: f64, history: &[f64]) -> Self {
+        Self::in_lesson(Which::One, error, history)
+    }
+
+    /// The situation of `error` in `lesson`.
+    pub fn in_lesson(lesson: Which, error: f64, history: &[f64]) -> Self {
         Self {
             progress: Progress::of(&Trend::of(error, history)),
-            distance: Distance::of(error),
+            distance: Distance::in_lesson(lesson, error),
         }
     }
 

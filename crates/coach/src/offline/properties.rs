@@ -114,6 +114,8 @@ fn visitor(p: Params, attempts: Vec<f64>, with_point: bool, lang: Lang) -> Coach
         error: p.error(),
         attempts,
         params: with_point.then_some(p),
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang,
     }

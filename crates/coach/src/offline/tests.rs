@@ -10,6 +10,8 @@ fn input(error: f64, attempts: Vec<f64>, lang: Lang) -> CoachInput {
         error,
         attempts,
         params: None,
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang,
     }

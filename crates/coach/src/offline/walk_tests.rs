@@ -21,6 +21,8 @@ fn said(error: f64, attempts: Vec<f64>, params: Option<Params>, lang: Lang) -> S
         error,
         attempts,
         params,
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang,
     })

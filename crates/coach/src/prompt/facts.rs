@@ -38,7 +38,7 @@ const AFTER_DECIMALS: usize = 0;
 const BY_DECIMALS: usize = 7;
 
 /// "about 13", "about 0.0051" ("0,0051" in Portuguese): two significant digits.
-fn amount(by: f64, lang: Lang) -> String {
+pub(crate) fn amount(by: f64, lang: Lang) -> String {
     localise(plain(roughly(by), BY_DECIMALS), lang)
 }
 

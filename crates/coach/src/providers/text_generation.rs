@@ -68,6 +68,8 @@ mod tests {
             error: 812.0,
             attempts: vec![],
             params: None,
+            lesson: lesson::lessons::Which::One,
+            two: None,
             model: None,
             lang: Lang::En,
         });

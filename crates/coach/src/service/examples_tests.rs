@@ -51,6 +51,8 @@ async fn shown(seed: u64) -> (Vec<Vec<String>>, Vec<Outcome>) {
                 error: 812.0,
                 attempts: vec![900.0],
                 params: None,
+                lesson: lesson::lessons::Which::One,
+                two: None,
                 model: Some("parrot".into()),
                 lang,
             };

@@ -239,7 +239,7 @@ pub(super) fn offline_comment(input: &CoachInput, limited: Option<Limited>) -> C
         comment: offline::comment(input),
         model: OFFLINE.into(),
         provider: OFFLINE.into(),
-        tier: Tier::of(input.error),
+        tier: Tier::in_lesson(input.lesson, input.error),
         lang: input.lang,
         latency_ms: 0,
         fallback: true,

@@ -19,6 +19,8 @@ pub fn input_in(i: usize, lang: Lang) -> CoachInput {
         error: 600.0 + i as f64,
         attempts: vec![900.0],
         params: None,
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang,
     }

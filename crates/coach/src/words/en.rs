@@ -65,6 +65,7 @@ pub static WORDS: Words = Words {
         hint: "Try to {way} the {param} by about {by}.",
         valley_hint: "In the valley: {wway} the weight and {bway} the bias together.",
     },
+    two: &crate::words::two::en::WORDS,
     directions: DirectionWords {
         by_characters: false,
         simplified: &[],

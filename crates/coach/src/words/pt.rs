@@ -65,6 +65,7 @@ pub static WORDS: Words = Words {
         hint: "Dica: {way} o {param} em cerca de {by}.",
         valley_hint: "No vale: {wway} o peso e {bway} o viés ao mesmo tempo.",
     },
+    two: &crate::words::two::pt::WORDS,
     directions: DirectionWords {
         by_characters: false,
         simplified: &[],

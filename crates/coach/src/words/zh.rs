@@ -66,6 +66,7 @@ pub static WORDS: Words = Words {
         hint: "试试把{param}{way}约 {by}。",
         valley_hint: "在山谷里：同时{wway}权重、{bway}偏置。",
     },
+    two: &crate::words::two::zh::WORDS,
     directions: DirectionWords {
         by_characters: true,
         simplified: &[

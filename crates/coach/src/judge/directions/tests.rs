@@ -195,6 +195,8 @@ fn the_reviews_triggers_are_judged_right_with_the_real_facts() {
             error: params.error(),
             attempts: vec![],
             params: Some(params),
+            lesson: lesson::lessons::Which::One,
+            two: None,
             model: None,
             lang,
         })

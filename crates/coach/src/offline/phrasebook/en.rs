@@ -29,7 +29,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Sharp aim! {error} at once, only {to_go} left.",
         ],
         goal: &[
-            "Below 450 on the first try: {error}! Goal reached in {attempts}.",
+            "Below {goal} on the first try: {error}! Goal reached in {attempts}.",
             "Goal reached in {attempts}. Beginner's luck or pure skill?",
             "{error} straight away! The best any line can do is {min}.",
             "First try, {error}: you trained a neuron in one move.",
@@ -62,7 +62,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Best yet at {error}. Fine-tuning time: {to_go} left.",
         ],
         goal: &[
-            "Below 450 with {error}! You trained a neuron by hand.",
+            "Below {goal} with {error}! You trained a neuron by hand.",
             "{error}! No line can do better than {min}. Superb.",
             "Goal reached in {attempts}. Gradient descent would be proud.",
             "{error}: that line fits like a glove.",
@@ -91,8 +91,8 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Nearly there again: {error}, {to_go} to go.",
         ],
         goal: &[
-            "Below 450 again with {error}. Your best is {best}.",
-            "Back under 450: {error}. Can you match your {best}?",
+            "Below {goal} again with {error}. Your best is {best}.",
+            "Back under {goal}: {error}. Can you match your {best}?",
             "{error}, the goal again. Your record stands at {best}.",
             "Goal reached again: {error}. The floor is {min}.",
         ],
@@ -122,8 +122,8 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "That nudge went the wrong way: {error}.",
         ],
         goal: &[
-            "Still below 450 at {error}, but {best} was lower.",
-            "{error}: still under 450, a little above your best, {best}.",
+            "Still below {goal} at {error}, but {best} was lower.",
+            "{error}: still under {goal}, a little above your best, {best}.",
             "The goal holds, though {error} is up from the last one.",
             "Still a pass at {error}. Your best remains {best}.",
         ],
@@ -149,10 +149,10 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "{error} again, a mere {to_go} short.",
         ],
         goal: &[
-            "Still below 450: {error}. The floor is {min}.",
+            "Still below {goal}: {error}. The floor is {min}.",
             "Steady at {error}. Can you shave it down to {min}?",
             "{error} again: the goal holds.",
-            "Holding below 450 at {error}. The best possible is {min}.",
+            "Holding below {goal} at {error}. The best possible is {min}.",
         ],
     },
     attempts_one: "{n} attempt",
@@ -180,7 +180,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "mere",
         ],
         goal_claims: &[
-            "goal", "450", "did it", "made it", "trained", "reached", "pass", "glove",
+            "goal", "450", "{goal}", "did it", "made it", "trained", "reached", "pass", "glove",
         ],
     },
 };

@@ -29,7 +29,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Pontaria afiada! {error} na primeira, só faltam {to_go}.",
         ],
         goal: &[
-            "Abaixo de 450 logo de cara: {error}! Meta atingida em {attempts}.",
+            "Abaixo de {goal} logo de cara: {error}! Meta atingida em {attempts}.",
             "Meta atingida em {attempts}. Sorte de principiante ou talento puro?",
             "{error} direto! O melhor que uma reta consegue é {min}.",
             "Primeira tentativa, {error}: você treinou um neurônio num movimento só.",
@@ -62,7 +62,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Melhor marca em {error}. Agora é ajuste fino: faltam {to_go}.",
         ],
         goal: &[
-            "Abaixo de 450 com {error}! Você treinou um neurônio à mão.",
+            "Abaixo de {goal} com {error}! Você treinou um neurônio à mão.",
             "{error}! Nenhuma reta consegue menos que {min}. Excelente.",
             "Meta atingida em {attempts}. O gradiente descendente ficaria orgulhoso.",
             "{error}: essa reta cai como uma luva.",
@@ -91,8 +91,8 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Quase lá outra vez: {error}, faltam {to_go}.",
         ],
         goal: &[
-            "Abaixo de 450 de novo com {error}. Seu recorde é {best}.",
-            "De volta abaixo de 450: {error}. Consegue igualar o seu {best}?",
+            "Abaixo de {goal} de novo com {error}. Seu recorde é {best}.",
+            "De volta abaixo de {goal}: {error}. Consegue igualar o seu {best}?",
             "{error}, meta de novo. Seu recorde continua {best}.",
             "Meta atingida outra vez: {error}. O piso é {min}.",
         ],
@@ -122,8 +122,8 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "Esse toque foi para o lado errado: {error}.",
         ],
         goal: &[
-            "Ainda abaixo de 450 com {error}, mas {best} era menor.",
-            "{error}: ainda abaixo de 450, um pouco acima do seu recorde, {best}.",
+            "Ainda abaixo de {goal} com {error}, mas {best} era menor.",
+            "{error}: ainda abaixo de {goal}, um pouco acima do seu recorde, {best}.",
             "A meta se mantém, mas {error} ficou acima da anterior.",
             "Ainda dentro da meta com {error}. Seu recorde continua sendo {best}.",
         ],
@@ -149,10 +149,10 @@ pub static PHRASES: Phrasebook = Phrasebook {
             "{error} de novo: falta pouco, só {to_go}.",
         ],
         goal: &[
-            "Ainda abaixo de 450: {error}. O piso é {min}.",
+            "Ainda abaixo de {goal}: {error}. O piso é {min}.",
             "Firme em {error}. Consegue descer até {min}?",
             "{error} de novo: a meta continua garantida.",
-            "Mantendo-se abaixo de 450 com {error}. O menor possível é {min}.",
+            "Mantendo-se abaixo de {goal} com {error}. O menor possível é {min}.",
         ],
     },
     attempts_one: "{n} tentativa",
@@ -189,7 +189,7 @@ pub static PHRASES: Phrasebook = Phrasebook {
         ],
         goal_claims: &[
             "meta",
-            "450",
+            "450", "{goal}",
             "conseguiu",
             "treinou",
             "treinado",

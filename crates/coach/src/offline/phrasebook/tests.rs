@@ -7,7 +7,9 @@ use crate::judge::directions::advised;
 use vocabulary::Lang;
 
 /// Placeholders a phrase may hold.
-const KNOWN: [&str; 6] = ["error", "best", "to_go", "attempt", "attempts", "min"];
+const KNOWN: [&str; 7] = [
+    "error", "best", "to_go", "attempt", "attempts", "min", "goal",
+];
 
 fn placeholders(phrase: &str) -> Vec<&str> {
     phrase

@@ -42,6 +42,8 @@ pub(super) fn prompt() -> Prompt {
         error: 812.0,
         attempts: vec![900.0],
         params: None,
+        lesson: lesson::lessons::Which::One,
+        two: None,
         model: None,
         lang: Lang::En,
     })
