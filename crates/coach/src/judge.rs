@@ -160,4 +160,6 @@ fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
 }
 
 #[cfg(test)]
+mod lesson_two_tests;
+#[cfg(test)]
 mod tests;
