@@ -146,3 +146,31 @@ for (const lang of ["en", "pt", "zh"]) {
     });
   }
 }
+
+test("the coach comments on each attempt in lesson 2's terms, and takes a vote", async ({ page }) => {
+  await wired(page, "/two?lang=pt");
+  const bubble = page.getByTestId("coach-bubble");
+  await expect(bubble).toHaveAttribute("data-state", "waiting");
+  const asked = page.waitForRequest((r) => r.url().endsWith("/api/comment"));
+  await type(page, "w2", "-5");
+  const body = JSON.parse((await asked).postData() ?? "{}");
+  expect(body).toMatchObject({ lesson: 2, w1: 0.1, w2: -5, b: 150, lang: "pt", attempts: [] });
+  await expect(bubble).toHaveAttribute("data-state", "said");
+  const text = (await page.getByTestId("coach-text").textContent()) ?? "";
+  expect(text.length).toBeGreaterThan(10);
+  expect(text).not.toMatch(/\b450\b/);
+  await expect(page.getByTestId("coach-text")).toHaveAttribute("lang", "pt-BR");
+  // No token here: the built-in coach, named in the page's words.
+  await expect(page.getByTestId("coach-model")).toHaveText("treinador do próprio site");
+  const vote = page.waitForRequest((r) => r.url().endsWith("/api/feedback"));
+  await page.getByTestId("vote-up").click();
+  expect(JSON.parse((await vote).postData() ?? "{}")).toMatchObject({ vote: "up" });
+  await expect(page.getByTestId("vote-up")).toHaveAttribute("aria-pressed", "true");
+  // The next attempt sends the run's earlier error; a start over empties the run.
+  const second = page.waitForRequest((r) => r.url().endsWith("/api/comment"));
+  await type(page, "w2", "-6");
+  expect(JSON.parse((await second).postData() ?? "{}").attempts).toHaveLength(1);
+  await expect(page.getByTestId("vote-up")).toHaveAttribute("aria-pressed", "false");
+  await page.getByTestId("start-over").click();
+  await expect(bubble).toHaveAttribute("data-state", "waiting");
+});

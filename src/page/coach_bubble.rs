@@ -14,7 +14,7 @@
 //! (and any call under way) and waits, as on arrival, for the next attempt.
 
 pub mod request;
-mod votes;
+pub(crate) mod votes;
 
 use leptos::prelude::*;
 

@@ -5,6 +5,7 @@
 use wasm_bindgen::{closure::Closure, JsCast};
 
 use crate::{
+    coach,
     dom::{attr, fill_template},
     Shared, State, SETTLE_MS,
 };
@@ -27,6 +28,11 @@ pub(crate) fn commit(state: &Shared) {
     s.best = Some(s.best.map_or(error, |b: f64| b.min(error)));
     let (x, y) = readout::map_xy(s.point[0], s.point[1]);
     s.trail.push_str(&format!("{x:.3},{y:.3} "));
+    let (doc, point, lang) = (s.doc.clone(), s.point, s.lang);
+    let earlier = std::mem::take(&mut s.run);
+    coach::ask(&doc, &mut s.call, point, error, &earlier, lang);
+    s.run = earlier;
+    s.run.push(error);
     drop(s);
     let s = state.borrow();
     attempted(&s);

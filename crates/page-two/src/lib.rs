@@ -23,6 +23,7 @@ use lesson::two_view::{self as readout, Readout, LESSON};
 use vocabulary::{format, Lang};
 
 mod attempt;
+mod coach;
 mod dom;
 mod draw;
 
@@ -42,6 +43,10 @@ pub(crate) struct State {
     best: Option<f64>,
     trail: String,
     pending: Option<i32>,
+    /// The errors of the run (since the last start over), oldest first.
+    run: Vec<f64>,
+    /// The coach's call under way.
+    call: Option<web_sys::AbortController>,
 }
 
 pub(crate) type Shared = Rc<RefCell<State>>;
@@ -71,6 +76,8 @@ pub fn start() {
         best: None,
         trail: String::new(),
         pending: None,
+        run: Vec::new(),
+        call: None,
     }));
     for i in 0..LESSON.params.len() {
         wire_param(&state, i);
@@ -91,6 +98,10 @@ pub fn start() {
             }
             let mut s = state.borrow_mut();
             s.settled = s.point;
+            // A new run: the coach judges it on its own.
+            s.run.clear();
+            let doc = s.doc.clone();
+            coach::wait(&doc, &mut s.call);
         }
     });
     on(&doc, "two-controls", "submit", |ev| ev.prevent_default());
@@ -100,6 +111,26 @@ pub fn start() {
             move |ev| switch_view(&doc, &ev)
         });
     }
+    if let Some(group) = doc.get_element_by_id("two-votes") {
+        listen(&group, "click", {
+            let doc = doc.clone();
+            move |ev| coach::voted(&doc, &ev)
+        });
+    }
+    // The phone's strip shows the whole comment only when asked.
+    on(&doc, "two-live-more", "click", {
+        let doc = doc.clone();
+        move |_| {
+            if let Some(live) = doc.query_selector(".live").ok().flatten() {
+                let open = live.class_list().toggle("open").unwrap_or(false);
+                let more = doc.get_element_by_id("two-live-more");
+                if let Some(more) = more {
+                    let _ =
+                        more.set_attribute("aria-expanded", if open { "true" } else { "false" });
+                }
+            }
+        }
+    });
     render(&state.borrow());
     if let Some(root) = doc.document_element() {
         let _ = root.set_attribute("data-hydrated", "true");

@@ -151,6 +151,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         t.live_section
     );
     score(&mut m, w, t, r.error);
+    bubble(&mut m, t);
     m.push_str("</section>");
     let _ = write!(
         m,
@@ -252,5 +253,24 @@ fn ladder(m: &mut String, w: &TwoWords, error: f64) {
         m,
         r#"</ol><p class="ladder-news" id="two-best" data-testid="two-best" data-template="{}" aria-live="polite">{}</p></div>"#,
         w.best, w.no_attempt
+    );
+}
+
+/// The coach's bubble, as lesson 1's (its classes, its vote buttons), with
+/// the words the controller shows as data: the label of the built-in coach,
+/// of a rest, and the line for a failed call.
+fn bubble(m: &mut String, t: &Texts) {
+    let _ = write!(
+        m,
+        r#"<aside class="coach" aria-label="{coach}"><div class="bubble" id="two-bubble" data-testid="coach-bubble" data-state="waiting" aria-live="polite" data-offline="{offline}" data-limited="{limited}" data-failed="{failed}"><span class="dots" aria-hidden="true"><span></span><span></span><span></span></span><p class="bubble-text" id="two-coach-text" data-testid="coach-text" lang="{lang}">{waiting}</p><p class="bubble-label" id="two-coach-model" data-testid="coach-model"></p><div class="votes idle" id="two-votes" role="group" aria-label="{question}" data-testid="coach-votes">{buttons}</div></div></aside><button type="button" class="live-more" id="two-live-more" data-testid="live-more" aria-expanded="false" aria-label="{more}" title="{more}"><span aria-hidden="true">⌄</span></button>"#,
+        coach = t.coach,
+        offline = t.offline,
+        limited = t.offline_resting,
+        failed = t.resting,
+        lang = t.lang.html_tag(),
+        waiting = t.waiting,
+        question = t.vote_question,
+        buttons = crate::page::coach_bubble::votes::buttons(t),
+        more = t.show_comment,
     );
 }

@@ -36,5 +36,5 @@ pub static WORDS: TwoWords = TwoWords {
     intro: "Fatos (diga com suas palavras, nunca os contradiga): w1 {w1}, w2 {w2}, b {b}; o erro está {above} acima do menor possível, {min}; só a área (w2 = 0) não fica abaixo de {alone}.",
     best_move: "O movimento único que mais ajuda: {way} {param} em cerca de {by}, para um erro de cerca de {after}.",
     no_move: "Nenhum controle sozinho baixa mais o erro.",
-    hint: "Tente {way} {param} em cerca de {by}.",
+    hint: "Experimente: {way} {param} em cerca de {by}.",
 };
