@@ -174,3 +174,28 @@ test("the coach comments on each attempt in lesson 2's terms, and takes a vote",
   await page.getByTestId("start-over").click();
   await expect(bubble).toHaveAttribute("data-state", "waiting");
 });
+
+test("the lab: Jay's rates crawl, standardised inputs reach the goal, raw ones stall", async ({ page }) => {
+  await wired(page, "/two?lang=en");
+  const lab = page.getByTestId("two-lab");
+  await lab.getByTestId("lab-1").click();
+  await expect(page.getByTestId("lab-readout")).toContainText("Step 1:");
+  await expect(page.getByTestId("lab-readout")).toContainText("error 10,435.35");
+  await lab.getByTestId("lab-100").click();
+  await expect(page.getByTestId("lab-readout")).toContainText("Step 101:");
+  await expect(page.locator("#lab-path")).not.toHaveAttribute("points", "");
+  // One rate on standardised inputs, from the model's point (Jay's start).
+  await lab.getByLabel("One rate, 0.1, on standardised inputs").check();
+  await lab.getByLabel("Your model's point").check();
+  await lab.getByTestId("lab-100").click();
+  await expect(page.getByTestId("lab-status")).toHaveText("Below 1,420 at step 23.");
+  await lab.getByTestId("lab-apply").click();
+  await expect(page.getByTestId("score")).toHaveClass(/success/);
+  // Raw inputs, one rate: it stalls, and says why.
+  await lab.getByLabel("One rate, 2e-7, on raw inputs").check();
+  await lab.getByLabel("w1 0, w2 0, b 0, as Jay's lab does").check();
+  for (let i = 0; i < 3; i++) await lab.getByTestId("lab-100").click();
+  await expect(page.getByTestId("lab-status")).toContainText("Standardise the inputs");
+  await lab.getByTestId("lab-reset").click();
+  await expect(page.getByTestId("lab-readout")).toHaveText("");
+});

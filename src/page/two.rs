@@ -15,6 +15,8 @@
 #[cfg(feature = "ssr")]
 pub mod figures;
 #[cfg(feature = "ssr")]
+pub mod lab;
+#[cfg(feature = "ssr")]
 pub mod markup;
 #[cfg(all(test, feature = "ssr"))]
 mod tests;

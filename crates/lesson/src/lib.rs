@@ -9,7 +9,8 @@
 //! - [`score_line`]: Jay's words at each threshold of the error.
 //! - [`valley`]: walking the error's valley floor (the best bias for each weight).
 //! - [`zigzag`]: the best-response buttons pressed in turn, and why that is slow.
-//! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence).
+//! - [`descent`]: the gradient descent lab (raw or standardised areas, divergence);
+//!   [`lab`]: the same for any described lesson (Jay's rates per parameter too).
 //! - [`advice`]: the facts a coach may state about a point (the best single move);
 //!   [`moves`]: the same for any described lesson (lesson 2's three parameters).
 //! - [`map`]: the error map's geometry: its two views, scales between the
@@ -32,6 +33,7 @@ pub mod advice;
 pub mod contour;
 pub mod descent;
 pub mod description;
+pub mod lab;
 pub mod landscape;
 pub mod lessons;
 pub mod map;

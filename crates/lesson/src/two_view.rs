@@ -150,6 +150,25 @@ pub fn on_grid(i: usize, v: f64) -> f64 {
     ((snapped * scale).round() / scale).clamp(p.min, p.max)
 }
 
+/// The lab's loss chart: steps along x, log10 of the error along y, from
+/// 1,000 to 200,000.
+pub const LOSS: (f64, f64) = (300.0, 120.0);
+pub const LOSS_LOG: (f64, f64) = (3.0, 5.301_03);
+
+/// The loss chart's x for step `step` of `steps`.
+#[must_use]
+pub fn loss_x(step: usize, steps: usize) -> f64 {
+    LOSS.0 * step as f64 / steps.max(1) as f64
+}
+
+/// The loss chart's y for an error (clamped to the chart).
+#[must_use]
+pub fn loss_y(error: f64) -> f64 {
+    let (lo, hi) = LOSS_LOG;
+    let t = ((error.max(1.0).log10() - lo) / (hi - lo)).clamp(0.0, 1.0);
+    LOSS.1 * (1.0 - t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ mod attempt;
 mod coach;
 mod dom;
 mod draw;
+mod lab;
 
 use attempt::{commit, commit_soon};
 use dom::{input, listen, on, target_value};
@@ -47,6 +48,8 @@ pub(crate) struct State {
     run: Vec<f64>,
     /// The coach's call under way.
     call: Option<web_sys::AbortController>,
+    /// The lab's run, once stepped.
+    lab: Option<lesson::lab::Run>,
 }
 
 pub(crate) type Shared = Rc<RefCell<State>>;
@@ -78,6 +81,7 @@ pub fn start() {
         pending: None,
         run: Vec::new(),
         call: None,
+        lab: None,
     }));
     for i in 0..LESSON.params.len() {
         wire_param(&state, i);
@@ -117,6 +121,7 @@ pub fn start() {
             move |ev| coach::voted(&doc, &ev)
         });
     }
+    wire_lab(&state);
     // The phone's strip shows the whole comment only when asked.
     on(&doc, "two-live-more", "click", {
         let doc = doc.clone();
@@ -237,4 +242,36 @@ fn wire_param(state: &Shared, i: usize) {
 pub(crate) fn set(state: &Shared, i: usize, v: f64) {
     state.borrow_mut().point[i] = v;
     render(&state.borrow());
+}
+
+/// The lab's buttons and choices.
+fn wire_lab(state: &Shared) {
+    let doc = state.borrow().doc.clone();
+    if let Some(buttons) = doc.query_selector(".lab-buttons").ok().flatten() {
+        listen(&buttons, "click", {
+            let state = state.clone();
+            move |ev| lab::stepped(&state, &ev)
+        });
+    }
+    on(&doc, "lab-reset", "click", {
+        let state = state.clone();
+        move |_| lab::reset(&state)
+    });
+    on(&doc, "lab-apply", "click", {
+        let state = state.clone();
+        move |_| {
+            if let Some(p) = lab::point(&state) {
+                for (i, v) in p.into_iter().enumerate() {
+                    set(&state, i, v);
+                }
+                commit(&state);
+            }
+        }
+    });
+    if let Some(section) = doc.query_selector(".two-lab").ok().flatten() {
+        listen(&section, "change", {
+            let state = state.clone();
+            move |_| lab::reset(&state)
+        });
+    }
 }

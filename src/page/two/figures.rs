@@ -140,7 +140,7 @@ pub fn map(w: &TwoWords, p: [f64; 3]) -> String {
     }
     let _ = write!(
         s,
-        r#"<line class="no-bathrooms" x1="{}" x2="{}" y1="0" y2="0" vector-effect="non-scaling-stroke"/><polyline id="two-trail" class="trail" points="" vector-effect="non-scaling-stroke"/><line id="two-marker" class="marker-dot" x1="{x:.3}" y1="{y:.3}" x2="{x:.3}" y2="{y:.3}" vector-effect="non-scaling-stroke"/></svg><figcaption><p>{}</p><p class="map-key"><span class="key-island">■ {}</span> <span class="key-axis">┄ {}</span> <span class="key-trail">— {}</span> <span class="key-marker">● {}</span></p></figcaption></figure>"#,
+        r#"<line class="no-bathrooms" x1="{}" x2="{}" y1="0" y2="0" vector-effect="non-scaling-stroke"/><polyline id="two-trail" class="trail" points="" vector-effect="non-scaling-stroke"/><polyline id="lab-path" class="lab-path" points="" vector-effect="non-scaling-stroke"/><line id="two-marker" class="marker-dot" x1="{x:.3}" y1="{y:.3}" x2="{x:.3}" y2="{y:.3}" vector-effect="non-scaling-stroke"/></svg><figcaption><p>{}</p><p class="map-key"><span class="key-island">■ {}</span> <span class="key-axis">┄ {}</span> <span class="key-trail">— {}</span> <span class="key-marker">● {}</span></p></figcaption></figure>"#,
         MAP_ALL[0],
         MAP_ALL[0] + MAP_ALL[2],
         w.map_caption,

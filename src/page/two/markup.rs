@@ -169,6 +169,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         );
         m.push_str(&figures::map(w, p));
         m.push_str(&figures::strip(w, p, &r, lang));
+        m.push_str(&super::lab::markup(w));
         m.push_str("</section>");
     }
     m

@@ -1,6 +1,6 @@
 //! `/two` in English (the reference: the others mirror its placeholders).
 
-use super::TwoWords;
+use super::{LabWords, TwoWords};
 
 pub static WORDS: TwoWords = TwoWords {
     title: "Jay Trainer — two inputs: area and bathrooms",
@@ -60,4 +60,30 @@ pub static WORDS: TwoWords = TwoWords {
     col_residual: "Residual",
     exact_value: "{label} (exact value)",
     link_notice: "The link's {key}={text} is not a number from {min} to {max}: using {value}.",
+    lab: LabWords {
+        title: "Gradient descent lab",
+        intro: "Let the computer take the steps: each one moves all three parameters against the slope of the error, each by its rate times its slope.",
+        scheme: "How it steps",
+        schemes: [
+            "Jay's rates: 1e-8 for w1, 0.01 for w2, 1 for b (raw inputs)",
+            "One rate, 0.1, on standardised inputs",
+            "One rate, 2e-7, on raw inputs",
+        ],
+        start: "Start from",
+        start_origin: "w1 0, w2 0, b 0, as Jay's lab does",
+        start_model: "Your model's point",
+        steps: ["1 step", "10 steps", "100 steps"],
+        reset: "Reset",
+        apply: "Move my model to the lab's point",
+        readout: "Step {step}: w1 {w1}, w2 {w2}, b {b}, error {error}",
+        ready: "Ready: each button walks downhill that many steps.",
+        goal: "Below 1,420 at step {at}.",
+        stalled: [
+            "Stalled: with areas of about 2,000, the error is thousands of times steeper along w1, so w1 gets a tiny rate and crawls. Standardise the inputs: one rate then moves all three alike.",
+            "Stalled: the error barely falls any more. Is the model already near the floor, 1,406.05?",
+            "Stalled: a rate small enough for w1 (the areas are about 2,000) leaves w2 and the bias almost still. Standardise the inputs.",
+        ],
+        diverged: "Diverged at step {step}: the rate is too big for these inputs, each step overshoots further.",
+        loss: "Error after each step (log scale); the dashed line is the goal, 1,420",
+    },
 };

@@ -70,6 +70,32 @@ pub struct TwoWords {
     pub exact_value: &'static str,
     /// `{key}`, `{text}`, `{min}`, `{max}`, `{value}`.
     pub link_notice: &'static str,
+    pub lab: LabWords,
+}
+
+/// The gradient descent lab's words.
+pub struct LabWords {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub scheme: &'static str,
+    /// Jay's rates, one rate on standardised inputs, one on raw ones.
+    pub schemes: [&'static str; 3],
+    pub start: &'static str,
+    pub start_origin: &'static str,
+    pub start_model: &'static str,
+    pub steps: [&'static str; 3],
+    pub reset: &'static str,
+    pub apply: &'static str,
+    /// `{step}`, `{w1}`, `{w2}`, `{b}`, `{error}`.
+    pub readout: &'static str,
+    pub ready: &'static str,
+    /// `{at}`.
+    pub goal: &'static str,
+    /// Stalled, per scheme (Jay's, standardised, raw).
+    pub stalled: [&'static str; 3],
+    /// `{step}`.
+    pub diverged: &'static str,
+    pub loss: &'static str,
 }
 
 /// The words of `/two` in `lang`.

@@ -1,6 +1,6 @@
 //! `/two` em português do Brasil.
 
-use super::TwoWords;
+use super::{LabWords, TwoWords};
 
 pub static WORDS: TwoWords = TwoWords {
     title: "Jay Trainer — duas entradas: área e banheiros",
@@ -60,4 +60,30 @@ pub static WORDS: TwoWords = TwoWords {
     col_residual: "Resíduo",
     exact_value: "{label} (valor exato)",
     link_notice: "O {key}={text} do link não é um número de {min} a {max}: usando {value}.",
+    lab: LabWords {
+        title: "Laboratório de descida do gradiente",
+        intro: "Deixe o computador dar os passos: cada um move os três parâmetros contra a inclinação do erro, cada um pela sua taxa vezes a sua inclinação.",
+        scheme: "Como ele anda",
+        schemes: [
+            "As taxas do Jay: 1e-8 para w1, 0,01 para w2, 1 para b (entradas brutas)",
+            "Uma taxa, 0,1, com entradas padronizadas",
+            "Uma taxa, 2e-7, com entradas brutas",
+        ],
+        start: "Começar de",
+        start_origin: "w1 0, w2 0, b 0, como no laboratório do Jay",
+        start_model: "O ponto do seu modelo",
+        steps: ["1 passo", "10 passos", "100 passos"],
+        reset: "Reiniciar",
+        apply: "Levar meu modelo ao ponto do laboratório",
+        readout: "Passo {step}: w1 {w1}, w2 {w2}, b {b}, erro {error}",
+        ready: "Pronto: cada botão desce essa quantidade de passos.",
+        goal: "Abaixo de 1.420 no passo {at}.",
+        stalled: [
+            "Empacou: com áreas de cerca de 2.000, o erro é milhares de vezes mais íngreme ao longo de w1, então w1 recebe uma taxa minúscula e se arrasta. Padronize as entradas: uma só taxa move os três por igual.",
+            "Empacou: o erro quase não cai mais. O modelo já está perto do piso, 1.406,05?",
+            "Empacou: uma taxa pequena o bastante para w1 (as áreas são de cerca de 2.000) deixa w2 e o viés quase parados. Padronize as entradas.",
+        ],
+        diverged: "Divergiu no passo {step}: a taxa é grande demais para essas entradas, cada passo passa mais do ponto.",
+        loss: "Erro após cada passo (escala logarítmica); a linha tracejada é a meta, 1.420",
+    },
 };

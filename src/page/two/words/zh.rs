@@ -1,6 +1,6 @@
 //! `/two` 的简体中文。
 
-use super::TwoWords;
+use super::{LabWords, TwoWords};
 
 pub static WORDS: TwoWords = TwoWords {
     title: "Jay Trainer — 两个输入：面积和浴室",
@@ -60,4 +60,30 @@ pub static WORDS: TwoWords = TwoWords {
     col_residual: "残差",
     exact_value: "{label}（精确值）",
     link_notice: "链接中的 {key}={text} 不是 {min} 到 {max} 之间的数：使用 {value}。",
+    lab: LabWords {
+        title: "梯度下降实验室",
+        intro: "让电脑来走：每一步都让三个参数逆着误差的斜率移动，移动量是各自的学习率乘以各自的斜率。",
+        scheme: "怎么走",
+        schemes: [
+            "Jay 的学习率：w1 用 1e-8，w2 用 0.01，b 用 1（原始输入）",
+            "一个学习率 0.1，输入标准化",
+            "一个学习率 2e-7，原始输入",
+        ],
+        start: "起点",
+        start_origin: "w1 0，w2 0，b 0，与 Jay 的实验相同",
+        start_model: "你的模型所在的点",
+        steps: ["1 步", "10 步", "100 步"],
+        reset: "重置",
+        apply: "把我的模型移到实验室的点",
+        readout: "第 {step} 步：w1 {w1}，w2 {w2}，b {b}，误差 {error}",
+        ready: "准备好了：每个按钮向下走相应的步数。",
+        goal: "第 {at} 步低于 1,420。",
+        stalled: [
+            "停滞了：面积约为 2,000，误差沿 w1 方向陡峭几千倍，所以 w1 的学习率极小，只能慢慢爬。把输入标准化：一个学习率就能让三个参数一起走。",
+            "停滞了：误差几乎不再下降。模型是不是已经接近下限 1,406.05 了？",
+            "停滞了：对 w1 足够小的学习率（面积约为 2,000）让 w2 和偏置几乎不动。把输入标准化。",
+        ],
+        diverged: "第 {step} 步发散了：对这些输入来说学习率太大，每一步都冲得更远。",
+        loss: "每一步后的误差（对数刻度）；虚线是目标 1,420",
+    },
 };
