@@ -2,13 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 // Every page names Jay Alammar's guide, and its part 2, with links to both,
-// in the page's language: the simulator, the embed, /insights.
+// in the page's language: the simulator, the embed, lesson 2 and its embed, /insights.
 
 const GUIDE = "https://jalammar.github.io/visual-interactive-guide-basics-neural-networks/";
 const PART_2 = "https://jalammar.github.io/feedforward-neural-networks-visual-interactive/";
 
 for (const lang of ["en", "pt", "zh"]) {
-  for (const path of ["/", "/embed", "/insights"]) {
+  for (const path of ["/", "/embed", "/two", "/two/embed", "/insights"]) {
     test(`${path} credits Jay's guide and its part 2 (${lang})`, async ({ page }) => {
       await page.goto(`${path}?lang=${lang}`);
       const credit = page.getByTestId("credit");

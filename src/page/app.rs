@@ -31,6 +31,8 @@ impl StylesheetHref {
 /// browser: nothing in it changes after the page has loaded. Its two scripts of
 /// its own note what the visitor does before hydration ([`early_input`]) and
 /// make the visit's id for the insights ([`visit`]), with the render's CSP nonce.
+/// Lesson 2's pages load their own bundle instead (`page::two::Bundle`):
+/// no hydration, and no visit report (the insights record lesson 1 only).
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     use crate::page::{early_input, i18n::texts, visit};
@@ -50,7 +52,15 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
             })
             .into_any()
     } else {
-        view! { <HydrationScripts options=options.clone()/> }.into_any()
+        view! {
+            // Before any control exists: notes a move made before hydration.
+            <script nonce=leptos::nonce::use_nonce() inner_html=early_input::SCRIPT></script>
+            // The visit's random id and its reports, for the insights (lesson
+            // 1's: they do not record lesson 2 yet).
+            <script nonce=leptos::nonce::use_nonce() inner_html=visit::SCRIPT></script>
+            <HydrationScripts options=options.clone()/>
+        }
+        .into_any()
     };
     let (title, description) = if two {
         let w = crate::page::two::words::two_words(page_lang());
@@ -72,10 +82,6 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="description" content=description/>
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg"/>
                 <link id="leptos" rel="stylesheet" href=stylesheet/>
-                // Before any control exists: notes a move made before hydration.
-                <script nonce=leptos::nonce::use_nonce() inner_html=early_input::SCRIPT></script>
-                // The visit's random id and its reports, for the insights.
-                <script nonce=leptos::nonce::use_nonce() inner_html=visit::SCRIPT></script>
                 <AutoReload options=options.clone()/>
                 {scripts}
             </head>
