@@ -205,3 +205,21 @@ test("the lab: Jay's rates crawl, standardised inputs reach the goal, raw ones s
   await lab.getByTestId("lab-reset").click();
   await expect(page.getByTestId("lab-readout")).toHaveText("");
 });
+
+test("/two/embed in a blog's frame posts its height", async ({ page }) => {
+  await page.goto("/two?lang=en");
+  const heights = await page.evaluate(async () => {
+    const got: number[] = [];
+    addEventListener("message", (e) => {
+      if (e.data?.type === "jay-trainer:height") got.push(e.data.height);
+    });
+    const frame = document.createElement("iframe");
+    frame.src = "/two/embed?lang=en";
+    frame.style.width = "800px";
+    document.body.append(frame);
+    for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    return got;
+  });
+  expect(heights.length).toBeGreaterThan(0);
+  expect(heights[0]).toBeGreaterThan(300);
+});

@@ -26,6 +26,7 @@ mod attempt;
 mod coach;
 mod dom;
 mod draw;
+mod frame;
 mod lab;
 
 use attempt::{commit, commit_soon};
@@ -136,6 +137,7 @@ pub fn start() {
             }
         }
     });
+    frame::post_heights();
     render(&state.borrow());
     if let Some(root) = doc.document_element() {
         let _ = root.set_attribute("data-hydrated", "true");
