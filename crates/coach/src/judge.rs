@@ -37,7 +37,10 @@ use crate::{
     prompt::{Prompt, END_MARKER},
     words::words_for,
 };
-use lesson::advice::Way;
+use lesson::{
+    advice::{Param, Way},
+    lessons::Which,
+};
 use vocabulary::Lang;
 
 /// Why an answer was not used. The `Display` is the reason `tried` and the
@@ -122,11 +125,22 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
     if progress::claims_progress(text, prompt.lang, &prompt.trend) {
         return Err(Rejection::ClaimsProgress);
     }
-    if let Some((param, way)) = prompt.facts.and_then(|facts| {
-        directions::advised(text, prompt.lang)
-            .into_iter()
-            .find(|&(param, way)| facts.contradicts(param, way))
-    }) {
+    let contradicted = |param: Param, way: Way| match (&prompt.facts, &prompt.facts_two) {
+        (Some(facts), _) => facts.contradicts(param, way),
+        // Lesson 2: the bias is the bias; "the weight" may be either, so
+        // only a move both weights' facts refuse is a contradiction.
+        (None, Some(two)) => match param {
+            Param::Bias => two.contradicts(2, way),
+            Param::Weight => two.contradicts(0, way) && two.contradicts(1, way),
+        },
+        (None, None) => false,
+    };
+    if let Some((param, way)) = (prompt.facts.is_some() || prompt.facts_two.is_some())
+        .then(|| directions::advised(text, prompt.lang))
+        .into_iter()
+        .flatten()
+        .find(|&(param, way)| contradicted(param, way))
+    {
         let way = match way {
             Way::Up => "raise",
             Way::Down => "lower",
@@ -153,7 +167,12 @@ fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
         .examples
         .iter()
         .map(|(_, answer)| answer.trim_end_matches(END_MARKER).trim_end());
-    let pool = words_for(prompt.lang).examples[prompt.tier as usize]
+    let words = words_for(prompt.lang);
+    let pools = match prompt.lesson {
+        Which::One => &words.examples,
+        Which::Two => &words.two.examples,
+    };
+    let pool = pools[prompt.tier as usize]
         .iter()
         .map(|(_, _, answer)| *answer);
     shown.chain(pool).any(|example| copy::copies(text, example))
