@@ -63,14 +63,21 @@ impl CoachInput {
     /// and no forced model: the unit tests' usual request.
     #[cfg(test)]
     pub fn sample() -> Self {
+        Self::at(812.0, &[900.0], Lang::En)
+    }
+
+    /// A lesson 1 request at `error` after `attempts`, in `lang`, with no
+    /// point and no forced model (tests).
+    #[cfg(test)]
+    pub fn at(error: f64, attempts: &[f64], lang: Lang) -> Self {
         Self {
-            error: 812.0,
-            attempts: vec![900.0],
+            error,
+            attempts: attempts.to_vec(),
             params: None,
             lesson: Which::One,
             two: None,
             model: None,
-            lang: Lang::En,
+            lang,
         }
     }
 

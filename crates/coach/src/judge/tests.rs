@@ -35,15 +35,7 @@ const ZH_FILLER: [&str; 8] = [
 ];
 
 fn prompt(lang: Lang) -> Prompt {
-    build(&CoachInput {
-        error: 812.0,
-        attempts: vec![900.0],
-        params: None,
-        lesson: lesson::lessons::Which::One,
-        two: None,
-        model: None,
-        lang,
-    })
+    build(&CoachInput::at(812.0, &[900.0], lang))
 }
 
 #[test]

@@ -28,15 +28,7 @@ fn the_fixed_parts_are_those_of_the_language_and_tier() {
 }
 
 fn input(error: f64, attempts: &[f64], lang: Lang) -> CoachInput {
-    CoachInput {
-        error,
-        attempts: attempts.to_vec(),
-        params: None,
-        lesson: lesson::lessons::Which::One,
-        two: None,
-        model: None,
-        lang,
-    }
+    CoachInput::at(error, attempts, lang)
 }
 
 #[test]
