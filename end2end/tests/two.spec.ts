@@ -223,3 +223,16 @@ test("/two/embed in a blog's frame posts its height", async ({ page }) => {
   expect(heights.length).toBeGreaterThan(0);
   expect(heights[0]).toBeGreaterThan(300);
 });
+
+for (const lang of ["en", "pt", "zh"]) {
+  test(`/two/embed at 800×600 in ${lang}: every control inside the frame`, async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await wired(page, `/two/embed?lang=${lang}`);
+    for (const id of ["w1", "w1-number", "w2", "b", "b-number", "best-bias", "start-over"]) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.y + box!.height, id).toBeLessThanOrEqual(600);
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(800);
+    }
+  });
+}
