@@ -236,3 +236,13 @@ for (const lang of ["en", "pt", "zh"]) {
     }
   });
 }
+
+test("the friend's question is answered by the neuron as it moves", async ({ page }) => {
+  await wired(page, "/two?lang=en");
+  const answer = page.getByTestId("question-answer");
+  // 2,000 × 0.1 + 3 × 0 + 150 = 350.
+  await expect(answer).toHaveText("Your neuron prices it at $350.0k, so $400k looks too much.");
+  await type(page, "w1", "0.2");
+  await type(page, "b", "0");
+  await expect(answer).toHaveText("Your neuron prices it at $400.0k, so $400k looks about fair.");
+});

@@ -150,6 +150,29 @@ pub fn on_grid(i: usize, v: f64) -> f64 {
     ((snapped * scale).round() / scale).clamp(p.min, p.max)
 }
 
+/// The question Jay's guide opens with, asked of lesson 2's neuron: a
+/// 2,000 sq ft house with 3 bathrooms, for $400k.
+pub const FRIEND: [f64; 2] = [2000.0, 3.0];
+pub const ASKING: f64 = 400.0;
+/// Within this many $1000 of the asking price, the neuron calls it fair
+/// (lesson 1's rule).
+pub const FAIR_WITHIN: f64 = 10.0;
+
+/// The neuron's price for the friend's house, and its verdict: 0 fair,
+/// 1 a bargain (the neuron prices it higher), 2 too much.
+#[must_use]
+pub fn friend(p: [f64; 3]) -> (f64, usize) {
+    let price = LESSON.predict(&p, &FRIEND);
+    let verdict = if (price - ASKING).abs() <= FAIR_WITHIN {
+        0
+    } else if price > ASKING {
+        1
+    } else {
+        2
+    };
+    (price, verdict)
+}
+
 /// The lab's loss chart: steps along x, log10 of the error along y, from
 /// 1,000 to 200,000.
 pub const LOSS: (f64, f64) = (300.0, 120.0);
@@ -192,6 +215,15 @@ mod tests {
         let at_best = Readout::at([p[0], p[1], r.best_bias]);
         assert!(at_best.bias_cost < 1e-9);
         assert!((r.error - at_best.error - r.bias_cost).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_friends_house_at_the_floor_is_345_8k() {
+        let best = LESSON.optimum().expect("optimum");
+        let (price, verdict) = friend([best[0], best[1], best[2]]);
+        assert!((price - 345.8).abs() < 0.05, "{price}");
+        assert_eq!(verdict, 2, "$400k is too much");
+        assert_eq!(friend([0.2, 0.0, 0.0]).1, 0, "exactly 400: fair");
     }
 
     #[test]

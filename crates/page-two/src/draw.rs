@@ -66,6 +66,20 @@ pub(crate) fn render(s: &State) {
             ("cost", &format::grouped_in(r.bias_cost, 2, lang)),
         ],
     );
+    if let Some(el) = doc.get_element_by_id("two-answer") {
+        let (price, verdict) = readout::friend(p);
+        let template = el.get_attribute("data-template").unwrap_or_default();
+        let verdicts = el.get_attribute("data-verdicts").unwrap_or_default();
+        let said = verdicts.split('|').nth(verdict).unwrap_or_default();
+        let line = fill(
+            &template,
+            &[
+                ("price", &format::grouped_in(price, 1, lang)),
+                ("verdict", said),
+            ],
+        );
+        el.set_text_content(Some(&line));
+    }
     text(doc, "dg-w1", &num(p[0], 5));
     text(doc, "dg-w2", &num(p[1], 2));
     text(doc, "dg-b", &num(p[2], 2));

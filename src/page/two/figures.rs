@@ -217,3 +217,23 @@ pub fn table(w: &TwoWords, r: &Readout, lang: Lang) -> String {
     s.push_str("</tbody></table>");
     s
 }
+
+/// The friend's question, answered by the neuron at `p`; the answer's
+/// template and the three verdicts travel with it for the controller.
+pub fn question(w: &TwoWords, t: &crate::page::i18n::Texts, p: [f64; 3], lang: Lang) -> String {
+    let verdicts = [t.fair, t.bargain, t.too_much];
+    let (price, verdict) = readout::friend(p);
+    format!(
+        r#"<p class="question" data-testid="question"><strong>{}</strong><span id="two-answer" data-testid="question-answer" data-template="{}" data-verdicts="{}">{}</span></p>"#,
+        w.question,
+        w.answer,
+        verdicts.join("|"),
+        fill(
+            w.answer,
+            &[
+                ("price", &grouped(price, 1, lang)),
+                ("verdict", verdicts[verdict])
+            ]
+        )
+    )
+}

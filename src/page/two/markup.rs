@@ -124,6 +124,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         m.push_str("</div>");
     }
     m.push_str(&figures::chart(w, p, &r, lang));
+    m.push_str(&figures::question(w, t, p, lang));
     // A form: without the script, "Enter" reloads the page at the values typed.
     let _ = write!(
         m,

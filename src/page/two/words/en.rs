@@ -35,6 +35,8 @@ pub static WORDS: TwoWords = TwoWords {
     ],
     best: "Error {error}; your best so far {best}.",
     no_attempt: "Release a slider, type a value or press a button: each is one attempt.",
+    question: "Is $400k fair for a 2,000 sq ft house with 3 bathrooms? ",
+    answer: "Your neuron prices it at ${price}k, so $400k looks {verdict}.",
     chart_label: "Price against area: the houses, and the neuron's line for 2, 3 and 4 bathrooms",
     axis_area: "Area (sq ft)",
     axis_price: "Price ($1000)",

@@ -42,6 +42,9 @@ pub struct TwoWords {
     pub best: &'static str,
     /// Before any attempt.
     pub no_attempt: &'static str,
+    /// The friend's question, and the neuron's answer (`{price}`, `{verdict}`).
+    pub question: &'static str,
+    pub answer: &'static str,
     pub chart_label: &'static str,
     pub axis_area: &'static str,
     pub axis_price: &'static str,

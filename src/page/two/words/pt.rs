@@ -35,6 +35,8 @@ pub static WORDS: TwoWords = TwoWords {
     ],
     best: "Erro {error}; seu melhor até agora {best}.",
     no_attempt: "Solte um controle, digite um valor ou aperte um botão: cada um é uma tentativa.",
+    question: "US$ 400 mil é um preço justo por uma casa de 2.000 pés² com 3 banheiros? ",
+    answer: "Seu neurônio avalia a casa em US$ {price} mil, então US$ 400 mil parece {verdict}.",
     chart_label: "Preço pela área: as casas e a reta do neurônio para 2, 3 e 4 banheiros",
     axis_area: "Área (pés²)",
     axis_price: "Preço (US$ 1000)",

@@ -35,6 +35,8 @@ pub static WORDS: TwoWords = TwoWords {
     ],
     best: "误差 {error}；目前最好 {best}。",
     no_attempt: "松开滑块、输入数值或按下按钮：每一次都算一次尝试。",
+    question: "一栋 2,000 平方英尺、3 间浴室的房子要价 400 千美元，合理吗？",
+    answer: "按你的神经元，这栋房子值 {price} 千美元，所以要价 400 千美元{verdict}。",
     chart_label: "价格与面积：各套房子，以及神经元在 2、3、4 间浴室时的直线",
     axis_area: "面积（平方英尺）",
     axis_price: "价格（千美元）",
