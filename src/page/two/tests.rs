@@ -86,6 +86,7 @@ fn the_page_holds_every_element_the_controller_updates() {
             "pred-0",
             "res-9",
             "view-near",
+            "two-answer",
             "view-all",
             "lang-en",
         ] {
