@@ -9,6 +9,9 @@ alone; each with a short history. The points are real: their errors are
 computed here as the app computes them (mean squared error over the three
 houses), so the app's 0.5 % agreement check passes.
 
+With JAY_MODELBENCH_LESSON=2 the attempts are lesson 2's (`lesson=2`, ten
+houses, `w1`, `w2`, `b`; tiers far > 5000, close 1420-5000, goal < 1420).
+
 Before the attempts it waits for the app's availability checks (`/models`:
 no enabled model `unchecked`); after each it reads `/models` again, so the
 tokens each model's answers billed are known per attempt, and so per model
@@ -17,6 +20,7 @@ and language.
 
 import argparse
 import json
+import os
 import sys
 import time
 import urllib.error
@@ -46,6 +50,35 @@ POINTS = [
     # goal
     (0.06, 245, [799.09, 635.29]),  # 448.20
     (0.059, 246, [635.29, 448.20]),  # 447.37
+]
+
+
+LESSON = int(os.environ.get("JAY_MODELBENCH_LESSON", "1"))
+
+HOUSES_TWO = [((2104, 3), 399.9), ((1600, 3), 329.9), ((2400, 3), 369.0),
+              ((1416, 2), 232.0), ((3000, 4), 539.9), ((1985, 4), 299.9),
+              ((1534, 3), 314.9), ((1427, 3), 198.999), ((1380, 3), 212.0),
+              ((1494, 3), 242.5)]
+
+
+def error_two(w1, w2, b):
+    return sum((x1 * w1 + x2 * w2 + b - price) ** 2
+               for (x1, x2), price in HOUSES_TWO) / len(HOUSES_TWO)
+
+
+# Lesson 2: ((w1, w2, b), history).
+POINTS_TWO = [
+    # far
+    ((0.0, 0.0, 0.0), []),  # 108268.39
+    ((0.3, 50.0, 0.0), [108268.39]),  # 161286.01: worse
+    ((0.15, 0.0, 0.0), [161286.01]),  # 3152.14: better (close)
+    # close
+    ((0.1, 0.0, 150.0), [108268.39]),  # 3431.91: the start
+    ((0.1, 0.0, 130.5), [108268.39, 3431.91]),  # 3051.66: better
+    ((0.1794, 0.0, -15.1), [3431.91, 3051.66]),  # 1423.44: the area alone
+    # goal
+    ((0.19, -12.0, 0.0), [3051.66, 1423.44]),  # 1415.37
+    ((0.1861, -10.0, 3.6), [1423.44, 1415.37]),  # 1406.05: the floor
 ]
 
 
@@ -109,6 +142,12 @@ def warm_up(model_server):
 
 def attempts():
     for lang in report.LANGS:
+        if LESSON == 2:
+            for point, history in POINTS_TWO:
+                error = round(error_two(*point), 2)
+                for with_point in (True, False):
+                    yield lang, point, None, error, history, with_point
+            continue
         for w, b, history in POINTS:
             error = round(error_at(w, b), 2)
             for with_point in (True, False):
@@ -119,7 +158,11 @@ def attempt(app, timeout, lang, w, b, error, history, with_point):
     q = {"error": f"{error:.2f}", "lang": lang, "format": "json"}
     if history:
         q["tentativas"] = ",".join(f"{h:.2f}" for h in history)
-    if with_point:
+    if LESSON == 2:
+        q["lesson"] = "2"
+        if with_point:
+            q["w1"], q["w2"], q["b"] = (f"{v:g}" for v in w)
+    elif with_point:
         q["weight"] = f"{w:g}"
         q["bias"] = f"{b:g}"
     started, since = time.monotonic(), time.time()
@@ -127,13 +170,13 @@ def attempt(app, timeout, lang, w, b, error, history, with_point):
         status, body = get_json(app + "/error?" + urllib.parse.urlencode(q), timeout)
     except Exception as e:  # a dead app, a timeout: recorded, not fatal
         status, body = 0, {"error": repr(e)}
-    return {"lang": lang, "error": error, "tier": report.tier(error),
+    return {"lang": lang, "error": error, "tier": report.tier(error, LESSON),
             "with_point": with_point, "status": status,
             "wall_ms": (time.monotonic() - started) * 1000, "body": body,
             # What record.join() pairs the model's replies with.
             "asked": {"lang": lang, "error": error, "attempts": history,
-                      "weight": w if with_point else None,
-                      "bias": b if with_point else None,
+                      "weight": w if with_point and LESSON == 1 else None,
+                      "bias": b if with_point and LESSON == 1 else None,
                       "start": since, "end": time.time()}}
 
 

@@ -19,7 +19,9 @@ NOT_CALLED = {
 }
 
 
-def tier(error):
+def tier(error, lesson=1):
+    if lesson == 2:
+        return "far" if error > 5000 else ("close" if error >= 1420 else "goal")
     return "far" if error > 2000 else ("close" if error > 450 else "goal")
 
 
