@@ -177,6 +177,8 @@ def attempt(app, timeout, lang, w, b, error, history, with_point):
             "asked": {"lang": lang, "error": error, "attempts": history,
                       "weight": w if with_point and LESSON == 1 else None,
                       "bias": b if with_point and LESSON == 1 else None,
+                      "lesson": LESSON,
+                      "two": list(w) if with_point and LESSON == 2 else None,
                       "start": since, "end": time.time()}}
 
 

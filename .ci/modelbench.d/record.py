@@ -76,7 +76,8 @@ def join(attempts, calls):
     for call in calls:
         for a in attempts:
             if a["start"] <= call["t"] <= a["end"]:
-                row = {k: a[k] for k in ("lang", "error", "attempts", "weight", "bias")}
+                row = {k: a.get(k) for k in ("lang", "error", "attempts", "weight", "bias",
+                                             "lesson", "two")}
                 row.update(model=call["model"], raw=call["raw"])
                 out.append(row)
                 break
