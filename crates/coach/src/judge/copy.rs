@@ -8,7 +8,12 @@
 //! ([`NEAR`]), or holding a whole example of at least [`WHOLE`] words, is a
 //! copy. A quarter: two words of an eight-word example, three of a twelve:
 //! "the same words, give or take a couple"; the issue's near-copies differed
-//! by one. Pure.
+//! by one. A reply that holds one of an example's sentences whole, when it
+//! has at least [`SENTENCE`] words, copies it too ("You've done it! From
+//! thousands down to the island, by hand. You're right…" holds the second
+//! sentence of "You did it! From thousands down to the island, by hand.");
+//! shorter sentences ("A step back.", "447.29 is the best…" reworded) are
+//! the common words any comment may share. Pure.
 
 use strsim::generic_damerau_levenshtein;
 
@@ -17,6 +22,9 @@ use strsim::generic_damerau_levenshtein;
 pub const NEAR: usize = 4;
 /// A reply holding a whole example of at least this many words is a copy.
 pub const WHOLE: usize = 4;
+/// A reply holding a whole sentence of an example, of at least this many
+/// words, is a copy.
+pub const SENTENCE: usize = 6;
 
 /// The words of `text`, as the comparison sees them.
 pub fn words(text: &str) -> Vec<String> {
@@ -43,15 +51,30 @@ pub fn words(text: &str) -> Vec<String> {
 
 /// Whether `reply` copies `example` (see the module's docs).
 pub fn copies(reply: &str, example: &str) -> bool {
-    let (reply, example) = (words(reply), words(example));
-    if reply.is_empty() || example.is_empty() {
+    let reply_words = words(reply);
+    let example_words = words(example);
+    if reply_words.is_empty() || example_words.is_empty() {
         return false;
     }
-    let longer = reply.len().max(example.len());
-    let distance = generic_damerau_levenshtein(&reply, &example);
-    let near = distance * NEAR <= longer;
-    let whole = example.len() >= WHOLE && reply.windows(example.len()).any(|w| w == example);
-    near || whole
+    let longer = reply_words.len().max(example_words.len());
+    let distance = generic_damerau_levenshtein(&reply_words, &example_words);
+    let whole = example_words.len() >= WHOLE && holds(&reply_words, &example_words);
+    distance * NEAR <= longer
+        || whole
+        || sentences(example).any(|s| {
+            let sentence = words(s);
+            sentence.len() >= SENTENCE && holds(&reply_words, &sentence)
+        })
+}
+
+/// The sentences of `text`: up to each `.`, `!`, `?` or their wide forms.
+fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive(['.', '!', '?', '。', '！', '？'])
+}
+
+/// Whether `reply` holds the words of `part`, in a row.
+fn holds(reply: &[String], part: &[String]) -> bool {
+    reply.windows(part.len()).any(|run| run == part)
 }
 
 #[cfg(test)]
@@ -76,9 +99,16 @@ mod tests {
             "A step back. Hold the weight steady, then fine-tune the bias slowly.",
             // The whole example inside more words.
             "Oh no! A step back. Hold the weight steady and fine-tune the bias. You can still do it, champion!",
+            // One of its sentences (of six words or more) inside more words.
+            "Careful now. Hold the weight steady and fine-tune the bias, you are close.",
         ] {
             assert!(copies(reply, EXAMPLE), "{reply}");
         }
+        // Seen from a real model in lesson 2.
+        assert!(copies(
+            "You've done it! From thousands down to the island, by hand. You're right... that's a great way to tell it all.",
+            "You did it! From thousands down to the island, by hand."
+        ));
     }
 
     #[test]
