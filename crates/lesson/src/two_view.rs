@@ -8,10 +8,16 @@
 //! (`x = w1 · 1000`, `y = −w2`) and its two views are two `viewBox`es over
 //! the same drawing; the bias strip is a percentage along the bias's range.
 
-use crate::{description::Lesson, lessons::TWO, two_weights::WeightsForm};
+use crate::{
+    description::Lesson,
+    lessons::{Which, TWO},
+    two_weights::WeightsForm,
+};
 
 /// The lesson this page teaches.
 pub static LESSON: &Lesson = &TWO;
+/// Its name: its goal ([`Which::reaches_goal`]) and floor ([`Which::floor`]).
+pub const WHICH: Which = Which::Two;
 
 /// The decimals a parameter is written with (its slider's grid, and one
 /// more for a typed value).
@@ -122,18 +128,6 @@ pub fn rungs_reached(best: f64) -> usize {
     above.iter().filter(|r| best < **r).count() + usize::from(best < floor + 0.005)
 }
 
-/// Whether an error reaches the goal.
-#[must_use]
-pub fn reaches_goal(error: f64) -> bool {
-    error < LESSON.goal
-}
-
-/// The lowest error any point reaches.
-#[must_use]
-pub fn floor() -> f64 {
-    LESSON.ladder.last().copied().unwrap_or(0.0)
-}
-
 /// The weights' form, for the map's contours (the lesson has two inputs).
 #[must_use]
 pub fn weights_form() -> Option<WeightsForm> {
@@ -204,7 +198,7 @@ mod tests {
         assert_eq!(rungs_reached(1423.0), 4);
         assert_eq!(rungs_reached(1419.9), 5);
         assert_eq!(rungs_reached(1406.05), 6);
-        assert!(reaches_goal(1419.99) && !reaches_goal(1420.0));
+        assert!(WHICH.reaches_goal(1419.99) && !WHICH.reaches_goal(1420.0));
     }
 
     #[test]

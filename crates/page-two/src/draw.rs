@@ -27,12 +27,12 @@ pub(crate) fn render(s: &State) {
         }
     }
     text(doc, "two-error", &format::grouped_in(r.error, 2, lang));
-    let reached = readout::reaches_goal(r.error);
+    let reached = readout::WHICH.reaches_goal(r.error);
     if let Some(score) = doc.get_element_by_id("two-score") {
         let _ = score.class_list().toggle_with_force("success", reached);
     }
     let status = if reached {
-        ("data-reached", "above", r.error - readout::floor())
+        ("data-reached", "above", r.error - readout::WHICH.floor())
     } else {
         ("data-to-go", "left", r.error - LESSON.goal)
     };

@@ -208,9 +208,9 @@ fn param(m: &mut String, w: &TwoWords, lang: Lang, i: usize, label: &str, unit: 
 /// travel with it for the controller.
 fn score(m: &mut String, w: &TwoWords, t: &Texts, error: f64) {
     let lang = t.lang;
-    let reached = readout::reaches_goal(error);
+    let reached = readout::WHICH.reaches_goal(error);
     let goal = grouped(LESSON.goal, 0, lang);
-    let floor = grouped(readout::floor(), 2, lang);
+    let floor = grouped(readout::WHICH.floor(), 2, lang);
     let to_go = fill(w.to_go, &[("goal", &goal)]);
     let done = fill(w.reached, &[("floor", &floor)]);
     let status = if reached {
@@ -218,7 +218,7 @@ fn score(m: &mut String, w: &TwoWords, t: &Texts, error: f64) {
             &done,
             &[(
                 "above",
-                &grouped((error - readout::floor()).max(0.0), 2, lang),
+                &grouped((error - readout::WHICH.floor()).max(0.0), 2, lang),
             )],
         )
     } else {
