@@ -21,7 +21,12 @@ pub const BIAS_MAX_ACCEPTED: f64 = 500.0;
 /// 0.01 plus 0.5 % (a caller that rounds the weight to 4 decimals moves the
 /// error by up to ~0.3 %).
 pub fn agrees(error: f64, params: Params) -> bool {
-    let exact = params.error();
+    agrees_with(error, params.error())
+}
+
+/// Whether a given `error` agrees with `exact`, the error of the point given
+/// (in any lesson), as [`agrees`] says.
+pub fn agrees_with(error: f64, exact: f64) -> bool {
     (error - exact).abs() <= 0.01 + 0.005 * exact
 }
 
@@ -248,22 +253,25 @@ pub fn parse_lang(tag: &str) -> Result<Lang, FieldError> {
 /// A plain decimal: digits with at most one `.`; no sign, exponent, hex, spaces,
 /// `inf` or `NaN`.
 pub fn parse_number(field: &'static str, text: &str) -> Result<f64, FieldError> {
+    let value = plain_decimal(text).ok_or_else(|| {
+        FieldError::new(
+            field,
+            "must be a plain non-negative decimal number such as 1234.56",
+        )
+    })?;
+    check_error(field, value)?;
+    Ok(value)
+}
+
+/// `text` as a number when it is digits with at most one `.` (and a digit),
+/// at most 32 bytes.
+pub(crate) fn plain_decimal(text: &str) -> Option<f64> {
     let plain = !text.is_empty()
         && text.len() <= 32
         && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
         && text.bytes().filter(|&b| b == b'.').count() <= 1
         && text.bytes().any(|b| b.is_ascii_digit());
-    if !plain {
-        return Err(FieldError::new(
-            field,
-            "must be a plain non-negative decimal number such as 1234.56",
-        ));
-    }
-    let value: f64 = text
-        .parse()
-        .map_err(|_| FieldError::new(field, "must be a plain non-negative decimal number"))?;
-    check_error(field, value)?;
-    Ok(value)
+    plain.then(|| text.parse().ok()).flatten()
 }
 
 /// A comma-separated list of numbers; a trailing comma (`1,2,`: a caller that

@@ -29,14 +29,19 @@ impl Tier {
         Self::in_lesson(lesson::lessons::Which::One, error)
     }
 
-    /// The tier of `error` in `lesson`: far above 2,000 in lesson 1, above
-    /// 5,000 in lesson 2 (its start is 3,431.91); the goal its own.
-    pub fn in_lesson(lesson: lesson::lessons::Which, error: f64) -> Self {
-        let far = match lesson {
+    /// Above this error a visitor of `lesson` is far: 2,000 in lesson 1,
+    /// 5,000 in lesson 2 (its start is 3,431.91).
+    pub const fn far_above(lesson: lesson::lessons::Which) -> f64 {
+        match lesson {
             lesson::lessons::Which::One => 2000.0,
             lesson::lessons::Which::Two => 5000.0,
-        };
-        if error > far {
+        }
+    }
+
+    /// The tier of `error` in `lesson`: far above [`Tier::far_above`], the
+    /// goal its own.
+    pub fn in_lesson(lesson: lesson::lessons::Which, error: f64) -> Self {
+        if error > Self::far_above(lesson) {
             Tier::Far
         } else if !lesson.reaches_goal(error) {
             Tier::Close

@@ -2,7 +2,7 @@
 //! all three or none, each within the lesson's sliders (negative values
 //! too), and the error must be theirs.
 
-use super::{check_param, CoachInput};
+use super::{agrees_with, check_param, plain_decimal, CoachInput};
 use lesson::lessons::{Which, TWO};
 use vocabulary::{FieldError, Lang};
 
@@ -22,7 +22,7 @@ impl CoachInput {
                 check_param(spec.key, value, spec.min, spec.max)?;
             }
             let exact = TWO.error(&p);
-            if (error - exact).abs() > 0.01 + 0.005 * exact {
+            if !agrees_with(error, exact) {
                 return Err(FieldError::new(
                     "error",
                     format!("does not match w1, w2 and b (their error is {exact:.2})"),
@@ -80,13 +80,7 @@ pub fn parse_signed(field: &'static str, text: &str) -> Result<f64, FieldError> 
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let plain = !digits.is_empty()
-        && digits.len() <= 32
-        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && digits.bytes().filter(|&b| b == b'.').count() <= 1
-        && digits.bytes().any(|b| b.is_ascii_digit());
-    let value: Option<f64> = plain.then(|| digits.parse().ok()).flatten();
-    match value {
+    match plain_decimal(digits) {
         Some(v) => Ok(if negative { -v } else { v }),
         None => Err(FieldError::new(
             field,

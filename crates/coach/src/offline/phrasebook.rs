@@ -18,7 +18,10 @@
 //! `{min}` (the floor, 447.29 or 1,406.05, only at the goal) are filled in. Pure data and the rules that pick a cell; the choice of a phrase
 //! in it is the commentator's (`coach::offline`).
 
-use crate::prompt::trend::{Direction, Trend};
+use crate::{
+    prompt::trend::{Direction, Trend},
+    response::Tier,
+};
 use lesson::{
     lessons::{Which, GOAL_TWO},
     neuron::GOAL,
@@ -38,13 +41,11 @@ mod tests;
 /// stretch, where the hint's steps are small. From Jay's start (799.09) the
 /// visitor is not close yet.
 pub const CLOSE_MARGIN: f64 = 150.0;
-/// Above this the visitor is far (the original server's "far" tier, `Tier::Far`).
-pub const FAR_ABOVE: f64 = 2000.0;
 
 /// Where the visitor stands, by the current error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Distance {
-    /// Above [`FAR_ABOVE`].
+    /// Above [`Tier::far_above`] (the far tier).
     Far,
     /// Between close and far: 600 < error ≤ 2000.
     Middle,
@@ -67,14 +68,15 @@ impl Distance {
         Self::in_lesson(Which::One, error)
     }
 
-    /// The distance of `error` in `lesson`: lesson 2's close is within 80
-    /// of its goal (1,420 to 1,500: the last stretch, where the area alone
-    /// stalls) and its far above 5,000 (as its far tier).
+    /// The distance of `error` in `lesson`: far as its far tier is
+    /// ([`Tier::far_above`]); lesson 2's close is within 80 of its goal
+    /// (1,420 to 1,500: the last stretch, where the area alone stalls).
     pub fn in_lesson(lesson: Which, error: f64) -> Self {
-        let (goal, close, far) = match lesson {
-            Which::One => (GOAL, CLOSE_MARGIN, FAR_ABOVE),
-            Which::Two => (GOAL_TWO, 80.0, 5000.0),
+        let (goal, close) = match lesson {
+            Which::One => (GOAL, CLOSE_MARGIN),
+            Which::Two => (GOAL_TWO, 80.0),
         };
+        let far = Tier::far_above(lesson);
         if lesson.reaches_goal(error) {
             Distance::Goal
         } else if error <= goal + close {
