@@ -22,8 +22,6 @@ pub mod markup;
 mod tests;
 #[cfg(feature = "ssr")]
 pub mod words;
-#[cfg(feature = "ssr")]
-pub mod write;
 
 /// Whether `path` is this lesson's page.
 #[must_use]
@@ -40,8 +38,9 @@ pub fn page(embed: bool) -> leptos::prelude::AnyView {
 
     let lang = use_lang();
     let w = words::two_words(lang);
-    let (point, notices) = markup::read_link(query_param, w, lang);
-    let inner = markup::page(w, texts(lang), embed, point, &notices);
+    let t = texts(lang);
+    let (point, notices) = markup::read_link(query_param, w, t);
+    let inner = markup::page(w, t, embed, point, &notices);
     let class = if embed {
         "simulator two embed"
     } else {
@@ -55,7 +54,7 @@ pub const DIR: &str = "bundles";
 
 /// The browser's bundle for this page (`crates/page-two`, built by
 /// `.ci/page-two` into the site's `/bundles`): its file names, read once at
-/// start-up from `page-two.txt`.
+/// start-up from `page-two.txt` (`crate::server::assets::page_two`).
 #[cfg(feature = "ssr")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bundle {
@@ -66,39 +65,6 @@ pub struct Bundle {
 
 #[cfg(feature = "ssr")]
 impl Bundle {
-    /// The site's folder of bundles, and the bundle in it (a warning in the
-    /// log when there is none).
-    pub fn in_site(options: &leptos::config::LeptosOptions) -> (std::path::PathBuf, Option<Self>) {
-        let dir = std::path::Path::new(options.site_root.as_ref()).join(DIR);
-        let bundle = Self::read(&dir);
-        if bundle.is_none() {
-            tracing::warn!("no lesson 2 bundle in {dir:?} (.ci/page-two): /two works as a form");
-        }
-        (dir, bundle)
-    }
-
-    /// The bundle listed in `dir/page-two.txt`; `None` (the page then
-    /// works as a form, without its controller) when it was not built.
-    #[must_use]
-    pub fn read(dir: &std::path::Path) -> Option<Self> {
-        let text = std::fs::read_to_string(dir.join("page-two.txt")).ok()?;
-        Self::parse(&text)
-    }
-
-    fn parse(text: &str) -> Option<Self> {
-        let entry = |kind: &str| {
-            text.lines()
-                .filter_map(|line| line.split_once(':'))
-                .find(|(k, _)| k.trim() == kind)
-                .map(|(_, v)| v.trim().to_string())
-                .filter(|v| !v.is_empty() && !v.contains(['/', '"', '<']))
-        };
-        Some(Self {
-            js: entry("js")?,
-            wasm: entry("wasm")?,
-        })
-    }
-
     /// The module script that loads the bundle and starts the controller.
     #[must_use]
     pub fn script(&self) -> String {
@@ -114,17 +80,13 @@ mod bundle_tests {
     use super::*;
 
     #[test]
-    fn the_bundles_names_come_from_its_list() {
-        let b = Bundle::parse("js: page-two.abc.js\nwasm: page-two.abc.wasm\n").expect("both");
-        assert_eq!(b.js, "page-two.abc.js");
+    fn the_script_loads_the_bundle_by_its_names() {
+        let b = Bundle {
+            js: "page-two.abc.js".into(),
+            wasm: "page-two.abc.wasm".into(),
+        };
         assert!(b
             .script()
             .contains(r#"from "/bundles/page-two.abc.js"; init({ module_or_path: "/bundles/page-two.abc.wasm" })"#));
-        assert_eq!(Bundle::parse("js: a.js\n"), None, "no wasm");
-        assert_eq!(
-            Bundle::parse("js: \"><script>\nwasm: x"),
-            None,
-            "names only"
-        );
     }
 }

@@ -29,7 +29,10 @@ use std::{
 use axum::http::{header, HeaderValue, Response, StatusCode};
 use leptos::config::LeptosOptions;
 
-use crate::page::app::StylesheetHref;
+use crate::page::{
+    app::StylesheetHref,
+    two::{self, Bundle},
+};
 use tower_http::{
     services::ServeDir,
     set_header::{MakeHeaderValue, SetResponseHeader},
@@ -147,6 +150,30 @@ impl SiteAssets {
     }
 }
 
+/// The site's folder of bundles built outside cargo-leptos, and lesson 2's
+/// bundle in it, named in its `page-two.txt` (`js: …`, `wasm: …`, the
+/// format of `hash.txt`); `None`, and a warning in the log, when it was not
+/// built: `/two` then works as a form, without its controller.
+pub fn page_two(options: &LeptosOptions) -> (PathBuf, Option<Bundle>) {
+    let dir = Path::new(options.site_root.as_ref()).join(two::DIR);
+    let bundle = fs::read_to_string(dir.join("page-two.txt"))
+        .ok()
+        .and_then(|text| bundle_of(&text));
+    if bundle.is_none() {
+        tracing::warn!("no lesson 2 bundle in {dir:?} (.ci/page-two): /two works as a form");
+    }
+    (dir, bundle)
+}
+
+/// The bundle a `page-two.txt` names: both files, plain names only.
+fn bundle_of(text: &str) -> Option<Bundle> {
+    let name = |kind| parse_hashes(text, kind).filter(|v| !v.contains(['/', '"', '<']));
+    Some(Bundle {
+        js: name("js")?,
+        wasm: name("wasm")?,
+    })
+}
+
 /// The `kind: hash` entry of a cargo-leptos `hash.txt` (`js: …`, `wasm: …`, `css: …`).
 fn parse_hashes(text: &str, kind: &str) -> Option<String> {
     text.lines()
@@ -159,6 +186,17 @@ fn parse_hashes(text: &str, kind: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lesson_twos_bundle_is_named_by_its_list() {
+        let b = bundle_of("js: page-two.abc.js\nwasm: page-two.abc.wasm\n").expect("both");
+        assert_eq!(
+            (b.js.as_str(), b.wasm.as_str()),
+            ("page-two.abc.js", "page-two.abc.wasm")
+        );
+        assert_eq!(bundle_of("js: a.js\n"), None, "no wasm");
+        assert_eq!(bundle_of("js: \"><script>\nwasm: x"), None, "names only");
+    }
 
     #[test]
     fn reads_the_css_hash_of_cargo_leptos_hash_file() {

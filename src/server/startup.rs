@@ -24,7 +24,7 @@ use tower_http::{
 };
 
 use super::{
-    assets::SiteAssets,
+    assets::{page_two, SiteAssets},
     auth::TokenGuard,
     config::{Guard, Settings},
     headers::no_store,
@@ -150,14 +150,14 @@ pub fn router(parts: &AppParts) -> Router {
         hops,
     );
     let pkg_root = PathBuf::from(options.site_root.as_ref()).join(options.site_pkg_dir.as_ref());
-    let (bundles, page_two) = two::Bundle::in_site(options);
+    let (bundles, bundle) = page_two(options);
     // What a page render reads from the Leptos context (nothing else does).
     let page_context = {
         let ancestors = guard.frame_ancestors.clone();
         let live_reload = live_reload();
         move || {
             provide_context(stylesheet.clone());
-            provide_context(page_two.clone());
+            provide_context(bundle.clone());
             provide_page_policy(&ancestors, live_reload);
         }
     };

@@ -6,14 +6,12 @@
 
 use std::fmt::Write;
 
-use super::{
-    words::TwoWords,
-    write::{grouped, num},
-};
+use super::words::TwoWords;
+use crate::page::i18n::Texts;
 use lesson::two_view::{
     self as readout, Readout, BATHROOMS, CHART, LESSON, MAP_ALL, MAP_NEAR, MAP_SCALE,
 };
-use vocabulary::{fill, Lang};
+use vocabulary::fill;
 
 /// The bathroom counts' colours (lesson 1's line colour, then two more).
 const LINE_CLASSES: [&str; 3] = ["baths-2", "baths-3", "baths-4"];
@@ -24,7 +22,7 @@ fn view_box(v: [f64; 4]) -> String {
 
 /// Price against area: ticks, the houses (marked by bathrooms), a line per
 /// bathroom count.
-pub fn chart(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
+pub fn chart(w: &TwoWords, r: &Readout, t: &Texts) -> String {
     let f = CHART;
     let mut s = format!(
         r#"<figure class="chart two-chart"><svg viewBox="0 0 {} {}" role="img" aria-labelledby="two-chart-title" data-testid="two-chart"><title id="two-chart-title">{}</title><defs><clipPath id="two-plot"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath></defs>"#,
@@ -44,7 +42,7 @@ pub fn chart(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
             f.top,
             f.bottom,
             f.bottom + 14.0,
-            grouped(area, 0, lang)
+            t.num(area, 0)
         );
     }
     for price in [100.0, 200.0, 300.0, 400.0, 500.0, 600.0] {
@@ -56,7 +54,7 @@ pub fn chart(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
             f.right,
             f.left - 4.0,
             y + 4.0,
-            grouped(price, 0, lang)
+            t.num(price, 0)
         );
     }
     let _ = write!(
@@ -91,10 +89,9 @@ pub fn chart(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
         let _ = write!(
             s,
             r#"<span class="{class}">● — {}</span> "#,
-            fill(w.line_for, &[("n", &num(*n, 0, lang))])
+            fill(w.line_for, &[("n", &t.plain(*n, 0))])
         );
     }
-    let _ = p;
     s.push_str("</figcaption></figure>");
     s
 }
@@ -154,51 +151,51 @@ pub fn map(w: &TwoWords, p: [f64; 3]) -> String {
 
 /// The bias strip: the bias's range, the best bias for the weights and the
 /// bias now, and what the difference costs (`(b − best b)²`).
-pub fn strip(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
+pub fn strip(w: &TwoWords, p: [f64; 3], r: &Readout, t: &Texts) -> String {
     let range = LESSON.params[2];
     format!(
         r#"<div class="bias-strip" data-testid="bias-strip"><h2>{}</h2><svg class="strip-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect class="strip-range" x="0" y="3" width="100" height="4" rx="2"/><line class="strip-best" id="strip-best" x1="{best:.2}" x2="{best:.2}" y1="0" y2="10" vector-effect="non-scaling-stroke"/><line class="strip-now" id="strip-now" x1="{now:.2}" x2="{now:.2}" y1="0" y2="10" vector-effect="non-scaling-stroke"/></svg><p class="strip-ends" aria-hidden="true"><span>{}</span><span>{}</span></p><p id="strip-cost" data-testid="strip-cost" data-template="{}">{}</p></div>"#,
         w.strip_title,
-        num(range.min, 0, lang),
-        num(range.max, 0, lang),
+        t.plain(range.min, 0),
+        t.plain(range.max, 0),
         w.strip_cost,
-        cost_line(w, p, r, lang),
+        cost_line(w, p, r, t),
         best = r.strip_best,
         now = r.strip_now,
     )
 }
 
 /// The strip's sentence for a point.
-pub fn cost_line(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
+pub fn cost_line(w: &TwoWords, p: [f64; 3], r: &Readout, t: &Texts) -> String {
     fill(
         w.strip_cost,
         &[
-            ("b", &num(p[2], 2, lang)),
-            ("best", &num(r.best_bias, 2, lang)),
-            ("cost", &grouped(r.bias_cost, 2, lang)),
+            ("b", &t.plain(p[2], 2)),
+            ("best", &t.plain(r.best_bias, 2)),
+            ("cost", &t.num(r.bias_cost, 2)),
         ],
     )
 }
 
 /// The two-input neuron for house 1: its inputs times their weights, plus
 /// the bias, make the prediction.
-pub fn diagram(w: &TwoWords, p: [f64; 3], r: &Readout, lang: Lang) -> String {
+pub fn diagram(w: &TwoWords, p: [f64; 3], r: &Readout, t: &Texts) -> String {
     let house = LESSON.examples[0];
     format!(
         r#"<figure class="two-diagram" data-testid="two-diagram"><figcaption>{}</figcaption><p class="neuron-sum"><span class="in">{}</span> × <span class="w" id="dg-w1">{}</span> + <span class="in">{}</span> × <span class="w" id="dg-w2">{}</span> + <span class="w" id="dg-b">{}</span> = <output id="dg-out">{}</output> <span class="vs">({})</span></p></figure>"#,
         w.diagram,
-        grouped(house.inputs[0], 0, lang),
-        num(p[0], 5, lang),
-        num(house.inputs[1], 0, lang),
-        num(p[1], 2, lang),
-        num(p[2], 2, lang),
-        grouped(r.predictions[0], 1, lang),
-        grouped(house.target, 1, lang)
+        t.num(house.inputs[0], 0),
+        t.plain(p[0], 5),
+        t.plain(house.inputs[1], 0),
+        t.plain(p[1], 2),
+        t.plain(p[2], 2),
+        t.num(r.predictions[0], 1),
+        t.num(house.target, 1)
     )
 }
 
 /// The ten houses: area, bathrooms, price, prediction and residual.
-pub fn table(w: &TwoWords, r: &Readout, lang: Lang) -> String {
+pub fn table(w: &TwoWords, r: &Readout, t: &Texts) -> String {
     let mut s = format!(
         r#"<table class="houses" data-testid="houses"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
         w.houses, w.col_area, w.col_bathrooms, w.col_price, w.col_prediction, w.col_residual
@@ -207,11 +204,11 @@ pub fn table(w: &TwoWords, r: &Readout, lang: Lang) -> String {
         let _ = write!(
             s,
             r#"<tr><td>{}</td><td>{}</td><td>{}</td><td id="pred-{i}">{}</td><td id="res-{i}">{}</td></tr>"#,
-            grouped(e.inputs[0], 0, lang),
-            num(e.inputs[1], 0, lang),
-            grouped(e.target, 1, lang),
-            grouped(*pred, 1, lang),
-            grouped(e.target - pred, 1, lang)
+            t.num(e.inputs[0], 0),
+            t.plain(e.inputs[1], 0),
+            t.num(e.target, 1),
+            t.num(*pred, 1),
+            t.num(e.target - pred, 1)
         );
     }
     s.push_str("</tbody></table>");
@@ -220,7 +217,7 @@ pub fn table(w: &TwoWords, r: &Readout, lang: Lang) -> String {
 
 /// The friend's question, answered by the neuron at `p`; the answer's
 /// template and the three verdicts travel with it for the controller.
-pub fn question(w: &TwoWords, t: &crate::page::i18n::Texts, p: [f64; 3], lang: Lang) -> String {
+pub fn question(w: &TwoWords, t: &Texts, p: [f64; 3]) -> String {
     let verdicts = [t.fair, t.bargain, t.too_much];
     let (price, verdict) = readout::friend(p);
     format!(
@@ -230,10 +227,7 @@ pub fn question(w: &TwoWords, t: &crate::page::i18n::Texts, p: [f64; 3], lang: L
         verdicts.join("|"),
         fill(
             w.answer,
-            &[
-                ("price", &grouped(price, 1, lang)),
-                ("verdict", verdicts[verdict])
-            ]
+            &[("price", &t.num(price, 1)), ("verdict", verdicts[verdict])]
         )
     )
 }

@@ -10,11 +10,7 @@
 
 use std::fmt::Write;
 
-use super::{
-    figures,
-    words::TwoWords,
-    write::{esc, grouped, num},
-};
+use super::{figures, words::TwoWords};
 use crate::page::i18n::Texts;
 use lesson::two_view::{self as readout, Readout, COARSE, DECIMALS, LESSON};
 use vocabulary::{fill, format, Lang};
@@ -25,7 +21,7 @@ use vocabulary::{fill, format, Lang};
 pub fn read_link(
     get: impl Fn(&str) -> Option<String>,
     w: &TwoWords,
-    lang: Lang,
+    t: &Texts,
 ) -> ([f64; 3], Vec<String>) {
     let mut point = [0.0; 3];
     let mut notices = Vec::new();
@@ -33,7 +29,7 @@ pub fn read_link(
         point[i] = p.start;
         let Some(text) = get(p.key) else { continue };
         // A point or the page's own separator (the form sends what the box shows).
-        let given = format::parse_decimal(&text, lang).filter(|v| v.is_finite());
+        let given = format::parse_decimal(&text, t.lang).filter(|v| v.is_finite());
         if let Some(v) = given {
             point[i] = v.clamp(p.min, p.max);
         }
@@ -44,10 +40,10 @@ pub fn read_link(
                 w.link_notice,
                 &[
                     ("key", p.key),
-                    ("text", &esc(&shown)),
-                    ("min", &num(p.min, 4, lang)),
-                    ("max", &num(p.max, 4, lang)),
-                    ("value", &num(used, DECIMALS[i], lang)),
+                    ("text", &html_escape::encode_text(&shown)),
+                    ("min", &t.plain(p.min, 4)),
+                    ("max", &t.plain(p.max, 4)),
+                    ("value", &t.plain(used, DECIMALS[i])),
                 ],
             ));
         }
@@ -123,8 +119,8 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         }
         m.push_str("</div>");
     }
-    m.push_str(&figures::chart(w, p, &r, lang));
-    m.push_str(&figures::question(w, t, p, lang));
+    m.push_str(&figures::chart(w, &r, t));
+    m.push_str(&figures::question(w, t, p));
     // A form: without the script, "Enter" reloads the page at the values typed.
     let _ = write!(
         m,
@@ -134,7 +130,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         .into_iter()
         .enumerate()
     {
-        param(&mut m, w, lang, i, label, unit, p[i]);
+        param(&mut m, w, t, i, label, unit, p[i]);
     }
     let _ = write!(
         m,
@@ -144,7 +140,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         w.best_bias,
         w.start_over
     );
-    m.push_str(&figures::diagram(w, p, &r, lang));
+    m.push_str(&figures::diagram(w, p, &r, t));
     m.push_str("</section>");
     let _ = write!(
         m,
@@ -160,7 +156,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
         t.results_section
     );
     ladder(&mut m, w, r.error);
-    m.push_str(&figures::table(w, &r, lang));
+    m.push_str(&figures::table(w, &r, t));
     m.push_str("</section></div>");
     if !embed {
         let _ = write!(
@@ -169,7 +165,7 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
             t.landscape_section
         );
         m.push_str(&figures::map(w, p));
-        m.push_str(&figures::strip(w, p, &r, lang));
+        m.push_str(&figures::strip(w, p, &r, t));
         m.push_str(&super::lab::markup(w));
         m.push_str("</section>");
     }
@@ -177,10 +173,10 @@ pub fn page(w: &TwoWords, t: &Texts, embed: bool, p: [f64; 3], notices: &[String
 }
 
 /// One parameter: its slider, its number box, its four nudges (lesson 1's markup).
-fn param(m: &mut String, w: &TwoWords, lang: Lang, i: usize, label: &str, unit: &str, value: f64) {
+fn param(m: &mut String, w: &TwoWords, t: &Texts, i: usize, label: &str, unit: &str, value: f64) {
     let spec = LESSON.params[i];
     let key = spec.key;
-    let shown = num(value, DECIMALS[i], lang);
+    let shown = t.plain(value, DECIMALS[i]);
     let _ = write!(
         m,
         r#"<div class="param"><label for="{key}"><span class="param-name">{label}</span><span class="param-unit">{unit}</span></label><div class="param-inputs"><input type="range" id="{key}" min="{min}" max="{max}" step="{step}" value="{raw}" aria-valuetext="{shown} ({unit})"><input type="text" class="param-number" id="{key}-number" name="{key}" role="spinbutton" aria-label="{exact}" aria-valuemin="{min}" aria-valuemax="{max}" aria-valuenow="{raw}" inputmode="decimal" autocomplete="off" spellcheck="false" value="{shown}"></div><div class="param-nudges" data-for="{i}" data-testid="{key}-nudges">"#,
@@ -195,7 +191,7 @@ fn param(m: &mut String, w: &TwoWords, lang: Lang, i: usize, label: &str, unit: 
         .enumerate()
     {
         let sign = if *by < 0.0 { "−" } else { "+" };
-        let text = format!("{sign}{}", num(by.abs(), DECIMALS[i], lang));
+        let text = format!("{sign}{}", t.plain(by.abs(), DECIMALS[i]));
         let _ = write!(
             m,
             r#"<button type="button" class="nudge" aria-label="{label} {text}" data-nudge="{by}" data-n="{n}">{text}</button>"#
@@ -207,10 +203,9 @@ fn param(m: &mut String, w: &TwoWords, lang: Lang, i: usize, label: &str, unit: 
 /// The error, large, against the goal; the status line's two templates
 /// travel with it for the controller.
 fn score(m: &mut String, w: &TwoWords, t: &Texts, error: f64) {
-    let lang = t.lang;
     let reached = readout::WHICH.reaches_goal(error);
-    let goal = grouped(LESSON.goal, 0, lang);
-    let floor = grouped(readout::WHICH.floor(), 2, lang);
+    let goal = t.num(LESSON.goal, 0);
+    let floor = t.num(readout::WHICH.floor(), 2);
     let to_go = fill(w.to_go, &[("goal", &goal)]);
     let done = fill(w.reached, &[("floor", &floor)]);
     let status = if reached {
@@ -218,11 +213,11 @@ fn score(m: &mut String, w: &TwoWords, t: &Texts, error: f64) {
             &done,
             &[(
                 "above",
-                &grouped((error - readout::WHICH.floor()).max(0.0), 2, lang),
+                &t.num((error - readout::WHICH.floor()).max(0.0), 2),
             )],
         )
     } else {
-        fill(&to_go, &[("left", &grouped(error - LESSON.goal, 2, lang))])
+        fill(&to_go, &[("left", &t.num(error - LESSON.goal, 2))])
     };
     let _ = write!(
         m,
@@ -230,7 +225,7 @@ fn score(m: &mut String, w: &TwoWords, t: &Texts, error: f64) {
         if reached { " success" } else { "" },
         w.error_label,
         t.error_short,
-        grouped(error, 2, lang),
+        t.num(error, 2),
         w.goal,
     );
 }

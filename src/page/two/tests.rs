@@ -20,11 +20,11 @@ fn a_link_names_the_point_in_a_point_or_the_pages_comma() {
     let (p, notices) = markup::read_link(
         link(&[("w1", "0,1861"), ("w2", "-10"), ("b", "3.6")]),
         w,
-        Lang::Pt,
+        texts(Lang::Pt),
     );
     assert_eq!(p, [0.1861, -10.0, 3.6]);
     assert!(notices.is_empty(), "{notices:?}");
-    let (p, _) = markup::read_link(link(&[]), w, Lang::Pt);
+    let (p, _) = markup::read_link(link(&[]), w, texts(Lang::Pt));
     assert_eq!(p, [0.1, 0.0, 150.0], "Jay's start");
 }
 
@@ -38,7 +38,7 @@ fn what_a_link_gets_wrong_is_said_and_shown_back_safely() {
             ("b", "NaN"),
         ]),
         w,
-        Lang::En,
+        texts(Lang::En),
     );
     assert_eq!(p, [0.1, 200.0, 150.0], "start, clamped, start");
     assert_eq!(notices.len(), 3);

@@ -29,10 +29,8 @@ use lesson::{
 const W: f64 = 360.0;
 
 /// `text` for an SVG text node.
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+fn esc(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_text(text)
 }
 
 fn open(class: &str, height: f64) -> String {
