@@ -7,6 +7,7 @@ use wasm_bindgen::{closure::Closure, JsCast};
 use crate::{
     coach,
     dom::{attr, fill_template},
+    draw::map_point,
     Shared, State, SETTLE_MS,
 };
 use lesson::two_view::{self as readout, LESSON};
@@ -14,28 +15,22 @@ use vocabulary::{format, Lang};
 
 /// Records the point as an attempt, unless nothing moved since the last.
 pub(crate) fn commit(state: &Shared) {
-    let mut s = state.borrow_mut();
-    if let Some(id) = s.pending.take() {
-        if let Some(w) = web_sys::window() {
-            w.clear_timeout_with_handle(id);
-        }
-    }
+    let mut guard = state.borrow_mut();
+    let s = &mut *guard;
+    cancel_pending(s);
     if s.point == s.settled {
         return;
     }
     s.settled = s.point;
     let error = LESSON.error(&s.point);
     s.best = Some(s.best.map_or(error, |b: f64| b.min(error)));
-    let (x, y) = readout::map_xy(s.point[0], s.point[1]);
-    s.trail.push_str(&format!("{x:.3},{y:.3} "));
-    let (doc, point, lang) = (s.doc.clone(), s.point, s.lang);
-    let earlier = std::mem::take(&mut s.run);
-    coach::ask(&doc, &mut s.call, point, error, &earlier, lang);
-    s.run = earlier;
+    s.trail.push_str(&map_point(&s.point));
+    s.trail.push(' ');
+    coach::ask(&s.doc, &mut s.call, s.point, error, &s.run, s.lang);
     s.run.push(error);
-    drop(s);
+    drop(guard);
     let s = state.borrow();
-    attempted(&s);
+    attempted(&s, error);
 }
 
 /// Records the point [`SETTLE_MS`] after the last call.
@@ -43,9 +38,7 @@ pub(crate) fn commit_soon(state: &Shared) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    if let Some(id) = state.borrow_mut().pending.take() {
-        window.clear_timeout_with_handle(id);
-    }
+    cancel_pending(&mut state.borrow_mut());
     let later = Closure::once_into_js({
         let state = state.clone();
         move || commit(&state)
@@ -57,8 +50,15 @@ pub(crate) fn commit_soon(state: &Shared) {
     }
 }
 
+/// Drops the recording a burst of keys has pending, if any.
+fn cancel_pending(s: &mut State) {
+    if let (Some(id), Some(window)) = (s.pending.take(), web_sys::window()) {
+        window.clear_timeout_with_handle(id);
+    }
+}
+
 /// What changes with an attempt: the ladder, the best, the trail, the link.
-fn attempted(s: &State) {
+fn attempted(s: &State, error: f64) {
     let best = s.best.unwrap_or(f64::INFINITY);
     let reached = readout::rungs_reached(best);
     for i in 0..LESSON.ladder.len() {
@@ -66,7 +66,6 @@ fn attempted(s: &State) {
             let _ = li.class_list().toggle_with_force("reached", i < reached);
         }
     }
-    let error = LESSON.error(&s.point);
     fill_template(
         &s.doc,
         "two-best",

@@ -8,7 +8,7 @@ use crate::{
     dom::{attr, fill_template, input, text},
     State,
 };
-use lesson::two_view::{self as readout, Readout, LESSON, MAP_NEAR};
+use lesson::two_view::{self as readout, Readout, LESSON};
 use vocabulary::{fill, format};
 
 /// Writes every number of the page for the point.
@@ -113,14 +113,23 @@ pub(crate) fn switch_view(doc: &Document, ev: &web_sys::Event) {
     };
     let view = button.get_attribute("data-view").unwrap_or_default();
     if let Some(map) = doc.get_element_by_id("two-map") {
-        let near = map
-            .get_attribute("data-near")
-            .unwrap_or_else(|| MAP_NEAR.map(|v| v.to_string()).join(" "));
-        let all = map.get_attribute("data-all").unwrap_or_default();
-        let _ = map.set_attribute("viewBox", if view == "all" { &all } else { &near });
+        // The server writes both views' `viewBox`es as data.
+        let name = if view == "all" {
+            "data-all"
+        } else {
+            "data-near"
+        };
+        let _ = map.set_attribute("viewBox", &map.get_attribute(name).unwrap_or_default());
     }
     for name in ["near", "all"] {
         let pressed = if name == view { "true" } else { "false" };
         attr(doc, &format!("view-{name}"), "aria-pressed", pressed);
     }
+}
+
+/// A point's place on the map, as the trail's and the lab path's `points`
+/// write it.
+pub(crate) fn map_point(p: &[f64]) -> String {
+    let (x, y) = readout::map_xy(p[0], p[1]);
+    format!("{x:.3},{y:.3}")
 }

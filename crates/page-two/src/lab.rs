@@ -9,6 +9,7 @@ use web_sys::{Document, Element, HtmlInputElement};
 
 use crate::{
     dom::{attr, text},
+    draw::map_point,
     Shared,
 };
 use lesson::{
@@ -57,7 +58,7 @@ pub(crate) fn stepped(state: &Shared, ev: &web_sys::Event) {
     let mut path = String::new();
     let run = s.lab.get_or_insert_with(|| {
         let run = fresh(&doc, model);
-        path = xy(&run.point);
+        path = map_point(&run.point);
         run
     });
     if path.is_empty() {
@@ -70,16 +71,10 @@ pub(crate) fn stepped(state: &Shared, ev: &web_sys::Event) {
     for _ in 0..steps {
         run.step(1);
         path.push(' ');
-        path.push_str(&xy(&run.point));
+        path.push_str(&map_point(&run.point));
     }
     attr(&doc, "lab-path", "points", &path);
     draw(&doc, run, lang);
-}
-
-/// A point's place on the map, as SVG writes it.
-fn xy(p: &[f64]) -> String {
-    let (x, y) = readout::map_xy(p[0], p[1]);
-    format!("{x:.3},{y:.3}")
 }
 
 /// Reset, or a new scheme or start: the next step starts a new run.

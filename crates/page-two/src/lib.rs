@@ -101,12 +101,12 @@ pub fn start() {
             for (i, p) in LESSON.params.iter().enumerate() {
                 set(&state, i, p.start);
             }
-            let mut s = state.borrow_mut();
+            let mut guard = state.borrow_mut();
+            let s = &mut *guard;
             s.settled = s.point;
             // A new run: the coach judges it on its own.
             s.run.clear();
-            let doc = s.doc.clone();
-            coach::wait(&doc, &mut s.call);
+            coach::wait(&s.doc, &mut s.call);
         }
     });
     on(&doc, "two-controls", "submit", |ev| ev.prevent_default());
