@@ -182,6 +182,7 @@ impl Synth {
         let lang = self.pick(&[(Lang::En, 0.55), (Lang::Pt, 0.30), (Lang::Zh, 0.15)]);
         let visit = Visit {
             id: id.clone(),
+            lesson: lesson::lessons::Which::One,
             lang,
             layout: self.pick(&[(Layout::Page, 0.7), (Layout::Embed, 0.3)]),
             device: self.pick(&[

@@ -31,8 +31,8 @@ impl StylesheetHref {
 /// browser: nothing in it changes after the page has loaded. Its two scripts of
 /// its own note what the visitor does before hydration ([`early_input`]) and
 /// make the visit's id for the insights ([`visit`]), with the render's CSP nonce.
-/// Lesson 2's pages load their own bundle instead (`page::two::Bundle`):
-/// no hydration, and no visit report (the insights record lesson 1 only).
+/// Lesson 2's pages load their own bundle instead (`page::two::Bundle`) and
+/// no hydration, with the same visit script (its reports name lesson 2).
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     use crate::page::{early_input, i18n::texts, visit};
@@ -41,7 +41,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let two = crate::page::two::is_two(&crate::page::location::path());
     // Lesson 2 runs its own small bundle instead of hydrating (`page::two`).
     let scripts = if two {
-        use_context::<Option<crate::page::two::Bundle>>()
+        let bundle = use_context::<Option<crate::page::two::Bundle>>()
             .flatten()
             .map(|b| {
                 let wasm = format!("/{}/{}", crate::page::two::DIR, b.wasm);
@@ -49,14 +49,17 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                     <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin=""/>
                     <script type="module" nonce=leptos::nonce::use_nonce() inner_html=b.script()></script>
                 }
-            })
-            .into_any()
+            });
+        view! {
+            <script nonce=leptos::nonce::use_nonce() inner_html=visit::SCRIPT></script>
+            {bundle}
+        }
+        .into_any()
     } else {
         view! {
             // Before any control exists: notes a move made before hydration.
             <script nonce=leptos::nonce::use_nonce() inner_html=early_input::SCRIPT></script>
-            // The visit's random id and its reports, for the insights (lesson
-            // 1's: they do not record lesson 2 yet).
+            // The visit's random id and its reports, for the insights.
             <script nonce=leptos::nonce::use_nonce() inner_html=visit::SCRIPT></script>
             <HydrationScripts options=options.clone()/>
         }

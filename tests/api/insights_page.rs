@@ -56,14 +56,19 @@ fn funnel_row(html: &str, step: &str) -> String {
 async fn the_page_shows_the_seeded_visits_in_each_language() {
     let base = spawn_seeded(None).await;
     for (lang, html_lang, goal_step, visits_said) in [
-        ("en", "en", "Reached the goal: 450 or less", "Visits: 5."),
+        (
+            "en",
+            "en",
+            "Reached the goal: error 450 or less",
+            "Visits: 5.",
+        ),
         (
             "pt",
             "pt-BR",
-            "Atingiram a meta: 450 ou menos",
+            "Atingiram a meta: erro de 450 ou menos",
             "Visitas: 5.",
         ),
-        ("zh", "zh-CN", "达到目标：不超过 450", "访问次数：5。"),
+        ("zh", "zh-CN", "达到目标：误差不超过 450", "访问次数：5。"),
     ] {
         let r = get(&format!("{base}/insights?lang={lang}")).await;
         assert_eq!(r.status(), 200, "{lang}");
@@ -147,7 +152,8 @@ async fn the_filter_narrows_the_visits_and_a_bad_field_is_named() {
         .await
         .expect("body");
     assert!(html.contains("· Room class-7b. Visits: 1."), "{html}");
-    assert!(funnel_row(&html, "Reached the goal: 450 or less").contains("<td>1</td><td>100%</td>"));
+    assert!(funnel_row(&html, "Reached the goal: error 450 or less")
+        .contains("<td>1</td><td>100%</td>"));
     // Last 24 hours: v3, v4 and v5; of them, in English, v4 and v5.
     let html = get(&format!("{base}/insights?period=1"))
         .await

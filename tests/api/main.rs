@@ -20,6 +20,7 @@ mod hugging_face;
 mod input_props;
 mod insights;
 mod insights_access;
+mod insights_lessons;
 mod insights_page;
 mod insights_room;
 mod judged;

@@ -43,6 +43,15 @@ use coach::{
 use lesson::neuron::Params;
 use vocabulary::FieldError;
 
+/// The point of a lesson a comment request asked about.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LessonPoint {
+    /// Lesson 1's weight and bias.
+    One(Params),
+    /// Lesson 2's `[w1, w2, b]`.
+    Two([f64; 3]),
+}
+
 /// Whether the request says `DNT: 1` or `Sec-GPC: 1`.
 pub fn opted_out(headers: &HeaderMap) -> bool {
     ["dnt", "sec-gpc"].iter().any(|name| {
@@ -59,8 +68,7 @@ pub struct AskedPoint {
     /// The attempt's number (1 for the visit's first).
     pub number: u32,
     pub error: f64,
-    pub weight: f64,
-    pub bias: f64,
+    pub point: LessonPoint,
 }
 
 /// What to record once a comment request is answered: its visit and the
@@ -76,7 +84,7 @@ impl Recording {
         attempt: Option<u32>,
         error: f64,
         earlier: usize,
-        params: Option<Params>,
+        point: Option<LessonPoint>,
     ) -> Result<Self, FieldError> {
         let Some(visit) = visit else {
             return Ok(Self(None));
@@ -90,14 +98,13 @@ impl Recording {
                 format!("must be 1 to {}", AttemptNumbers::MAX_NUMBER),
             ));
         }
-        Ok(Self(params.map(|p| {
-            let point = AskedPoint {
+        Ok(Self(point.map(|point| {
+            let asked = AskedPoint {
                 number,
                 error,
-                weight: p.weight,
-                bias: p.bias,
+                point,
             };
-            (visit, point)
+            (visit, asked)
         })))
     }
 
@@ -142,8 +149,13 @@ impl Recording {
 /// store's shape (then nothing is recorded; the comment is unaffected).
 pub fn attempt_of(visit: VisitId, point: AskedPoint, comment: &Comment) -> Option<Attempt> {
     let latency = comment.latency_ms.min(AttemptNumbers::MAX_LATENCY_MS);
-    let numbers =
-        AttemptNumbers::new(point.number, point.error, point.weight, point.bias, latency).ok()?;
+    let numbers = match point.point {
+        LessonPoint::One(p) => {
+            AttemptNumbers::new(point.number, point.error, p.weight, p.bias, latency)
+        }
+        LessonPoint::Two(w) => AttemptNumbers::two(point.number, point.error, w, latency),
+    }
+    .ok()?;
     Some(Attempt {
         visit,
         numbers,
@@ -194,6 +206,7 @@ pub fn record_vote(id: &CommentId, vote: feedback::Vote, headers: &HeaderMap, re
 pub fn vote_of(id: &CommentId, vote: feedback::Vote, at: Minute) -> Option<Vote> {
     Some(Vote {
         comment: CommentKey::parse(&id.key()).ok()?,
+        lesson: id.lesson,
         model: ModelName::parse(&id.model).ok()?,
         lang: id.lang,
         tier: match id.tier {

@@ -13,6 +13,7 @@ use super::{
     codes::{Device, Layout, Tier, Tool, Verdict},
     values::{CommentKey, FieldError, Minute, ModelName, Reason, RoomCode, VisitId},
 };
+use lesson::lessons::Which;
 use vocabulary::Lang;
 
 /// What became of an attempt's comment.
@@ -48,6 +49,8 @@ impl AttemptOutcome {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Visit {
     pub id: VisitId,
+    /// The lesson of the page (`/` is 1, `/two` is 2): its attempts' lesson.
+    pub lesson: Which,
     pub lang: Lang,
     pub layout: Layout,
     pub device: Device,
@@ -69,12 +72,15 @@ pub struct Attempt {
     pub at: Minute,
 }
 
-/// An attempt's numbers, checked by [`AttemptNumbers::new`].
+/// An attempt's numbers, checked by [`AttemptNumbers::new`] (lesson 1: a
+/// weight and the bias) or [`AttemptNumbers::two`] (lesson 2: `w1` as the
+/// weight, `w2` as the second weight, `b` as the bias).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AttemptNumbers {
     number: u32,
     error: f64,
     weight: f64,
+    weight2: Option<f64>,
     bias: f64,
     latency_ms: u64,
 }
@@ -117,9 +123,36 @@ impl AttemptNumbers {
             number,
             error,
             weight,
+            weight2: None,
             bias,
             latency_ms,
         })
+    }
+
+    /// A lesson 2 attempt at `[w1, w2, b]` (each checked as `weight`, `w2`
+    /// and `bias`; the rest as [`AttemptNumbers::new`]).
+    pub fn two(
+        number: u32,
+        error: f64,
+        [w1, w2, b]: [f64; 3],
+        latency_ms: u64,
+    ) -> Result<Self, FieldError> {
+        if !(w2.is_finite() && w2.abs() <= Self::MAX_ABS) {
+            return Err(FieldError::new("w2", "must be a finite number"));
+        }
+        Ok(Self {
+            weight2: Some(w2),
+            ..Self::new(number, error, w1, b, latency_ms)?
+        })
+    }
+
+    /// The lesson the numbers are a point of.
+    pub fn lesson(&self) -> Which {
+        if self.weight2.is_some() {
+            Which::Two
+        } else {
+            Which::One
+        }
     }
 
     pub fn number(&self) -> u32 {
@@ -130,6 +163,10 @@ impl AttemptNumbers {
     }
     pub fn weight(&self) -> f64 {
         self.weight
+    }
+    /// Lesson 2's second weight (`w2`); `None` in lesson 1.
+    pub fn weight2(&self) -> Option<f64> {
+        self.weight2
     }
     pub fn bias(&self) -> f64 {
         self.bias
@@ -153,6 +190,8 @@ pub struct ToolUse {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vote {
     pub comment: CommentKey,
+    /// The lesson the comment was about.
+    pub lesson: Which,
     /// The comment's writer: a model's alias, or `offline`.
     pub model: ModelName,
     /// The comment's language.

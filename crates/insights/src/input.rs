@@ -11,6 +11,7 @@ use super::{
     event::{ToolUse, Visit},
     values::{FieldError, Minute, RoomCode, VisitId},
 };
+use lesson::lessons::Which;
 use vocabulary::Lang;
 
 /// A visit's first report.
@@ -27,6 +28,9 @@ pub struct VisitInput {
     /// `?room=CODE`, if the page had one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub room: Option<String>,
+    /// The page's lesson, 1 (`/`, also when absent) or 2 (`/two`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<u32>,
 }
 
 impl VisitInput {
@@ -34,6 +38,7 @@ impl VisitInput {
     pub fn check(&self, now: Minute) -> Result<Visit, FieldError> {
         Ok(Visit {
             id: VisitId::parse(&self.visit)?,
+            lesson: parse_lesson(self.lesson)?,
             lang: parse_lang(&self.lang)?,
             layout: Layout::parse(&self.layout)?,
             device: Device::from_width(self.width)?,
@@ -72,6 +77,17 @@ impl ToolsInput {
             })
             .collect()
     }
+}
+
+/// A lesson by its number (absent: 1), named `lesson` when refused.
+pub fn parse_lesson(number: Option<u32>) -> Result<Which, FieldError> {
+    let Some(n) = number else {
+        return Ok(Which::One);
+    };
+    u8::try_from(n)
+        .ok()
+        .and_then(Which::from_number)
+        .ok_or_else(|| FieldError::new("lesson", "must be 1 or 2"))
 }
 
 /// A language the page speaks, named `lang` when refused.

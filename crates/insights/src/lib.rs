@@ -51,6 +51,7 @@
 pub mod codes;
 pub mod event;
 pub mod input;
+pub mod lessons;
 pub mod values;
 
 #[cfg(feature = "ssr")]

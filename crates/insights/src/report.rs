@@ -1,12 +1,13 @@
 //! What `/insights` shows, as typed queries on the [`Store`]: each takes a
 //! [`Filter`] (a period, a language, a room) and returns typed rows.
 //!
-//! A filter selects visits: those begun in `[from, to)`, in the language they
-//! began in, in the room. Every report then looks at those visits and their
-//! attempts and tools; an attempt or a tool whose visit was never recorded (its
-//! visit event dropped) is left out of all of them. "Reached the goal" is the
-//! page's own rule ([`reaches_goal`]: an error at or below 450) and "attempts
-//! to the goal" is the number of the first attempt that did.
+//! A filter selects visits: those of one lesson begun in `[from, to)`, in the
+//! language they began in, in the room. Every report then looks at those
+//! visits and their attempts and tools; an attempt or a tool whose visit was
+//! never recorded (its visit event dropped) is left out of all of them.
+//! "Reached the goal" is the lesson's own rule ([`Which::reaches_goal`]: lesson
+//! 1 at or below 450, lesson 2 below 1,420; in SQL [`lessons::goal_sql`]) and
+//! "attempts to the goal" is the number of the first attempt that did.
 //!
 //! - [`funnel`]: the funnel and the visits per day;
 //! - [`effort`]: attempts and minutes to the goal, where learners stop, the
@@ -29,7 +30,7 @@
 //! [`Store::use_rollups`] off, from the stored rows, as before the rollups.
 //! All three give the same numbers (`crates/insights/src/tests/rollups.rs`).
 //!
-//! [`reaches_goal`]: lesson::neuron::reaches_goal
+//! [`lessons::goal_sql`]: crate::lessons::goal_sql
 
 pub mod coach;
 mod daily;
@@ -46,18 +47,21 @@ pub mod tools;
 use sqlx::{any::AnyArguments, Arguments};
 
 use super::{
+    lessons,
     rollup::day_of,
     sink::StoreError,
     store::Store,
     values::{Minute, RoomCode},
 };
-use lesson::neuron::GOAL;
+pub use lesson::lessons::Which;
 use vocabulary::Lang;
 
 /// Which visits a report is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Filter {
-    /// Visits begun at or after this minute…
+    /// Visits of this lesson…
+    pub lesson: Which,
+    /// …begun at or after this minute…
     pub from: Minute,
     /// …and before this one.
     pub to: Minute,
@@ -68,9 +72,10 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Every visit begun in `[from, to)`.
+    /// Every visit of lesson 1 begun in `[from, to)`.
     pub fn period(from: Minute, to: Minute) -> Self {
         Self {
+            lesson: Which::One,
             from,
             to,
             lang: None,
@@ -174,11 +179,13 @@ impl Store {
     }
 }
 
-/// The whole days `[first, end)` (and language) whose rollups answer a filter.
+/// The whole days `[first, end)` (lesson and language) whose rollups answer a filter.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Days {
     pub first: i64,
     pub end: i64,
+    /// The lesson's number.
+    pub lesson: i64,
     /// The language's code, `""` for all.
     pub lang: &'static str,
 }
@@ -194,19 +201,27 @@ impl Store {
         let first = day_of(filter.from.0);
         let end = day_of(filter.to.0 - 1) + 1;
         let lang = filter.lang.map_or("", |l| l.code());
+        let lesson = lessons::number(filter.lesson);
         let (cut,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM (SELECT 1 FROM insights_visits \
              WHERE ((started_min >= $1 AND started_min < $2) \
-             OR (started_min >= $3 AND started_min < $4)) AND ($5 = '' OR lang = $5) LIMIT 1) x",
+             OR (started_min >= $3 AND started_min < $4)) AND ($5 = '' OR lang = $5) \
+             AND lesson = $6 LIMIT 1) x",
         )
         .bind(first.saturating_mul(Minute::PER_DAY))
         .bind(filter.from.0)
         .bind(filter.to.0)
         .bind(end.saturating_mul(Minute::PER_DAY))
         .bind(lang)
+        .bind(lesson)
         .fetch_one(self.reads())
         .await?;
-        Ok((cut == 0).then_some(Days { first, end, lang }))
+        Ok((cut == 0).then_some(Days {
+            first,
+            end,
+            lesson,
+            lang,
+        }))
     }
 }
 
@@ -218,11 +233,13 @@ enum Arg {
     Text(String),
 }
 
-/// A query's SQL and its values, numbered `$1`, `$2`, … as they are added.
+/// A query's SQL and its values, numbered `$1`, `$2`, … as they are added;
+/// and the lesson of its filter (its goal).
 #[derive(Debug, Default)]
 pub(super) struct Query {
     sql: String,
     args: Vec<Arg>,
+    lesson: Which,
 }
 
 impl Query {
@@ -235,13 +252,15 @@ impl Query {
     }
 
     /// The filter as a condition on a table of visits (`insights_visits` or
-    /// `insights_visit_sums`: both have `lang` and `room`), its values bound
-    /// here and its start column written as `started` (`+started_min` keeps
-    /// SQLite from using its index).
+    /// `insights_visit_sums`: both have `lesson`, `lang` and `room`), its
+    /// values bound here and its start column written as `started`
+    /// (`+started_min` keeps SQLite from using its index).
     pub(super) fn condition(&mut self, filter: &Filter, started: &str) -> String {
+        self.lesson = filter.lesson;
         let from = self.int(filter.from.0);
         let to = self.int(filter.to.0);
-        let mut sql = format!("{started} >= {from} AND {started} < {to}");
+        let lesson = self.int(lessons::number(filter.lesson));
+        let mut sql = format!("{started} >= {from} AND {started} < {to} AND lesson = {lesson}");
         if let Some(lang) = filter.lang {
             sql += &format!(" AND lang = {}", self.text(lang.code()));
         }
@@ -255,15 +274,20 @@ impl Query {
     /// of `v`, its highest attempt number (0 for none), its best error and
     /// the number of its first attempt at the goal (NULL when none).
     pub(super) fn with_visit_attempts(mut self) -> Self {
-        let goal = self.real(GOAL);
+        let goal = self.goal("a.error");
         self.sql += &format!(
             ", va AS (SELECT v.visit_id, v.started_min, \
              COALESCE(MAX(a.attempt), 0) AS attempts, MIN(a.error) AS best, \
-             MIN(CASE WHEN a.error <= {goal} THEN a.attempt END) AS goal_at \
+             MIN(CASE WHEN {goal} THEN a.attempt END) AS goal_at \
              FROM v LEFT JOIN insights_attempts a ON a.visit_id = v.visit_id \
              GROUP BY v.visit_id, v.started_min)"
         );
         self
+    }
+
+    /// The filter's goal as a condition on the error column `error`.
+    pub(super) fn goal(&self, error: &str) -> String {
+        lessons::goal_sql(self.lesson, error)
     }
 
     /// Appends SQL.

@@ -1,6 +1,6 @@
-//! The rollups `/insights` reads instead of every attempt (migration 0002):
-//! per visit its [`Sums`], and per UTC day (of the visit's start) and
-//! language the counts each report adds up ([`Cell`]). Over a million visits
+//! The rollups `/insights` reads instead of every attempt (migrations 0002
+//! and 0005): per visit its [`Sums`], and per UTC day (of the visit's start),
+//! lesson and language the counts each report adds up ([`Cell`]). Over a million visits
 //! the reports' joins of every attempt took seconds on SQLite; summing a
 //! month of days takes milliseconds (`benches/insights_report.rs`).
 //!
@@ -27,12 +27,8 @@ pub(super) mod write;
 
 use std::collections::BTreeMap;
 
-use super::{codes::Tool, values::Minute};
-use lesson::neuron::{reaches_goal, GOAL};
-
-/// The funnel's rungs (`report::funnel::RUNGS`): 799, 600, 500 and the goal.
-/// Migration 0002 has them too: a change needs a new migration.
-pub const RUNGS: [f64; 4] = [799.0, 600.0, 500.0, GOAL];
+use super::{codes::Tool, lessons, values::Minute};
+use lesson::lessons::Which;
 
 /// `ms` to two significant digits, rounded down: 1,234 → 1,200; below 100 as it is.
 pub fn two_significant(ms: u64) -> u64 {
@@ -95,8 +91,9 @@ impl Marks {
 /// A visit's row of `insights_visit_sums`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Sums {
-    /// The visit's start, language and room (`None` until it is stored).
+    /// The visit's start, lesson, language and room (`None` until it is stored).
     pub started: Option<i64>,
+    pub lesson: Option<i64>,
     pub lang: Option<String>,
     pub room: Option<String>,
     /// Its highest attempt number (0: none).
@@ -113,41 +110,48 @@ pub struct Sums {
 }
 
 impl Sums {
-    /// Folds in one attempt (number, error, minute).
-    pub fn add_attempt(&mut self, number: i64, error: f64, at: i64) {
+    /// Folds in one attempt of `lesson` (number, error, minute).
+    pub fn add_attempt(&mut self, lesson: Which, number: i64, error: f64, at: i64) {
         self.attempts = self.attempts.max(number);
         if self.best.is_none_or(|best| error < best) {
             self.best = Some(error);
         }
-        if reaches_goal(error) && self.goal_at.is_none_or(|first| number < first) {
+        if lesson.reaches_goal(error) && self.goal_at.is_none_or(|first| number < first) {
             self.goal_at = Some(number);
             self.goal_min = Some(at);
         }
         self.last_min = Some(self.last_min.map_or(at, |last| last.max(at)));
     }
 
-    /// The day and language whose cells count this visit (once it is stored).
-    pub fn cell(&self) -> Option<(i64, &str)> {
-        Some((day_of(self.started?), self.lang.as_deref()?))
+    /// The day, lesson and language whose cells count this visit (once it
+    /// is stored).
+    pub fn cell(&self) -> Option<Key<'_>> {
+        Some(Key {
+            day: day_of(self.started?),
+            lesson: self.lesson?,
+            lang: self.lang.as_deref()?,
+        })
     }
 
     /// Adds `sign` × this visit's counts to `deltas` (its comments aside).
     pub fn count_into(&self, sign: i64, deltas: &mut Deltas) {
-        let Some((day, lang)) = self.cell() else {
+        let Some(Key { day, lesson, lang }) = self.cell() else {
             return;
         };
         let at_or_below = |rung: f64| i64::from(self.best.is_some_and(|best| best <= rung));
         let reached = i64::from(self.goal_at.is_some());
         let visits = Cell::Visits {
             day,
+            lesson,
             lang: lang.to_string(),
         };
+        let rungs = lessons::rungs(lessons::from_stored(lesson));
         let counts = [
             1,
             i64::from(self.best.is_some()),
-            at_or_below(RUNGS[0]),
-            at_or_below(RUNGS[1]),
-            at_or_below(RUNGS[2]),
+            at_or_below(rungs[0]),
+            at_or_below(rungs[1]),
+            at_or_below(rungs[2]),
             reached,
         ];
         add(deltas, visits, counts.map(|n| sign * n));
@@ -155,6 +159,7 @@ impl Sums {
         let one = |cell| (cell, [sign, 0, 0, 0, 0, 0]);
         let (cell, n) = one(Cell::GoalAt {
             day,
+            lesson,
             lang: lang.to_string(),
             goal_at,
         });
@@ -162,6 +167,7 @@ impl Sums {
         if let (Some(_), Some(at), Some(started)) = (self.goal_at, self.goal_min, self.started) {
             let (cell, n) = one(Cell::Minutes {
                 day,
+                lesson,
                 lang: lang.to_string(),
                 minutes: at - started,
             });
@@ -171,6 +177,7 @@ impl Sums {
             if self.tools & bit(tool) != 0 {
                 let (cell, n) = one(Cell::Tool {
                     day,
+                    lesson,
                     lang: lang.to_string(),
                     tool: tool.code(),
                     goal_at,
@@ -193,11 +200,12 @@ pub struct Comment {
 }
 
 impl Comment {
-    /// Counts this comment of a visit whose cells are `(day, lang)`.
-    pub fn count_into(&self, (day, lang): (i64, &str), deltas: &mut Deltas) {
+    /// Counts this comment of a visit whose cells are `key`'s.
+    pub fn count_into(&self, Key { day, lesson, lang }: Key<'_>, deltas: &mut Deltas) {
         let one = [1, 0, 0, 0, 0, 0];
         let comments = Cell::Comments {
             day,
+            lesson,
             lang: lang.to_string(),
             model: self.model.clone(),
             comment_lang: self.lang.clone(),
@@ -207,6 +215,7 @@ impl Comment {
         add(deltas, comments, one);
         let latency = Cell::Latency {
             day,
+            lesson,
             lang: lang.to_string(),
             model: self.model.clone(),
             comment_lang: self.lang.clone(),
@@ -216,26 +225,38 @@ impl Comment {
     }
 }
 
+/// What every day table is keyed by first: the day of the visit's start,
+/// its lesson's number and its language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key<'a> {
+    pub day: i64,
+    pub lesson: i64,
+    pub lang: &'a str,
+}
+
 /// A row of one of the day tables (its key).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cell {
     /// `insights_day_visits`: visits, attempted, at or below each rung, reached.
-    Visits { day: i64, lang: String },
+    Visits { day: i64, lesson: i64, lang: String },
     /// `insights_day_goal_at` (0: not reached).
     GoalAt {
         day: i64,
+        lesson: i64,
         lang: String,
         goal_at: i64,
     },
     /// `insights_day_goal_minutes`.
     Minutes {
         day: i64,
+        lesson: i64,
         lang: String,
         minutes: i64,
     },
     /// `insights_day_tools`.
     Tool {
         day: i64,
+        lesson: i64,
         lang: String,
         tool: &'static str,
         goal_at: i64,
@@ -243,6 +264,7 @@ pub enum Cell {
     /// `insights_day_comments`.
     Comments {
         day: i64,
+        lesson: i64,
         lang: String,
         model: String,
         comment_lang: String,
@@ -252,6 +274,7 @@ pub enum Cell {
     /// `insights_day_latency`.
     Latency {
         day: i64,
+        lesson: i64,
         lang: String,
         model: String,
         comment_lang: String,

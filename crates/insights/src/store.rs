@@ -60,11 +60,12 @@ pub mod rooms;
 mod votes;
 
 /// The schema's migrations, oldest first: (version, description, SQL).
-const MIGRATIONS: [(i64, &str, &str); 4] = [
+const MIGRATIONS: [(i64, &str, &str); 5] = [
     (1, "insights", include_str!("migrations/0001_insights.sql")),
     (2, "rollups", include_str!("migrations/0002_rollups.sql")),
     (3, "rooms", include_str!("migrations/0003_rooms.sql")),
     (4, "teaching", include_str!("migrations/0004_teaching.sql")),
+    (5, "lessons", include_str!("migrations/0005_lessons.sql")),
 ];
 
 /// The migrations, compiled in (the binary needs no folder beside it).

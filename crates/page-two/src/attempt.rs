@@ -26,7 +26,13 @@ pub(crate) fn commit(state: &Shared) {
     s.best = Some(s.best.map_or(error, |b: f64| b.min(error)));
     s.trail.push_str(&map_point(&s.point));
     s.trail.push(' ');
-    coach::ask(&s.doc, &mut s.call, s.point, error, &s.run, s.lang);
+    s.attempts += 1;
+    let asked = coach::Asked {
+        point: s.point,
+        error,
+        number: s.attempts,
+    };
+    coach::ask(&s.doc, &mut s.call, asked, &s.run, s.lang);
     s.run.push(error);
     drop(guard);
     let s = state.borrow();

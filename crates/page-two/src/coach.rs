@@ -26,16 +26,42 @@ enum Label {
     Limited,
 }
 
-/// Asks for a comment on the attempt `point` with `error`, after `earlier`
-/// (the run's errors, oldest first); aborts the call under way in `call`.
+/// An attempt to comment on: its point, its error and its number in the
+/// visit (1 for the first; a start over goes on counting).
+pub(crate) struct Asked {
+    pub point: [f64; 3],
+    pub error: f64,
+    pub number: usize,
+}
+
+/// `,"visit":"…"`: the visit's id the head script made for the insights
+/// (`window.__jayVisit`, `page::visit` in the app), or nothing without one
+/// (Do Not Track, or no script).
+fn visit() -> String {
+    let id = Reflect::get(&js_sys::global(), &JsValue::from_str("__jayVisit"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .filter(|v| {
+            v.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        });
+    id.map_or_else(String::new, |id| format!(r#","visit":"{id}""#))
+}
+
+/// Asks for a comment on the attempt `asked`, after `earlier` (the run's
+/// errors, oldest first); aborts the call under way in `call`.
 pub(crate) fn ask(
     doc: &Document,
     call: &mut Option<AbortController>,
-    point: [f64; 3],
-    error: f64,
+    asked: Asked,
     earlier: &[f64],
     lang: Lang,
 ) {
+    let Asked {
+        point,
+        error,
+        number,
+    } = asked;
     abort(call);
     let Ok(controller) = AbortController::new() else {
         return;
@@ -50,12 +76,13 @@ pub(crate) fn ask(
         .map(f64::to_string)
         .collect();
     let body = format!(
-        r#"{{"lesson":2,"error":{error},"attempts":[{}],"w1":{},"w2":{},"b":{},"lang":"{}"}}"#,
+        r#"{{"lesson":2,"error":{error},"attempts":[{}],"w1":{},"w2":{},"b":{},"lang":"{}","attempt":{number}{}}}"#,
         attempts.join(","),
         point[0],
         point[1],
         point[2],
-        lang.code()
+        lang.code(),
+        visit()
     );
     state(doc, "typing");
     let doc = doc.clone();
@@ -106,7 +133,8 @@ pub(crate) fn voted(doc: &Document, ev: &web_sys::Event) {
         return;
     }
     press(doc, &vote);
-    let body = format!(r#"{{"id":"{id}","vote":"{vote}"}}"#);
+    // The visit: whose allowance a learner seated in a class room spends.
+    let body = format!(r#"{{"id":"{id}","vote":"{vote}"{}}}"#, visit());
     spawn_local(async move {
         let _ = fetch("/api/feedback", &body, None).await;
     });

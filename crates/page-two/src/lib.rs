@@ -47,6 +47,8 @@ pub(crate) struct State {
     pending: Option<i32>,
     /// The errors of the run (since the last start over), oldest first.
     run: Vec<f64>,
+    /// The visit's attempts so far, every run counted (for the insights).
+    attempts: usize,
     /// The coach's call under way.
     call: Option<web_sys::AbortController>,
     /// The lab's run, once stepped.
@@ -81,6 +83,7 @@ pub fn start() {
         trail: String::new(),
         pending: None,
         run: Vec::new(),
+        attempts: 0,
         call: None,
         lab: None,
     }));

@@ -297,6 +297,7 @@ mod tests {
         let points = Points {
             stuck: vec![Point {
                 weight: 0.1,
+                weight2: 0.0,
                 bias: 150.0,
                 error: 9000.0,
             }],
@@ -304,17 +305,20 @@ mod tests {
                 vec![
                     Point {
                         weight: 0.0,
+                        weight2: 0.0,
                         bias: 0.0,
                         error: 1e5,
                     },
                     Point {
                         weight: 0.4,
+                        weight2: 0.0,
                         bias: 460.0,
                         error: 449.0,
                     },
                 ],
                 vec![Point {
                     weight: 0.18,
+                    weight2: 0.0,
                     bias: 80.0,
                     error: 449.0,
                 }],
@@ -351,11 +355,13 @@ mod tests {
     fn the_map_zooms_on_the_valley_when_everything_is_in_it() {
         let near = |error| Point {
             weight: 0.06,
+            weight2: 0.0,
             bias: 230.0,
             error,
         };
         let start = Point {
             weight: 0.1,
+            weight2: 0.0,
             bias: 150.0,
             error: 13_359.0,
         };
@@ -373,6 +379,7 @@ mod tests {
         let far = Points {
             stuck: vec![Point {
                 weight: 0.3,
+                weight2: 0.0,
                 bias: 400.0,
                 error: 9e4,
             }],

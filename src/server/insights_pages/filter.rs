@@ -1,11 +1,13 @@
-//! The page's filter form, parsed at the edge: `period` (`1`, `7`, `30`,
-//! `90` days or `all` kept), `language` (the visitors', `en`, `pt`, `zh`, or
-//! blank for all) and `room` (a room code, or blank for all), into a
+//! The page's filter form, parsed at the edge: `lesson` (`1`, the default, or
+//! `2`: a report is about one lesson, whose goal it counts), `period` (`1`,
+//! `7`, `30`, `90` days or `all` kept), `language` (the visitors', `en`,
+//! `pt`, `zh`, or blank for all) and `room` (a room code, or blank for all), into a
 //! [`Choice`] and then the store's [`Filter`]. A bad value is refused naming
 //! its field; other parameters (the page's own `lang`) are left alone.
 
 use insights::{
-    report::Filter,
+    input::parse_lesson,
+    report::{Filter, Which},
     values::{FieldError, Minute, RoomCode},
 };
 use vocabulary::Lang;
@@ -51,6 +53,7 @@ impl Period {
 /// The visits a reader asked about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
+    pub lesson: Which,
     pub period: Period,
     /// The visitors' language (`None`: all).
     pub language: Option<Lang>,
@@ -60,6 +63,7 @@ pub struct Choice {
 impl Default for Choice {
     fn default() -> Self {
         Self {
+            lesson: Which::One,
             period: Period::DEFAULT,
             language: None,
             room: None,
@@ -78,6 +82,13 @@ impl Choice {
                 .map(|(_, v)| v.trim())
                 .filter(|v| !v.is_empty())
         };
+        let lesson = match get("lesson") {
+            None => Which::One,
+            Some(n) => parse_lesson(Some(
+                n.parse()
+                    .map_err(|_| FieldError::new("lesson", "must be 1 or 2"))?,
+            ))?,
+        };
         let period = get("period").map_or(Ok(Period::DEFAULT), Period::parse)?;
         let language = match get("language") {
             None | Some("all") => None,
@@ -88,6 +99,7 @@ impl Choice {
         };
         let room = RoomCode::parse_optional(get("room"))?;
         Ok(Self {
+            lesson,
             period,
             language,
             room,
@@ -103,6 +115,7 @@ impl Choice {
             Period::All => Filter::period(Minute(i64::MIN / 2), Minute(now.0 + 1)),
         };
         Filter {
+            lesson: self.lesson,
             lang: self.language,
             room: self.room.clone(),
             ..period
@@ -112,6 +125,9 @@ impl Choice {
     /// This choice as query pairs (its defaults left out), for links.
     pub fn pairs(&self) -> Vec<(String, String)> {
         let mut pairs = Vec::new();
+        if self.lesson != Which::One {
+            pairs.push(("lesson".into(), self.lesson.number().to_string()));
+        }
         if self.period != Period::DEFAULT {
             pairs.push(("period".into(), self.period.code()));
         }
@@ -153,15 +169,18 @@ mod tests {
             ("language", "pt-BR"),
             ("room", " Class-7B "),
             ("period", "1"),
+            ("lesson", "2"),
         ])
         .unwrap();
         assert_eq!(c.period, Period::All, "the first of a repeated field");
+        assert_eq!(c.lesson, Which::Two);
         assert_eq!(c.language, Some(Lang::Pt));
         assert_eq!(c.room.as_ref().map(RoomCode::as_str), Some("class-7b"));
         assert_eq!(
             c.pairs(),
             [
-                ("period".to_string(), "all".to_string()),
+                ("lesson".to_string(), "2".to_string()),
+                ("period".into(), "all".into()),
                 ("language".into(), "pt".into()),
                 ("room".into(), "class-7b".into())
             ]
@@ -176,6 +195,9 @@ mod tests {
             ("period", "8"),
             ("period", "-1"),
             ("period", "30d"),
+            ("lesson", "3"),
+            ("lesson", "0"),
+            ("lesson", "two"),
             ("language", "fr"),
             ("room", "a b"),
             ("room", "<script>"),
@@ -204,6 +226,7 @@ mod tests {
             (Minute(now.0 - Minute::PER_DAY), Minute(now.0 + 1))
         );
         assert_eq!(f.lang, Some(Lang::Zh));
+        assert_eq!(f.lesson, Which::One);
         assert_eq!(f.room, Some(RoomCode::parse("r1").unwrap()));
         let all = Choice {
             period: Period::All,

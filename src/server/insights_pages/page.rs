@@ -13,7 +13,7 @@ use super::{
     filter::{Choice, Period},
     shell,
     tables::Tables,
-    words::{date, words, Words},
+    words::{date, lesson::lesson_words, words, Words},
 };
 use crate::page::i18n::texts;
 use insights::values::Minute;
@@ -70,6 +70,19 @@ pub fn filter_query(choice: &Choice) -> String {
     format!("?{}", q.finish())
 }
 
+/// The filter form's lessons.
+fn lessons(w: &Words, choice: &Choice) -> Vec<Choose> {
+    insights::report::Which::ALL
+        .into_iter()
+        .map(|l| Choose {
+            value: l.number().to_string(),
+            label: w.lessons[l as usize].into(),
+            selected: l == choice.lesson,
+            tag: None,
+        })
+        .collect()
+}
+
 /// The filter form's choices.
 fn form(w: &Words, choice: &Choice) -> (Vec<Choose>, Vec<Choose>) {
     let periods = Period::CHOICES
@@ -106,9 +119,10 @@ pub fn main(
     let w = words(lang);
     let t = texts(lang);
     let (periods, languages) = form(w, choice);
+    let lessons = lessons(w, choice);
     let room = choice.room.as_ref().map_or("", |r| r.as_str());
     let base = context! {
-        w, lang => lang.code(), periods, languages, room,
+        w, lang => lang.code(), periods, languages, lessons, room,
         on => !matches!(content, Content::Off),
         unavailable => matches!(content, Content::Unavailable),
     };
@@ -117,9 +131,11 @@ pub fn main(
     };
     let visits = data.funnel.visits;
     let counted = !data.is_slow("funnel");
+    let named = lesson_words(w, t, choice.lesson);
     let scope = fill(
         w.scope,
         &[
+            ("lesson", named.name),
             ("period", &period_label(w, choice.period)),
             (
                 "language",
@@ -171,7 +187,7 @@ pub fn main(
     ];
     let steps: Vec<(&str, u64, String)> = counts
         .iter()
-        .zip(w.steps)
+        .zip(named.steps.iter().map(String::as_str))
         .zip(&tables.funnel.rows)
         .map(|((&n, label), row)| (label, n, format!("{} · {}", row[1].shown, row[2].shown)))
         .collect();
@@ -206,7 +222,7 @@ pub fn main(
         funnel => charts::funnel(&steps),
         attempts => charts::histogram(&bins(&effort.attempts, &ATTEMPT_BINS), median_place(&effort.attempts, &ATTEMPT_BINS), w.median),
         minutes => charts::histogram(&bins(&effort.minutes, &MINUTE_BINS), median_place(&effort.minutes, &MINUTE_BINS), w.median),
-        map => charts::map(t, &data.points, &view),
+        map => (data.lesson == insights::report::Which::One).then(|| charts::map(t, &data.points, &view)),
         days => charts::days(&data.days, first_day, now.day(), (&first_label, &last_label)),
     };
 
@@ -252,6 +268,8 @@ pub fn main(
         "insights.html",
         context! {
             scope, toc, medians, reached, offline, exports, svg,
+            effort_note => named.effort_note,
+            goal_island => named.goal_island,
             slow => data.slow,
             votes_kept => data.teaching.votes,
             t => shown,
@@ -314,6 +332,7 @@ mod tests {
         use insights::report::effort::{Point, Points};
         let at = |i: usize| Point {
             weight: 0.0001 * (i % 4000) as f64,
+            weight2: 0.0,
             bias: 0.1 * (i % 4600) as f64,
             error: 1000.0 + i as f64,
         };

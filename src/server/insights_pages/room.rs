@@ -47,7 +47,11 @@ use self::{
 };
 use super::{pairs, shell, text};
 use crate::page::app::StylesheetHref;
-use insights::{report::funnel::Funnel, store::Store, Filter, Minute, RoomCode, Rooms, StoreError};
+use insights::{
+    report::{funnel::Funnel, Which},
+    store::Store,
+    Filter, Minute, RoomCode, Rooms, StoreError,
+};
 use lesson::map::MapView;
 use vocabulary::Lang;
 
@@ -89,6 +93,8 @@ async fn look(ctx: &Ctx, room: &RoomCode, lang: Lang) -> Result<Now, StoreError>
     let (current, all) = ctx.rooms.current(room);
     let visitors = store.room_visitors(&current).await?;
     let filter = Filter {
+        // The live view follows lesson 1, the page a room's link opens.
+        lesson: Which::One,
         // The room's starts are kept to the hour: from the hour it was then.
         from: Minute((now.0 - FUNNEL_HOURS * 60).div_euclid(60) * 60),
         to: Minute(now.0 + 1),

@@ -7,13 +7,15 @@ mod coach;
 use super::{
     cells::{bin_cell, share, Fmt},
     table::{columns, Cell, Table},
-    words::{date, iso_date, tool, words},
+    words::{date, iso_date, lesson::lesson_words, tool, words},
 };
 use crate::page::i18n::texts;
+use insights::lessons;
 use insights::report::overview::{bands, bin_counts, Bin, Data, ATTEMPT_BINS, MINUTE_BINS};
 use insights::report::{
     effort::{marks, Point},
     tools::Group,
+    Which,
 };
 use vocabulary::{format::plain, Lang};
 
@@ -147,17 +149,29 @@ impl Tables {
     }
 }
 
+/// A figure as a CSV key writes it: `799`, `1423.44`.
+fn key_number(x: f64) -> String {
+    plain(x, 2)
+}
+
 /// The funnel: each step's count, its share of all visits and
-/// of the step before.
+/// of the step before (the steps' keys name the lesson's figures:
+/// `at_or_below_799`, `goal_450`; `goal_below_1420`).
 fn funnel(f: &Fmt, data: &Data) -> Table {
-    const KEYS: [&str; 6] = [
-        "visits",
-        "attempted",
-        "at_or_below_799",
-        "at_or_below_600",
-        "at_or_below_500",
-        "goal_450",
+    let rungs = lessons::rungs(data.lesson).map(|r| format!("at_or_below_{}", key_number(r)));
+    let goal = match data.lesson {
+        Which::One => format!("goal_{}", key_number(lessons::goal(data.lesson))),
+        Which::Two => format!("goal_below_{}", key_number(lessons::goal(data.lesson))),
+    };
+    let keys = [
+        "visits".to_string(),
+        "attempted".into(),
+        rungs[0].clone(),
+        rungs[1].clone(),
+        rungs[2].clone(),
+        goal,
     ];
+    let named = lesson_words(f.w, f.t, data.lesson);
     let (w, d) = (f.w, &data.funnel);
     let steps = [
         d.visits,
@@ -180,7 +194,7 @@ fn funnel(f: &Fmt, data: &Data) -> Table {
     for (i, &n) in steps.iter().enumerate() {
         let before = i.checked_sub(1).and_then(|b| share(n, steps[b]));
         t.rows.push(vec![
-            Cell::new(KEYS[i], w.steps[i]),
+            Cell::new(keys[i].clone(), named.steps[i].clone()),
             f.count(n),
             f.share(share(n, d.visits)),
             f.share(before),
@@ -189,27 +203,50 @@ fn funnel(f: &Fmt, data: &Data) -> Table {
     t
 }
 
-/// Where the visits that did not reach the goal stopped, by band.
+/// Where the visits that did not reach the goal stopped, by band (keys
+/// `above_799`, `600_to_799`, `500_to_600`, `450_to_500` in lesson 1),
+/// with the medians of the lesson's parameters.
 fn stuck(f: &Fmt, data: &Data) -> Table {
-    const KEYS: [&str; 4] = ["above_799", "600_to_799", "500_to_600", "450_to_500"];
+    let [a, b, c] = lessons::rungs(data.lesson).map(key_number);
+    let goal = key_number(lessons::goal(data.lesson));
+    let keys = [
+        format!("above_{a}"),
+        format!("{b}_to_{a}"),
+        format!("{c}_to_{b}"),
+        format!("{goal}_to_{c}"),
+    ];
+    let named = lesson_words(f.w, f.t, data.lesson);
     let w = f.w;
-    let mut t = Table::new(
-        "stuck",
-        w.stuck_caption,
-        columns(&[
-            ("last_error", w.col_last_error),
-            ("visits", w.col_visits),
+    let two = data.lesson == Which::Two;
+    let medians: &[(&str, &str)] = if two {
+        &[
+            ("median_w1", w.col_median_two[0]),
+            ("median_w2", w.col_median_two[1]),
+            ("median_b", w.col_median_two[2]),
+        ]
+    } else {
+        &[
             ("median_weight", w.col_median_weight),
             ("median_bias", w.col_median_bias),
-        ]),
-    );
-    for (i, band) in bands(&data.points.stuck).into_iter().enumerate() {
-        t.rows.push(vec![
-            Cell::new(KEYS[i], w.bands[i]),
+        ]
+    };
+    let mut heads = vec![("last_error", w.col_last_error), ("visits", w.col_visits)];
+    heads.extend_from_slice(medians);
+    let mut t = Table::new("stuck", w.stuck_caption, columns(&heads));
+    for (i, band) in bands(data.lesson, &data.points.stuck)
+        .into_iter()
+        .enumerate()
+    {
+        let mut row = vec![
+            Cell::new(keys[i].clone(), named.bands[i].clone()),
             f.count(band.visits),
             f.value(band.median_weight, 4),
-            f.value(band.median_bias, 1),
-        ]);
+        ];
+        if two {
+            row.push(f.value(band.median_weight2, 2));
+        }
+        row.push(f.value(band.median_bias, 1));
+        t.rows.push(row);
     }
     t
 }
@@ -218,17 +255,27 @@ fn stuck(f: &Fmt, data: &Data) -> Table {
 /// points, then each path's points in order (`point`: its place on the
 /// drawn path, which keeps a long path's first, some between, and its last).
 fn points(f: &Fmt, data: &Data) -> Table {
-    let keys = ["kind", "visit", "point", "weight", "bias", "error"];
-    let mut t = Table::new("points", f.w.points_caption, columns(&keys.map(|k| (k, k))));
+    let two = data.lesson == Which::Two;
+    let keys: &[&str] = if two {
+        &["kind", "visit", "point", "w1", "w2", "b", "error"]
+    } else {
+        &["kind", "visit", "point", "weight", "bias", "error"]
+    };
+    let heads: Vec<(&str, &str)> = keys.iter().map(|&k| (k, k)).collect();
+    let mut t = Table::new("points", f.w.points_caption, columns(&heads));
     let row = |kind: &str, visit: usize, attempt: String, p: &Point| {
-        vec![
+        let mut row = vec![
             Cell::text(kind),
             Cell::text(visit.to_string()),
             Cell::text(attempt),
             Cell::text(plain(p.weight, 6)),
-            Cell::text(plain(p.bias, 4)),
-            Cell::text(plain(p.error, 4)),
-        ]
+        ];
+        if two {
+            row.push(Cell::text(plain(p.weight2, 4)));
+        }
+        row.push(Cell::text(plain(p.bias, 4)));
+        row.push(Cell::text(plain(p.error, 4)));
+        row
     };
     for (i, p) in data.points.stuck.iter().enumerate() {
         t.rows.push(row("stuck", i + 1, String::new(), p));

@@ -38,7 +38,10 @@ use coach::{
     input::{choose_lang, parse_lesson, point, point_two, CoachInput},
     Comment, Limited,
 };
-use insights::{capture::Recording, VisitId};
+use insights::{
+    capture::{LessonPoint, Recording},
+    VisitId,
+};
 use lesson::lessons::Which;
 use vocabulary::FieldError;
 
@@ -226,13 +229,16 @@ pub async fn post(
     if let Some(field) = lesson_fields(lesson, params.is_some(), two.is_some()) {
         return Err(FieldError::new(field, "belongs to the other lesson").into());
     }
-    // The insights record lesson 1's attempts (their rows hold its point).
+    let asked = match lesson {
+        Which::One => params.map(LessonPoint::One),
+        Which::Two => two.map(LessonPoint::Two),
+    };
     let recording = Recording::check(
         body.visit.as_deref(),
         body.attempt,
         body.error,
         body.attempts.len(),
-        params,
+        asked,
     )?;
     let input = match lesson {
         Which::One => CoachInput::new(body.error, body.attempts, params, None, lang)?,

@@ -7,8 +7,8 @@
 //!  "width": 360, "room": "class-7b", "tools": ["map", "nudge"]}
 //! ```
 //!
-//! `lang`, `layout` and `width` (with an optional `room`) make a visit's
-//! start, all three or none; `tools` lists the tools used since the last
+//! `lang`, `layout` and `width` (with an optional `room`, and `lesson`: 1,
+//! the default, or 2 for `/two`) make a visit's start, all three or none; `tools` lists the tools used since the last
 //! report; `"left": true` says the page is going away (its room seat is
 //! free). Every field is checked (`insights::input`): a refused one
 //! is a `400` `{"error", "field"}` naming it; a body over
@@ -61,14 +61,17 @@ pub struct EventsBody {
     #[serde(default)]
     room: Option<String>,
     #[serde(default)]
+    lesson: Option<u32>,
+    #[serde(default)]
     tools: Vec<String>,
     #[serde(default)]
     left: bool,
 }
 
 impl JsonBody for EventsBody {
-    const FIELDS: &'static [&'static str] =
-        &["visit", "lang", "layout", "width", "room", "tools", "left"];
+    const FIELDS: &'static [&'static str] = &[
+        "visit", "lang", "layout", "width", "room", "lesson", "tools", "left",
+    ];
     const LIMIT: usize = MAX_EVENTS_BODY;
 }
 
@@ -85,6 +88,7 @@ impl EventsBody {
                     layout,
                     width,
                     room: self.room,
+                    lesson: self.lesson,
                 };
                 events.push(Event::Visit(start.check(now)?));
             }

@@ -17,6 +17,7 @@ pub fn id(name: &str) -> VisitId {
 pub fn visit(name: &str, lang: Lang, room: Option<&str>, start: Minute) -> Event {
     Event::Visit(Visit {
         id: id(name),
+        lesson: lesson::lessons::Which::One,
         lang,
         layout: Layout::Page,
         device: Device::Desktop,

@@ -5,7 +5,9 @@
 //! bytes and the alias: a version (1), a random 64-bit number, the second it
 //! was issued (Unix time), the language's and the tier's places in
 //! `Lang::ALL` and `Tier::ALL`, a flag byte (bit 0: its votes train the
-//! router), the alias's length and the alias. The MAC is HMAC-SHA256 (RFC
+//! router; bits 1–3: the lesson's number less one, so that an id issued
+//! before lessons were named reads as lesson 1), the alias's length and the
+//! alias. The MAC is HMAC-SHA256 (RFC
 //! 2104) under the server's key over a context string and the payload, cut
 //! to its first 16 bytes (128 bits, as RFC 2104 §5 allows), and compared in
 //! constant time. A client can read an id's fields (nothing in them is
@@ -17,6 +19,7 @@ use sha2::Sha256;
 
 use super::{key::FeedbackKey, VOTE_WINDOW};
 use crate::response::Tier;
+use lesson::lessons::Which;
 use vocabulary::{FieldError, Lang};
 
 /// What a comment's id names.
@@ -26,6 +29,8 @@ pub struct CommentId {
     pub model: String,
     pub lang: Lang,
     pub tier: Tier,
+    /// The lesson the comment was about.
+    pub lesson: Which,
     /// When it was issued, in seconds since 1970 (UTC).
     pub issued_s: u64,
     /// Whether votes on it teach the router: not for a model the caller
@@ -90,7 +95,7 @@ impl Signer {
         bytes.extend_from_slice(&comment.issued_s.to_be_bytes());
         bytes.push(comment.lang.index() as u8);
         bytes.push(comment.tier as u8);
-        bytes.push(u8::from(comment.trains));
+        bytes.push(u8::from(comment.trains) | (comment.lesson.number() - 1) << 1);
         bytes.push(model.len() as u8);
         bytes.extend_from_slice(model.as_bytes());
         let mut mac = self.mac();
@@ -158,6 +163,7 @@ fn decode(body: &[u8]) -> Option<CommentId> {
         lang: *Lang::ALL.get(usize::from(body[17]))?,
         tier: *Tier::ALL.get(usize::from(body[18]))?,
         trains: body[19] & 1 == 1,
+        lesson: Which::from_number((body[19] >> 1 & 7) + 1)?,
         model: model.to_string(),
     })
 }

@@ -62,6 +62,7 @@ impl Coach {
                 model: comment.model.clone(),
                 lang: comment.lang,
                 tier: comment.tier,
+                lesson: input.lesson,
                 issued_s: now_s(),
                 trains: input.model.is_none() && !comment.fallback,
                 nonce: rand::rng().next_u64(),

@@ -63,13 +63,31 @@ fn an_attempt_keeps_the_comments_model_and_caps_its_latency() {
     let point = AskedPoint {
         number: 2,
         error: 612.5,
-        weight: 0.1,
-        bias: 150.0,
+        point: LessonPoint::One(Params {
+            weight: 0.1,
+            bias: 150.0,
+        }),
     };
     let a = attempt_of(visit.clone(), point, &comment(false, None, vec![])).expect("attempt");
     assert_eq!(a.model.as_str(), "qwen-7b");
     assert_eq!(a.lang, Lang::Pt);
     assert_eq!(a.numbers.latency_ms(), AttemptNumbers::MAX_LATENCY_MS);
+    assert_eq!(a.numbers.lesson(), lesson::lessons::Which::One);
+    let two = AskedPoint {
+        point: LessonPoint::Two([0.18, -10.0, 3.5]),
+        ..point
+    };
+    let a = attempt_of(visit.clone(), two, &comment(false, None, vec![])).expect("attempt");
+    assert_eq!(a.numbers.lesson(), lesson::lessons::Which::Two);
+    assert_eq!(
+        (a.numbers.weight(), a.numbers.weight2(), a.numbers.bias()),
+        (0.18, Some(-10.0), 3.5)
+    );
+    let far = AskedPoint {
+        point: LessonPoint::Two([0.1, f64::INFINITY, 0.0]),
+        ..point
+    };
+    assert!(attempt_of(visit.clone(), far, &comment(false, None, vec![])).is_none());
     let bad = AskedPoint { number: 0, ..point };
     assert!(attempt_of(visit, bad, &comment(false, None, vec![])).is_none());
 }

@@ -10,6 +10,7 @@ fn visit_input() -> VisitInput {
         layout: "embed".into(),
         width: 390,
         room: Some(" Class-7B ".into()),
+        lesson: None,
     }
 }
 

@@ -13,10 +13,11 @@ use super::{
 };
 use crate::{sink::StoreError, store::Store};
 
-/// The days and the language: `$1`, `$2` and `$3` of every statement here.
-const OF_DAYS: &str = "day >= $1 AND day < $2 AND ($3 = '' OR lang = $3)";
+/// The days, the language and the lesson: `$1` to `$4` of every statement here.
+const OF_DAYS: &str = "day >= $1 AND day < $2 AND ($3 = '' OR lang = $3) AND lesson = $4";
 
-/// Runs `sql` (its `$1`–`$3` the days' bounds and language) and decodes every row.
+/// Runs `sql` (its `$1`–`$4` the days' bounds, language and lesson) and
+/// decodes every row.
 async fn rows<O>(store: &Store, days: Days, sql: &str) -> Result<Vec<O>, StoreError>
 where
     O: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
@@ -25,6 +26,7 @@ where
         .bind(days.first)
         .bind(days.end)
         .bind(days.lang)
+        .bind(days.lesson)
         .fetch_all(store.reads())
         .await?)
 }
@@ -35,9 +37,9 @@ pub(super) async fn funnel(store: &Store, days: Days) -> Result<Funnel, StoreErr
         "SELECT {}, {}, {}, {}, {}, {} FROM insights_day_visits WHERE {OF_DAYS}",
         sum("visits"),
         sum("attempted"),
-        sum("rung_799"),
-        sum("rung_600"),
-        sum("rung_500"),
+        sum("rung_1"),
+        sum("rung_2"),
+        sum("rung_3"),
         sum("reached")
     );
     let rows: Vec<FunnelRow> = rows(store, days, &sql).await?;

@@ -3,7 +3,6 @@
 
 use super::{fetch, stats, Filter, Query};
 use crate::{sink::StoreError, store::Store};
-use lesson::neuron::GOAL;
 
 /// Attempts and minutes to the goal, one value per visit that reached it,
 /// each list sorted (ascending).
@@ -25,12 +24,28 @@ impl Effort {
     }
 }
 
-/// A point on the error landscape.
+/// A point on the error landscape: lesson 1's weight and bias, or lesson
+/// 2's `w1` (as the weight), `w2` (`weight2`, 0 in lesson 1) and `b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
     pub weight: f64,
+    pub weight2: f64,
     pub bias: f64,
     pub error: f64,
+}
+
+/// A point's row: weight, weight2, bias, error.
+pub(super) type PointRow = (f64, f64, f64, f64);
+
+impl From<PointRow> for Point {
+    fn from((weight, weight2, bias, error): PointRow) -> Self {
+        Point {
+            weight,
+            weight2,
+            bias,
+            error,
+        }
+    }
 }
 
 /// The most points of one path the map draws: its first, every
@@ -80,11 +95,11 @@ pub fn marks(path: &[Point]) -> Vec<&Point> {
 impl Store {
     /// [`Store::effort`] from the stored rows.
     pub(super) async fn effort_rows(&self, filter: &Filter) -> Result<Effort, StoreError> {
-        let mut q = Query::visits(filter);
-        let goal = q.real(GOAL);
+        let q = Query::visits(filter);
+        let goal = q.goal("a.error");
         let q = q.push(&format!(
             ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n FROM insights_attempts a \
-             JOIN v ON v.visit_id = a.visit_id WHERE a.error <= {goal} GROUP BY a.visit_id) \
+             JOIN v ON v.visit_id = a.visit_id WHERE {goal} GROUP BY a.visit_id) \
              SELECT g.n, a.at_min - v.started_min FROM g \
              JOIN insights_attempts a ON a.visit_id = g.visit_id AND a.attempt = g.n \
              JOIN v ON v.visit_id = g.visit_id"
@@ -106,47 +121,43 @@ impl Store {
         cap: u32,
     ) -> Result<Points, StoreError> {
         let mut q = Query::visits(filter);
-        let goal = q.real(GOAL);
+        let goal = q.goal("MIN(a.error)");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
             ", last AS (SELECT a.visit_id, MAX(a.attempt) AS n, MAX(a.at_min) AS at \
              FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-             GROUP BY a.visit_id HAVING MIN(a.error) > {goal}) \
-             SELECT a.weight, a.bias, a.error FROM last \
+             GROUP BY a.visit_id HAVING NOT ({goal})) \
+             SELECT a.weight, a.weight2, a.bias, a.error FROM last \
              JOIN insights_attempts a ON a.visit_id = last.visit_id AND a.attempt = last.n \
              ORDER BY last.at DESC, last.visit_id LIMIT {limit}"
         ));
-        let stuck: Vec<(f64, f64, f64)> = fetch(self, &q).await?;
+        let stuck: Vec<PointRow> = fetch(self, &q).await?;
 
         let mut q = Query::visits(filter);
-        let goal = q.real(GOAL);
+        let goal = q.goal("a.error");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
             ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n, MAX(v.started_min) AS started \
              FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-             WHERE a.error <= {goal} GROUP BY a.visit_id), \
+             WHERE {goal} GROUP BY a.visit_id), \
              p AS (SELECT visit_id, n FROM g ORDER BY started DESC, visit_id LIMIT {limit}) \
-             SELECT p.visit_id, a.weight, a.bias, a.error FROM p \
+             SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error FROM p \
              JOIN insights_attempts a ON a.visit_id = p.visit_id AND {} \
              ORDER BY p.visit_id, a.attempt",
             on_path("a.attempt", "p.n")
         ));
-        let rows: Vec<(String, f64, f64, f64)> = fetch(self, &q).await?;
+        let rows: Vec<(String, f64, f64, f64, f64)> = fetch(self, &q).await?;
         Ok(points(stuck, rows))
     }
 }
 
 /// The points from the stuck visits' last points and the paths' rows
 /// (visit, point), in order.
-pub(super) fn points(stuck: Vec<(f64, f64, f64)>, rows: Vec<(String, f64, f64, f64)>) -> Points {
+pub(super) fn points(stuck: Vec<PointRow>, rows: Vec<(String, f64, f64, f64, f64)>) -> Points {
     let mut paths: Vec<Vec<Point>> = Vec::new();
     let mut current: Option<String> = None;
-    for (visit, weight, bias, error) in rows {
-        let point = Point {
-            weight,
-            bias,
-            error,
-        };
+    for (visit, weight, weight2, bias, error) in rows {
+        let point = Point::from((weight, weight2, bias, error));
         match paths.last_mut() {
             Some(path) if current.as_deref() == Some(visit.as_str()) => path.push(point),
             _ => {
@@ -156,14 +167,7 @@ pub(super) fn points(stuck: Vec<(f64, f64, f64)>, rows: Vec<(String, f64, f64, f
         }
     }
     Points {
-        stuck: stuck
-            .into_iter()
-            .map(|(weight, bias, error)| Point {
-                weight,
-                bias,
-                error,
-            })
-            .collect(),
+        stuck: stuck.into_iter().map(Point::from).collect(),
         paths,
     }
 }

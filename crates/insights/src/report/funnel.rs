@@ -1,12 +1,7 @@
 //! The funnel (how far the filter's visits got) and the visits per day.
 
 use super::{count, fetch, Filter, Query};
-use crate::{rollup, sink::StoreError, store::Store, values::Minute};
-
-/// The funnel's rungs below the start: 799, 600, 500 and the goal, each
-/// counted "at or below" like the page's goal ladder (the rollups count them
-/// too: [`rollup::RUNGS`]).
-pub const RUNGS: [f64; 4] = rollup::RUNGS;
+use crate::{lessons, sink::StoreError, store::Store, values::Minute};
 
 /// How many visits got how far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,8 +9,8 @@ pub struct Funnel {
     pub visits: u64,
     /// Visits with at least one attempt.
     pub attempted: u64,
-    /// Visits whose best error was at or below each of [`RUNGS`]
-    /// (the last is the goal).
+    /// Visits whose best error was at or below each of the lesson's three
+    /// rungs ([`lessons::rungs`]), then those that reached its goal.
     pub at_or_below: [u64; 4],
 }
 
@@ -83,7 +78,7 @@ impl Store {
     /// [`Store::funnel`] from the stored rows.
     pub(super) async fn funnel_rows(&self, filter: &Filter) -> Result<Funnel, StoreError> {
         let mut q = Query::visits(filter).with_visit_attempts();
-        let rungs: Vec<String> = RUNGS
+        let rungs: Vec<String> = lessons::rungs(filter.lesson)
             .iter()
             .map(|&r| {
                 let r = q.real(r);
@@ -91,7 +86,7 @@ impl Store {
             })
             .collect();
         let q = q.push(&format!(
-            "SELECT COUNT(*), COUNT(best), {} FROM va",
+            "SELECT COUNT(*), COUNT(best), {}, COUNT(goal_at) FROM va",
             rungs.join(", ")
         ));
         let rows: Vec<FunnelRow> = fetch(self, &q).await?;

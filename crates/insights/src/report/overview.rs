@@ -9,11 +9,12 @@
 
 use std::{future::Future, time::Duration};
 
+use crate::lessons;
 use crate::{
     report::{
         coach::CoachReport,
         effort::{Effort, Point, Points},
-        funnel::{Day, Funnel, RUNGS},
+        funnel::{Day, Funnel},
         teaching::TeachingReport,
         tools::ToolReport,
         Filter,
@@ -21,7 +22,7 @@ use crate::{
     sink::StoreError,
     store::Store,
 };
-use lesson::neuron::GOAL;
+use lesson::lessons::Which;
 
 /// The most dots, and the most paths, the map draws (the latest).
 pub const CAP: u32 = 200;
@@ -31,6 +32,8 @@ pub const REPORT_TIME: Duration = Duration::from_secs(15);
 /// Everything the page shows, for one filter.
 #[derive(Clone, Debug, Default)]
 pub struct Data {
+    /// The filter's lesson: what the funnel's rungs and the goal are.
+    pub lesson: Which,
     pub funnel: Funnel,
     pub days: Vec<Day>,
     pub effort: Effort,
@@ -67,6 +70,7 @@ impl Data {
         );
         let mut late = Late::default();
         Ok(Self {
+            lesson: filter.lesson,
             funnel: late.take(funnel)?,
             days: late.take(days)?,
             effort: late.take(effort)?,
@@ -182,25 +186,33 @@ pub fn bin_label((from, to): Bin) -> String {
 pub struct Band {
     pub visits: u64,
     pub median_weight: Option<f64>,
+    /// Lesson 2's `w2` (0 in lesson 1).
+    pub median_weight2: Option<f64>,
     pub median_bias: Option<f64>,
 }
 
-/// The band of a last error: above 799, then up to 799, 600 and 500 (each
-/// band holds its upper bound, as the funnel's rungs do).
-fn band_of(error: f64) -> usize {
-    RUNGS.iter().take_while(|&&rung| error <= rung).count()
+/// The band of a last error in `lesson`: above its first rung, then up to
+/// each of its rungs ([`lessons::rungs`]; each band holds its upper bound, as
+/// the funnel's rungs do).
+fn band_of(lesson: Which, error: f64) -> usize {
+    lessons::rungs(lesson)
+        .iter()
+        .take_while(|&&rung| error <= rung)
+        .count()
 }
 
-/// The last points of the visits that did not reach the goal, in four bands
-/// of their error ([`band_of`]: above 799, 600–799, 500–600, 450–500).
-pub fn bands(stuck: &[Point]) -> [Band; 4] {
+/// The last points of the visits of `lesson` that did not reach its goal, in
+/// four bands of their error ([`band_of`]; lesson 1: above 799, 600–799,
+/// 500–600, 450–500).
+pub fn bands(lesson: Which, stuck: &[Point]) -> [Band; 4] {
     let mut points: [Vec<&Point>; 4] = Default::default();
-    for p in stuck.iter().filter(|p| p.error > GOAL) {
-        points[band_of(p.error).min(3)].push(p);
+    for p in stuck.iter().filter(|p| !lesson.reaches_goal(p.error)) {
+        points[band_of(lesson, p.error).min(3)].push(p);
     }
     points.map(|ps| Band {
         visits: ps.len() as u64,
         median_weight: median(ps.iter().map(|p| p.weight).collect()),
+        median_weight2: median(ps.iter().map(|p| p.weight2).collect()),
         median_bias: median(ps.iter().map(|p| p.bias).collect()),
     })
 }
@@ -237,6 +249,7 @@ mod tests {
     fn p(weight: f64, bias: f64, error: f64) -> Point {
         Point {
             weight,
+            weight2: 0.0,
             bias,
             error,
         }
@@ -276,11 +289,19 @@ mod tests {
             p(0.15, 60.0, 460.0),
             p(0.0, 0.0, 449.0),
         ];
-        let b = bands(&stuck);
+        let b = bands(Which::One, &stuck);
         assert_eq!(b.clone().map(|b| b.visits), [1, 2, 1, 3]);
         assert_eq!(b[1].median_bias, Some(110.0));
         assert_eq!(b[3].median_weight, Some(0.16));
-        assert_eq!(bands(&[])[0].median_weight, None);
+        assert_eq!(bands(Which::One, &[])[0].median_weight, None);
+        let two = [
+            p(0.1, 150.0, 3431.91),
+            p(0.18, 5.0, 1423.44),
+            p(0.19, 3.0, 1420.0),
+        ];
+        let b = bands(Which::Two, &two);
+        // 1,420 is not below 1,420: it is in the last band, with 1,423.44.
+        assert_eq!(b.map(|b| b.visits), [1, 0, 0, 2]);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! A room now: each of its current visitors' latest point, for the live view
 //! a teacher projects (no names: a visit is its random id).
 
-use super::{effort::Point, fetch, Query};
-use crate::{sink::StoreError, store::Store, values::VisitId};
+use super::{effort::Point, fetch, Query, Which};
+use crate::{lessons, sink::StoreError, store::Store, values::VisitId};
 
 /// One current visitor of a room.
 #[derive(Clone, Debug, PartialEq)]
@@ -11,6 +11,8 @@ pub struct RoomVisitor {
     /// whoever holds it record attempts as that visit, so a public page should
     /// show a derived key, not this.
     pub visit: VisitId,
+    /// The lesson it is on (its page).
+    pub lesson: Which,
     /// Its attempts so far (the highest attempt number; 0 for none).
     pub attempts: u64,
     /// Its latest attempt's point, if it made one.
@@ -32,7 +34,8 @@ impl Store {
             let mut q = Query::default();
             let ids: Vec<String> = chunk.iter().map(|v| q.text(v.as_str())).collect();
             let q = q.push(&format!(
-                "SELECT s.visit_id, s.attempts, a.weight, a.bias, a.error, s.goal_at \
+                "SELECT s.visit_id, s.lesson, s.attempts, a.weight, a.weight2, a.bias, a.error, \
+                 s.goal_at \
                  FROM insights_visit_sums s LEFT JOIN insights_attempts a \
                  ON a.visit_id = s.visit_id AND a.attempt = s.attempts \
                  WHERE s.visit_id IN ({}) AND s.started_min IS NOT NULL",
@@ -40,31 +43,37 @@ impl Store {
             ));
             type Row = (
                 String,
+                Option<i64>,
                 i64,
+                Option<f64>,
                 Option<f64>,
                 Option<f64>,
                 Option<f64>,
                 Option<i64>,
             );
             let rows: Vec<Row> = fetch(self, &q).await?;
-            for (visit, attempts, weight, bias, error, goal_at) in rows {
-                let latest = match (weight, bias, error) {
-                    (Some(weight), Some(bias), Some(error)) => Some(Point {
+            for (visit, lesson, attempts, weight, weight2, bias, error, goal_at) in rows {
+                let latest = match (weight, weight2, bias, error) {
+                    (Some(weight), Some(weight2), Some(bias), Some(error)) => Some(Point {
                         weight,
+                        weight2,
                         bias,
                         error,
                     }),
                     _ => None,
                 };
-                found.insert(visit, (super::count(attempts), latest, goal_at.is_some()));
+                let lesson = lessons::from_stored(lesson.unwrap_or(1));
+                let seen = (lesson, super::count(attempts), latest, goal_at.is_some());
+                found.insert(visit, seen);
             }
         }
         Ok(visits
             .iter()
             .filter_map(|visit| {
-                let &(attempts, latest, reached) = found.get(visit.as_str())?;
+                let &(lesson, attempts, latest, reached) = found.get(visit.as_str())?;
                 Some(RoomVisitor {
                     visit: visit.clone(),
+                    lesson,
                     attempts,
                     latest,
                     reached,

@@ -9,24 +9,23 @@ use sqlx::Row;
 
 use super::{
     count,
-    effort::{Effort, Points},
+    effort::{Effort, PointRow, Points},
     fetch,
-    funnel::{Day, DayRow, Funnel, FunnelRow, RUNGS},
+    funnel::{Day, DayRow, Funnel, FunnelRow},
     tools::{reports, ToolReport},
     Filter, Query,
 };
-use crate::{codes::Tool, rollup::bit, sink::StoreError, store::Store, values::Minute};
-use lesson::neuron::GOAL;
+use crate::{codes::Tool, lessons, rollup::bit, sink::StoreError, store::Store, values::Minute};
 
 pub(super) async fn funnel(store: &Store, filter: &Filter) -> Result<Funnel, StoreError> {
     let mut q = Query::default();
     let of = q.condition(filter, "started_min");
-    let rungs: Vec<String> = RUNGS
+    let rungs: Vec<String> = lessons::rungs(filter.lesson)
         .iter()
         .map(|&r| format!("COUNT(CASE WHEN best <= {} THEN 1 END)", q.real(r)))
         .collect();
     q.sql = format!(
-        "SELECT COUNT(*), COUNT(best), {} FROM insights_visit_sums WHERE {of}",
+        "SELECT COUNT(*), COUNT(best), {}, COUNT(goal_at) FROM insights_visit_sums WHERE {of}",
         rungs.join(", ")
     );
     let rows: Vec<FunnelRow> = fetch(store, &q).await?;
@@ -101,16 +100,15 @@ pub(super) async fn tools(store: &Store, filter: &Filter) -> Result<Vec<ToolRepo
 pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<Points, StoreError> {
     let mut q = Query::default();
     let of = q.condition(filter, "+started_min");
-    let goal = q.real(GOAL);
     let limit = q.int(i64::from(cap));
     q.sql = format!(
-        "SELECT a.weight, a.bias, a.error FROM (SELECT visit_id, attempts, last_min \
-         FROM insights_visit_sums WHERE {of} AND best > {goal} \
+        "SELECT a.weight, a.weight2, a.bias, a.error FROM (SELECT visit_id, attempts, last_min \
+         FROM insights_visit_sums WHERE {of} AND best IS NOT NULL AND goal_at IS NULL \
          ORDER BY last_min DESC, visit_id LIMIT {limit}) s \
          JOIN insights_attempts a ON a.visit_id = s.visit_id AND a.attempt = s.attempts \
          ORDER BY s.last_min DESC, s.visit_id"
     );
-    let stuck: Vec<(f64, f64, f64)> = fetch(store, &q).await?;
+    let stuck: Vec<PointRow> = fetch(store, &q).await?;
 
     let mut q = Query::default();
     let of = q.condition(filter, "started_min");
@@ -118,11 +116,11 @@ pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<P
     q.sql = format!(
         "WITH p AS (SELECT visit_id, goal_at AS n FROM insights_visit_sums \
          WHERE {of} AND goal_at IS NOT NULL ORDER BY started_min DESC, visit_id LIMIT {limit}) \
-         SELECT p.visit_id, a.weight, a.bias, a.error FROM p \
+         SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error FROM p \
          JOIN insights_attempts a ON a.visit_id = p.visit_id AND {} \
          ORDER BY p.visit_id, a.attempt",
         super::effort::on_path("a.attempt", "p.n")
     );
-    let paths: Vec<(String, f64, f64, f64)> = fetch(store, &q).await?;
+    let paths: Vec<(String, f64, f64, f64, f64)> = fetch(store, &q).await?;
     Ok(super::effort::points(stuck, paths))
 }

@@ -3,8 +3,8 @@
 //!
 //! - the comments;
 //! - **helpful**: the visitors' votes, up of all (votes cast in the
-//!   filter's period, on comments in its language; not kept by room, so a
-//!   room's report has none);
+//!   filter's period, on comments of its lesson in its language; not kept by
+//!   room, so a room's report has none);
 //! - **improved**: of the comments the visit followed with another attempt,
 //!   those whose next error was lower;
 //! - **reached**: of the comments made above the goal, those whose visit
@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 
 use super::{count, fetch, share::Share, Days, Filter, Query, Source};
 use crate::{
+    lessons,
     rollup::teaching::{self, NEXT},
     sink::StoreError,
     store::Store,
@@ -74,9 +75,11 @@ impl Store {
         if votes {
             let mut q = Query::default();
             let (from, to) = (q.int(filter.from.0), q.int(filter.to.0));
+            let lesson = q.int(lessons::number(filter.lesson));
             let mut sql = format!(
                 "SELECT model, lang, SUM(CASE WHEN vote = 'up' THEN 1 ELSE 0 END), COUNT(*) \
-                 FROM insights_votes WHERE at_min >= {from} AND at_min < {to}"
+                 FROM insights_votes WHERE at_min >= {from} AND at_min < {to} \
+                 AND lesson = {lesson}"
             );
             if let Some(lang) = filter.lang {
                 sql += &format!(" AND lang = {}", q.text(lang.code()));
@@ -131,7 +134,7 @@ async fn outcome_cells(store: &Store, days: Days) -> Result<Outcomes, StoreError
     let sum = |c: &str| format!("CAST(SUM({c}) AS BIGINT)");
     let sql = format!(
         "SELECT model, comment_lang, {}, {}, {}, {}, {} FROM insights_day_teaching \
-         WHERE day >= $1 AND day < $2 AND ($3 = '' OR lang = $3) \
+         WHERE day >= $1 AND day < $2 AND ($3 = '' OR lang = $3) AND lesson = $4 \
          GROUP BY model, comment_lang",
         sum("comments"),
         sum("followed"),
@@ -143,6 +146,7 @@ async fn outcome_cells(store: &Store, days: Days) -> Result<Outcomes, StoreError
         .bind(days.first)
         .bind(days.end)
         .bind(days.lang)
+        .bind(days.lesson)
         .fetch_all(store.reads())
         .await?;
     Ok(collect(rows))
@@ -152,7 +156,7 @@ async fn outcome_rows(store: &Store, filter: &Filter) -> Result<Outcomes, StoreE
     let q = Query::visits(filter).push(&format!(
         "SELECT a.model, a.lang, {} FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
          {NEXT} GROUP BY a.model, a.lang",
-        teaching::counts()
+        teaching::counts(filter.lesson)
     ));
     Ok(collect(fetch(store, &q).await?))
 }

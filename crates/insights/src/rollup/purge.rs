@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 
 use sqlx::{AnyConnection, Executor};
 
-use super::{bit, day_of, teaching, RUNGS};
-use crate::{codes::Tool, values::Minute};
-use lesson::neuron::GOAL;
+use super::{bit, day_of, teaching};
+use crate::{codes::Tool, lessons, values::Minute};
+use lesson::lessons::Which;
 
 /// Visits that keep their visit row but lose rows of this purge.
 const LOSING: &str = "(started_min IS NULL OR started_min >= $1) AND visit_id IN \
@@ -42,23 +42,24 @@ pub async fn before(
     let mut days: BTreeSet<i64> = started.into_iter().map(|(m,)| day_of(m)).collect();
     days.insert(day_of(cutoff.0));
     let of = "FROM insights_attempts a WHERE a.visit_id = insights_visit_sums.visit_id AND a.at_min >= $1";
-    let sql = format!(
-        "UPDATE insights_visit_sums SET \
-         attempts = COALESCE((SELECT MAX(a.attempt) {of}), 0), \
-         best = (SELECT MIN(a.error) {of}), \
-         goal_at = (SELECT MIN(a.attempt) {of} AND a.error <= $2), \
-         goal_min = (SELECT a.at_min {of} AND a.error <= $2 ORDER BY a.attempt LIMIT 1), \
-         last_min = (SELECT MAX(a.at_min) {of}), \
-         tools = COALESCE((SELECT {} FROM insights_tools t \
-           WHERE t.visit_id = insights_visit_sums.visit_id AND t.first_min >= $1), 0) \
-         WHERE {LOSING}",
-        tool_bits()
-    );
-    sqlx::query(&sql)
-        .bind(cutoff.0)
-        .bind(GOAL)
-        .execute(&mut *conn)
-        .await?;
+    // Each lesson's visits by its goal (an id without its visit by lesson 1's).
+    for lesson in Which::ALL {
+        let goal = lessons::goal_sql(lesson, "a.error");
+        let sql = format!(
+            "UPDATE insights_visit_sums SET \
+             attempts = COALESCE((SELECT MAX(a.attempt) {of}), 0), \
+             best = (SELECT MIN(a.error) {of}), \
+             goal_at = (SELECT MIN(a.attempt) {of} AND {goal}), \
+             goal_min = (SELECT a.at_min {of} AND {goal} ORDER BY a.attempt LIMIT 1), \
+             last_min = (SELECT MAX(a.at_min) {of}), \
+             tools = COALESCE((SELECT {} FROM insights_tools t \
+               WHERE t.visit_id = insights_visit_sums.visit_id AND t.first_min >= $1), 0) \
+             WHERE {LOSING} AND COALESCE(lesson, 1) = {}",
+            tool_bits(),
+            lessons::number(lesson)
+        );
+        sqlx::query(&sql).bind(cutoff.0).execute(&mut *conn).await?;
+    }
     Ok(days)
 }
 
@@ -108,59 +109,77 @@ pub async fn recount(conn: &mut AnyConnection, day: i64) -> Result<(), sqlx::Err
             .execute(&mut *conn)
             .await?;
     }
+    for lesson in Which::ALL {
+        recount_lesson(conn, day, lesson).await?;
+    }
+    Ok(())
+}
+
+/// [`recount`] for the visits of one lesson.
+async fn recount_lesson(
+    conn: &mut AnyConnection,
+    day: i64,
+    lesson: Which,
+) -> Result<(), sqlx::Error> {
+    let n = lessons::number(lesson);
     // $1 the day, $2 and $3 its first minute and the next day's.
-    let of_day = "FROM insights_visit_sums s WHERE s.started_min >= $2 AND s.started_min < $3";
+    let of_day = format!(
+        "FROM insights_visit_sums s WHERE s.started_min >= $2 AND s.started_min < $3 \
+         AND s.lesson = {n}"
+    );
     let mut statements = vec![
         format!(
             "INSERT INTO insights_day_visits \
-             (day, lang, visits, attempted, rung_799, rung_600, rung_500, reached) \
-             SELECT $1, s.lang, COUNT(*), COUNT(s.best), COUNT(CASE WHEN s.best <= $4 THEN 1 END), \
+             (day, lesson, lang, visits, attempted, rung_1, rung_2, rung_3, reached) \
+             SELECT $1, {n}, s.lang, COUNT(*), COUNT(s.best), \
+             COUNT(CASE WHEN s.best <= $4 THEN 1 END), \
              COUNT(CASE WHEN s.best <= $5 THEN 1 END), COUNT(CASE WHEN s.best <= $6 THEN 1 END), \
              COUNT(s.goal_at) {of_day} GROUP BY s.lang"
         ),
         format!(
-            "INSERT INTO insights_day_goal_at (day, lang, goal_at, visits) \
-             SELECT $1, s.lang, COALESCE(s.goal_at, 0), COUNT(*) {of_day} \
+            "INSERT INTO insights_day_goal_at (day, lesson, lang, goal_at, visits) \
+             SELECT $1, {n}, s.lang, COALESCE(s.goal_at, 0), COUNT(*) {of_day} \
              GROUP BY s.lang, COALESCE(s.goal_at, 0)"
         ),
         format!(
-            "INSERT INTO insights_day_goal_minutes (day, lang, minutes, visits) \
-             SELECT $1, s.lang, s.goal_min - s.started_min, COUNT(*) {of_day} \
+            "INSERT INTO insights_day_goal_minutes (day, lesson, lang, minutes, visits) \
+             SELECT $1, {n}, s.lang, s.goal_min - s.started_min, COUNT(*) {of_day} \
              AND s.goal_at IS NOT NULL GROUP BY s.lang, s.goal_min - s.started_min"
         ),
         format!(
             "INSERT INTO insights_day_comments \
-             (day, lang, model, comment_lang, outcome, reason, comments) \
-             SELECT $1, s.lang, a.model, a.lang, a.outcome, COALESCE(a.reason, ''), COUNT(*) \
-             FROM insights_visit_sums s JOIN insights_attempts a ON a.visit_id = s.visit_id \
-             WHERE s.started_min >= $2 AND s.started_min < $3 \
+             (day, lesson, lang, model, comment_lang, outcome, reason, comments) \
+             SELECT $1, {n}, s.lang, a.model, a.lang, a.outcome, COALESCE(a.reason, ''), \
+             COUNT(*) FROM insights_visit_sums s JOIN insights_attempts a ON a.visit_id = s.visit_id \
+             WHERE s.started_min >= $2 AND s.started_min < $3 AND s.lesson = {n} \
              GROUP BY s.lang, a.model, a.lang, a.outcome, COALESCE(a.reason, '')"
         ),
         format!(
             "INSERT INTO insights_day_latency \
-             (day, lang, model, comment_lang, latency_ms, comments) \
-             SELECT $1, s.lang, a.model, a.lang, a.latency_ms, COUNT(*) \
+             (day, lesson, lang, model, comment_lang, latency_ms, comments) \
+             SELECT $1, {n}, s.lang, a.model, a.lang, a.latency_ms, COUNT(*) \
              FROM insights_visit_sums s JOIN insights_attempts a ON a.visit_id = s.visit_id \
-             WHERE s.started_min >= $2 AND s.started_min < $3 \
+             WHERE s.started_min >= $2 AND s.started_min < $3 AND s.lesson = {n} \
              GROUP BY s.lang, a.model, a.lang, a.latency_ms"
         ),
         format!(
-            "INSERT INTO {} (day, lang, model, comment_lang, comments, followed, improved, \
-             above, reached) {}",
+            "INSERT INTO {} (day, lesson, lang, model, comment_lang, comments, followed, \
+             improved, above, reached) {}",
             teaching::TABLE,
-            teaching::from_rows("$1", "s.started_min >= $2 AND s.started_min < $3")
+            teaching::from_rows(lesson, "$1", "s.started_min >= $2 AND s.started_min < $3")
         ),
     ];
     for &tool in Tool::ALL {
         statements.push(format!(
-            "INSERT INTO insights_day_tools (day, lang, tool, goal_at, visits) \
-             SELECT $1, s.lang, '{}', COALESCE(s.goal_at, 0), COUNT(*) {of_day} \
+            "INSERT INTO insights_day_tools (day, lesson, lang, tool, goal_at, visits) \
+             SELECT $1, {n}, s.lang, '{}', COALESCE(s.goal_at, 0), COUNT(*) {of_day} \
              AND (s.tools & {}) <> 0 GROUP BY s.lang, COALESCE(s.goal_at, 0)",
             tool.code(),
             bit(tool)
         ));
     }
     let first = day * Minute::PER_DAY;
+    let rungs = lessons::rungs(lesson);
     for (i, sql) in statements.iter().enumerate() {
         let q = sqlx::query(sql)
             .bind(day)
@@ -168,7 +187,7 @@ pub async fn recount(conn: &mut AnyConnection, day: i64) -> Result<(), sqlx::Err
             .bind(first + Minute::PER_DAY);
         // Only the first statement compares with the rungs.
         let q = if i == 0 {
-            q.bind(RUNGS[0]).bind(RUNGS[1]).bind(RUNGS[2])
+            q.bind(rungs[0]).bind(rungs[1]).bind(rungs[2])
         } else {
             q
         };

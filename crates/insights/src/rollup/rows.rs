@@ -18,20 +18,22 @@ pub(super) async fn write_sums(
         return Ok(());
     }
     let sql = format!(
-        "INSERT INTO insights_visit_sums (visit_id, started_min, lang, room, attempts, best, \
-         goal_at, goal_min, last_min, tools) VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
-         started_min = excluded.started_min, lang = excluded.lang, room = excluded.room, \
+        "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room, attempts, \
+         best, goal_at, goal_min, last_min, tools) VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
+         started_min = excluded.started_min, lesson = excluded.lesson, lang = excluded.lang, \
+         room = excluded.room, \
          attempts = excluded.attempts, \
          best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
          goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
          last_min = excluded.last_min, tools = excluded.tools",
-        marks.tuples(rows.len(), 10)
+        marks.tuples(rows.len(), 11)
     );
     let mut args = AnyArguments::default();
     for (id, s) in rows {
         let encoded = (|| {
             args.add(id.to_string())?;
             args.add(s.started)?;
+            args.add(s.lesson)?;
             args.add(s.lang.clone())?;
             args.add(s.room.clone())?;
             args.add(s.attempts)?;
@@ -64,44 +66,62 @@ type Row<'a> = (
 fn row(cell: &Cell) -> Row<'_> {
     use V::{Int, Text};
     match cell {
-        Cell::Visits { day, lang } => (
+        Cell::Visits { day, lesson, lang } => (
             "insights_day_visits",
-            &["day", "lang"],
+            &["day", "lesson", "lang"],
             &[
                 "visits",
                 "attempted",
-                "rung_799",
-                "rung_600",
-                "rung_500",
+                "rung_1",
+                "rung_2",
+                "rung_3",
                 "reached",
             ],
-            vec![Int(*day), Text(lang)],
+            vec![Int(*day), Int(*lesson), Text(lang)],
         ),
-        Cell::GoalAt { day, lang, goal_at } => (
+        Cell::GoalAt {
+            day,
+            lesson,
+            lang,
+            goal_at,
+        } => (
             "insights_day_goal_at",
-            &["day", "lang", "goal_at"],
+            &["day", "lesson", "lang", "goal_at"],
             &["visits"],
-            vec![Int(*day), Text(lang), Int(*goal_at)],
+            vec![Int(*day), Int(*lesson), Text(lang), Int(*goal_at)],
         ),
-        Cell::Minutes { day, lang, minutes } => (
+        Cell::Minutes {
+            day,
+            lesson,
+            lang,
+            minutes,
+        } => (
             "insights_day_goal_minutes",
-            &["day", "lang", "minutes"],
+            &["day", "lesson", "lang", "minutes"],
             &["visits"],
-            vec![Int(*day), Text(lang), Int(*minutes)],
+            vec![Int(*day), Int(*lesson), Text(lang), Int(*minutes)],
         ),
         Cell::Tool {
             day,
+            lesson,
             lang,
             tool,
             goal_at,
         } => (
             "insights_day_tools",
-            &["day", "lang", "tool", "goal_at"],
+            &["day", "lesson", "lang", "tool", "goal_at"],
             &["visits"],
-            vec![Int(*day), Text(lang), Text(tool), Int(*goal_at)],
+            vec![
+                Int(*day),
+                Int(*lesson),
+                Text(lang),
+                Text(tool),
+                Int(*goal_at),
+            ],
         ),
         Cell::Comments {
             day,
+            lesson,
             lang,
             model,
             comment_lang,
@@ -109,10 +129,19 @@ fn row(cell: &Cell) -> Row<'_> {
             reason,
         } => (
             "insights_day_comments",
-            &["day", "lang", "model", "comment_lang", "outcome", "reason"],
+            &[
+                "day",
+                "lesson",
+                "lang",
+                "model",
+                "comment_lang",
+                "outcome",
+                "reason",
+            ],
             &["comments"],
             vec![
                 Int(*day),
+                Int(*lesson),
                 Text(lang),
                 Text(model),
                 Text(comment_lang),
@@ -122,16 +151,25 @@ fn row(cell: &Cell) -> Row<'_> {
         ),
         Cell::Latency {
             day,
+            lesson,
             lang,
             model,
             comment_lang,
             latency_ms,
         } => (
             "insights_day_latency",
-            &["day", "lang", "model", "comment_lang", "latency_ms"],
+            &[
+                "day",
+                "lesson",
+                "lang",
+                "model",
+                "comment_lang",
+                "latency_ms",
+            ],
             &["comments"],
             vec![
                 Int(*day),
+                Int(*lesson),
                 Text(lang),
                 Text(model),
                 Text(comment_lang),

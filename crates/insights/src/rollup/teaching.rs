@@ -20,8 +20,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{day_of, Marks};
-use crate::event::Attempt;
-use lesson::neuron::{reaches_goal, GOAL};
+use crate::{event::Attempt, lessons};
+use lesson::lessons::Which;
 
 /// Attempts after a comment within which reaching the goal counts.
 pub const SOON: i64 = 5;
@@ -62,18 +62,18 @@ struct Stored {
     lang: String,
 }
 
-/// The outcome of the comment on attempt `n` of a visit whose attempts
-/// (those present) are `attempts`.
-fn outcome(attempts: &BTreeMap<i64, &Stored>, n: i64) -> Outcome {
+/// The outcome of the comment on attempt `n` of a visit of `lesson` whose
+/// attempts (those present) are `attempts`.
+fn outcome(lesson: Which, attempts: &BTreeMap<i64, &Stored>, n: i64) -> Outcome {
     let Some(this) = attempts.get(&n) else {
         return Outcome::default();
     };
     let next = attempts.get(&(n + 1));
-    let above = !reaches_goal(this.error);
+    let above = !lesson.reaches_goal(this.error);
     let reached = above
         && attempts
             .range(n + 1..=n + SOON)
-            .any(|(_, later)| reaches_goal(later.error));
+            .any(|(_, later)| lesson.reaches_goal(later.error));
     Outcome {
         comments: 1,
         followed: i64::from(next.is_some()),
@@ -83,8 +83,8 @@ fn outcome(attempts: &BTreeMap<i64, &Stored>, n: i64) -> Outcome {
     }
 }
 
-/// (day, visit language, model, comment language).
-type CellKey = (i64, String, String, String);
+/// (day, lesson, visit language, model, comment language).
+type CellKey = (i64, i64, String, String, String);
 
 /// Adds the outcomes `added` (a batch's new attempts) change to the cells.
 pub async fn apply(
@@ -104,7 +104,13 @@ pub async fn apply(
     for chunk in visits.chunks(CHUNK) {
         let around = read_around(conn, postgres, chunk).await?;
         for &(visit, numbers) in chunk {
-            let Some((day, lang, stored)) = around.get(visit) else {
+            let Some(Around {
+                day,
+                lesson,
+                lang,
+                stored,
+            }) = around.get(visit)
+            else {
                 continue;
             };
             let after: BTreeMap<i64, &Stored> = stored.iter().map(|(n, s)| (*n, s)).collect();
@@ -120,13 +126,15 @@ pub async fn apply(
                 };
                 let key = (
                     *day,
+                    *lesson,
                     lang.clone(),
                     comment.model.clone(),
                     comment.lang.clone(),
                 );
                 let delta = deltas.entry(key).or_default();
-                delta.add(outcome(&after, n), 1);
-                delta.add(outcome(&before, n), -1);
+                let lesson = lessons::from_stored(*lesson);
+                delta.add(outcome(lesson, &after, n), 1);
+                delta.add(outcome(lesson, &before, n), -1);
             }
         }
     }
@@ -137,7 +145,15 @@ pub async fn apply(
     Ok(())
 }
 
-/// Per visit of `chunk` whose visit is stored: its day, its language, and
+/// A visit's day, lesson and language, and the attempts [`read_around`] read.
+struct Around {
+    day: i64,
+    lesson: i64,
+    lang: String,
+    stored: BTreeMap<i64, Stored>,
+}
+
+/// Per visit of `chunk` whose visit is stored: its day, lesson, language, and
 /// its stored attempts from [`SOON`] before its first new one to [`SOON`]
 /// after its last.
 ///
@@ -151,7 +167,7 @@ async fn read_around(
     conn: &mut AnyConnection,
     postgres: bool,
     chunk: &[(&str, &BTreeSet<i64>)],
-) -> Result<HashMap<String, (i64, String, BTreeMap<i64, Stored>)>, sqlx::Error> {
+) -> Result<HashMap<String, Around>, sqlx::Error> {
     let marks = Marks::new(postgres);
     // The windows as a table (`w`) joined to the attempts' key: one index
     // search each.
@@ -174,13 +190,13 @@ async fn read_around(
     };
     let sql = format!(
         "WITH w (visit_id, first, last) AS (VALUES {windows}) \
-         SELECT a.visit_id, s.started_min, s.lang, \
+         SELECT a.visit_id, s.started_min, s.lesson, s.lang, \
          {pack}(a.attempt || ':' || {error} || ':' || a.lang || ':' || a.model, ';') \
          FROM w JOIN insights_attempts a ON a.visit_id = w.visit_id \
          AND a.attempt >= w.first AND a.attempt <= w.last \
          JOIN insights_visit_sums s ON s.visit_id = a.visit_id \
-         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL \
-         GROUP BY a.visit_id, s.started_min, s.lang"
+         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND s.lesson IS NOT NULL \
+         GROUP BY a.visit_id, s.started_min, s.lesson, s.lang"
     );
     let mut args = AnyArguments::default();
     for (visit, numbers) in chunk {
@@ -193,12 +209,20 @@ async fn read_around(
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
-    let rows: Vec<(String, i64, String, String)> = sqlx::query_as_with(&sql, args)
+    let rows: Vec<(String, i64, i64, String, String)> = sqlx::query_as_with(&sql, args)
         .fetch_all(&mut *conn)
         .await?;
     Ok(rows
         .into_iter()
-        .map(|(visit, started, lang, packed)| (visit, (day_of(started), lang, unpack(&packed))))
+        .map(|(visit, started, lesson, lang, packed)| {
+            let around = Around {
+                day: day_of(started),
+                lesson,
+                lang,
+                stored: unpack(&packed),
+            };
+            (visit, around)
+        })
         .collect())
 }
 
@@ -227,19 +251,21 @@ async fn upsert(
         return Ok(());
     }
     let sql = format!(
-        "INSERT INTO {TABLE} (day, lang, model, comment_lang, comments, followed, \
-         improved, above, reached) VALUES {} ON CONFLICT (day, lang, model, comment_lang) DO UPDATE SET \
+        "INSERT INTO {TABLE} (day, lesson, lang, model, comment_lang, comments, followed, \
+         improved, above, reached) VALUES {} \
+         ON CONFLICT (day, lesson, lang, model, comment_lang) DO UPDATE SET \
          comments = {TABLE}.comments + excluded.comments, \
          followed = {TABLE}.followed + excluded.followed, \
          improved = {TABLE}.improved + excluded.improved, \
          above = {TABLE}.above + excluded.above, \
          reached = {TABLE}.reached + excluded.reached",
-        marks.tuples(cells.len(), 9)
+        marks.tuples(cells.len(), 10)
     );
     let mut args = AnyArguments::default();
-    for ((day, lang, model, comment_lang), o) in cells {
+    for ((day, lesson, lang, model, comment_lang), o) in cells {
         let row = (|| {
             args.add(*day)?;
+            args.add(*lesson)?;
             args.add(lang.clone())?;
             args.add(model.clone())?;
             args.add(comment_lang.clone())?;
@@ -258,17 +284,19 @@ async fn upsert(
 /// The day table.
 pub const TABLE: &str = "insights_day_teaching";
 
-/// The five counts of a cell, over attempts `a` (each joined to its next,
-/// `n`, by [`NEXT`]), in SQL: comments, followed, improved, above the goal,
-/// reached it within [`SOON`]; as the migration counts them.
-pub fn counts() -> String {
+/// The five counts of a cell, over attempts `a` of `lesson` (each joined to
+/// its next, `n`, by [`NEXT`]), in SQL: comments, followed, improved, above
+/// the goal, reached it within [`SOON`]; as the migrations count them.
+pub fn counts(lesson: Which) -> String {
+    let above = format!("NOT ({})", lessons::goal_sql(lesson, "a.error"));
+    let reached = lessons::goal_sql(lesson, "g.error");
     format!(
         "COUNT(*), SUM(CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END), \
          SUM(CASE WHEN n.error < a.error THEN 1 ELSE 0 END), \
-         SUM(CASE WHEN a.error > {GOAL} THEN 1 ELSE 0 END), \
-         SUM(CASE WHEN a.error > {GOAL} AND EXISTS (SELECT 1 FROM insights_attempts g \
+         SUM(CASE WHEN {above} THEN 1 ELSE 0 END), \
+         SUM(CASE WHEN {above} AND EXISTS (SELECT 1 FROM insights_attempts g \
            WHERE g.visit_id = a.visit_id AND g.attempt > a.attempt \
-           AND g.attempt <= a.attempt + {SOON} AND g.error <= {GOAL}) THEN 1 ELSE 0 END)"
+           AND g.attempt <= a.attempt + {SOON} AND {reached}) THEN 1 ELSE 0 END)"
     )
 }
 
@@ -276,16 +304,18 @@ pub fn counts() -> String {
 pub const NEXT: &str =
     "LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1";
 
-/// The cells' counts, from the stored rows: `day` (an SQL expression) for
-/// every row, of the visits whose `insights_visit_sums` rows (`s`) the
-/// condition `visits` selects; what a purge counts again.
-pub fn from_rows(day: &str, visits: &str) -> String {
+/// The cells' counts of `lesson`, from the stored rows: `day` (an SQL
+/// expression) for every row, of the visits whose `insights_visit_sums` rows
+/// (`s`) the condition `visits` selects; what a purge counts again.
+pub fn from_rows(lesson: Which, day: &str, visits: &str) -> String {
     format!(
-        "SELECT {day}, s.lang, a.model, a.lang, {} \
+        "SELECT {day}, s.lesson, s.lang, a.model, a.lang, {} \
          FROM insights_attempts a JOIN insights_visit_sums s ON s.visit_id = a.visit_id {NEXT} \
-         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND ({visits}) \
-         GROUP BY s.started_min / 1440, s.lang, a.model, a.lang",
-        counts()
+         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND s.lesson = {} \
+         AND ({visits}) \
+         GROUP BY s.started_min / 1440, s.lesson, s.lang, a.model, a.lang",
+        counts(lesson),
+        lessons::number(lesson)
     )
 }
 
@@ -306,7 +336,7 @@ mod tests {
         let errors = [(1, 900.0), (2, 800.0), (3, 850.0), (7, 449.0)];
         let all: Vec<(i64, Stored)> = errors.iter().map(|&(n, e)| (n, stored(e))).collect();
         let map: BTreeMap<i64, &Stored> = all.iter().map(|(n, s)| (*n, s)).collect();
-        let o = |n| outcome(&map, n);
+        let o = |n| outcome(Which::One, &map, n);
         assert_eq!(
             o(1),
             Outcome {

@@ -15,7 +15,10 @@ use super::{
     rows::{upsert, write_sums},
     Cell, Comment, Deltas, Marks, Sums,
 };
-use crate::event::{Attempt, ToolUse, Visit};
+use crate::{
+    event::{Attempt, ToolUse, Visit},
+    lessons,
+};
 
 /// The rows a batch added (a repeated visit or attempt adds none).
 #[derive(Debug, Default)]
@@ -36,6 +39,7 @@ const ROWS: usize = 200;
 
 type SumsRow = (
     String,
+    Option<i64>,
     Option<i64>,
     Option<String>,
     Option<String>,
@@ -68,6 +72,7 @@ pub async fn apply(
     for v in &added.visits {
         let s = new.entry(v.id.as_str().to_string()).or_default();
         s.started = Some(v.started.0);
+        s.lesson = Some(lessons::number(v.lesson));
         s.lang = Some(v.lang.code().to_string());
         s.room = v.room.as_ref().map(|r| r.as_str().to_string());
     }
@@ -75,7 +80,7 @@ pub async fn apply(
         let n = &a.numbers;
         new.entry(a.visit.as_str().to_string())
             .or_default()
-            .add_attempt(i64::from(n.number()), n.error(), a.at.0);
+            .add_attempt(n.lesson(), i64::from(n.number()), n.error(), a.at.0);
     }
     for t in &added.tools {
         new.entry(t.visit.as_str().to_string()).or_default().tools |= bit(t.tool);
@@ -197,17 +202,31 @@ async fn read(
             .execute(&mut *conn)
             .await?;
         let sql = format!(
-            "SELECT visit_id, started_min, lang, room, attempts, best, goal_at, goal_min, \
-             last_min, tools FROM insights_visit_sums WHERE visit_id IN ({}) ORDER BY visit_id{}",
+            "SELECT visit_id, started_min, lesson, lang, room, attempts, best, goal_at, \
+             goal_min, last_min, tools FROM insights_visit_sums WHERE visit_id IN ({}) ORDER BY visit_id{}",
             marks.list(1, chunk.len()),
             if lock { " FOR UPDATE" } else { "" }
         );
         let rows: Vec<SumsRow> = sqlx::query_as_with(&sql, texts(chunk)?)
             .fetch_all(&mut *conn)
             .await?;
-        for (id, started, lang, room, attempts, best, goal_at, goal_min, last_min, tools) in rows {
+        for row in rows {
+            let (
+                id,
+                started,
+                lesson,
+                lang,
+                room,
+                attempts,
+                best,
+                goal_at,
+                goal_min,
+                last_min,
+                tools,
+            ) = row;
             let row = Sums {
                 started,
+                lesson,
                 lang,
                 room,
                 attempts,

@@ -8,7 +8,8 @@
 //!
 //! An attempt or a tool is stored only with its visit: one whose visit is not
 //! stored (by this batch or an earlier one), or began more than a day before
-//! it ([`within_visit`]), is left out and counted. Without that rule anyone
+//! it ([`within_visit`]), or an attempt of another lesson than its visit's, is
+//! left out and counted. Without that rule anyone
 //! could write rows for made-up visits without end; the reports never showed
 //! such rows anyway.
 
@@ -18,6 +19,7 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use crate::{
     event::{within_visit, Attempt, Event, ToolUse, Visit},
+    lessons,
     rollup::{two_significant, write::Added, Marks},
     values::{Minute, RoomCode},
 };
@@ -94,14 +96,18 @@ pub async fn insert<'a>(
             .chain(tools.iter().map(|(t, _)| t.visit.as_str())),
     )
     .await?;
-    let with_visit = |visit: &str, at: Minute| {
+    // The visit's start and lesson, if it is stored and `at` is within it.
+    let visit_of = |visit: &str, at: Minute| {
         starts
             .get(visit)
-            .is_some_and(|&started| within_visit(Minute(started), at))
+            .filter(|&&(started, _)| within_visit(Minute(started), at))
     };
     let before = attempts.len() + tools.len();
-    attempts.retain(|a| with_visit(a.visit.as_str(), a.at));
-    tools.retain(|(t, _)| with_visit(t.visit.as_str(), t.at));
+    attempts.retain(|a| {
+        visit_of(a.visit.as_str(), a.at)
+            .is_some_and(|&(_, lesson)| lesson == lessons::number(a.numbers.lesson()))
+    });
+    tools.retain(|(t, _)| visit_of(t.visit.as_str(), t.at).is_some());
     added.without_visit = (before - attempts.len() - tools.len()) as u64;
     for chunk in attempts.chunks(ROWS) {
         let keys = insert_attempts(conn, marks, chunk).await?;
@@ -125,27 +131,27 @@ pub async fn insert<'a>(
     Ok(added)
 }
 
-/// The stored start minute of each of `visits` that is stored.
+/// The stored start minute and lesson of each of `visits` that is stored.
 async fn starts_of<'v>(
     conn: &mut AnyConnection,
     marks: Marks,
     visits: impl Iterator<Item = &'v str>,
-) -> Result<HashMap<String, i64>, sqlx::Error> {
+) -> Result<HashMap<String, (i64, i64)>, sqlx::Error> {
     let ids: Vec<&str> = visits.collect::<HashSet<_>>().into_iter().collect();
     let mut starts = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(IDS) {
         let sql = format!(
-            "SELECT visit_id, started_min FROM insights_visits WHERE visit_id IN ({})",
+            "SELECT visit_id, started_min, lesson FROM insights_visits WHERE visit_id IN ({})",
             marks.list(1, chunk.len())
         );
         let mut args = AnyArguments::default();
         for id in chunk {
             args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
         }
-        let rows: Vec<(String, i64)> = sqlx::query_as_with(&sql, args)
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as_with(&sql, args)
             .fetch_all(&mut *conn)
             .await?;
-        starts.extend(rows);
+        starts.extend(rows.into_iter().map(|(id, at, lesson)| (id, (at, lesson))));
     }
     Ok(starts)
 }
@@ -162,14 +168,15 @@ async fn insert_visits(
     visits: &[&Visit],
 ) -> Result<HashSet<String>, sqlx::Error> {
     let sql = format!(
-        "INSERT INTO insights_visits (visit_id, lang, layout, device, room, started_min) \
+        "INSERT INTO insights_visits (visit_id, lesson, lang, layout, device, room, started_min) \
          VALUES {} ON CONFLICT (visit_id) DO NOTHING RETURNING visit_id",
-        marks.tuples(visits.len(), 6)
+        marks.tuples(visits.len(), 7)
     );
     let mut args = AnyArguments::default();
     for v in visits {
         let row = (|| {
             args.add(v.id.as_str().to_string())?;
+            args.add(lessons::number(v.lesson))?;
             args.add(v.lang.code())?;
             args.add(v.layout.code())?;
             args.add(v.device.code())?;
@@ -189,10 +196,10 @@ async fn insert_attempts(
     attempts: &[&Attempt],
 ) -> Result<HashSet<(String, i64)>, sqlx::Error> {
     let sql = format!(
-        "INSERT INTO insights_attempts (visit_id, attempt, lang, error, weight, bias, model, \
-         outcome, reason, latency_ms, at_min) VALUES {} \
+        "INSERT INTO insights_attempts (visit_id, attempt, lesson, lang, error, weight, weight2, \
+         bias, model, outcome, reason, latency_ms, at_min) VALUES {} \
          ON CONFLICT (visit_id, attempt) DO NOTHING RETURNING visit_id, attempt",
-        marks.tuples(attempts.len(), 11)
+        marks.tuples(attempts.len(), 13)
     );
     let mut args = AnyArguments::default();
     for a in attempts {
@@ -200,9 +207,12 @@ async fn insert_attempts(
         let row = (|| {
             args.add(a.visit.as_str().to_string())?;
             args.add(i64::from(n.number()))?;
+            args.add(lessons::number(n.lesson()))?;
             args.add(a.lang.code())?;
             args.add(n.error())?;
             args.add(n.weight())?;
+            // 0 in lesson 1 (a missing f64 would bind as an f32: `rollup::rows`).
+            args.add(n.weight2().unwrap_or(0.0))?;
             args.add(n.bias())?;
             args.add(a.model.as_str().to_string())?;
             args.add(a.outcome.code())?;

@@ -9,6 +9,7 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use crate::{
     event::{Event, Vote},
+    lessons,
     rollup::Marks,
 };
 
@@ -33,15 +34,17 @@ pub async fn insert(
     let votes: Vec<&Vote> = votes.into_values().collect();
     for chunk in votes.chunks(ROWS) {
         let sql = format!(
-            "INSERT INTO insights_votes (comment_id, model, lang, tier, vote, issued_min, at_min) \
+            "INSERT INTO insights_votes \
+             (comment_id, lesson, model, lang, tier, vote, issued_min, at_min) \
              VALUES {} ON CONFLICT (comment_id) DO UPDATE SET vote = excluded.vote, \
              at_min = excluded.at_min",
-            marks.tuples(chunk.len(), 7)
+            marks.tuples(chunk.len(), 8)
         );
         let mut args = AnyArguments::default();
         for v in chunk {
             let row = (|| {
                 args.add(v.comment.as_str().to_string())?;
+                args.add(lessons::number(v.lesson))?;
                 args.add(v.model.as_str().to_string())?;
                 args.add(v.lang.code())?;
                 args.add(v.tier.code())?;

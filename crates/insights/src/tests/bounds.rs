@@ -26,6 +26,7 @@ fn days_of(days: u32, visits: usize, attempts: u32) -> Vec<Event> {
             let id = VisitId::parse(&format!("day{d:03}-visit{v:05}-secretsecret")).expect("id");
             events.push(Event::Visit(Visit {
                 id: id.clone(),
+                lesson: lesson::lessons::Which::One,
                 lang: Lang::En,
                 layout: Layout::Page,
                 device: Device::Desktop,

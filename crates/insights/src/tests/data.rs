@@ -36,6 +36,7 @@ pub fn id(name: &str) -> VisitId {
 fn visit(name: &str, lang: Lang, room: Option<&str>, start: i64) -> Event {
     Event::Visit(Visit {
         id: id(name),
+        lesson: lesson::lessons::Which::One,
         lang,
         layout: if name == "v2" {
             Layout::Embed

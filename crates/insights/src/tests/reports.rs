@@ -122,6 +122,7 @@ async fn effort_and_points(db: &TestDb) {
 
     let p = |weight, bias, error| Point {
         weight,
+        weight2: 0.0,
         bias,
         error,
     };
@@ -260,6 +261,7 @@ async fn a_room_now(db: &TestDb) {
         now[0].latest,
         Some(Point {
             weight: 0.059,
+            weight2: 0.0,
             bias: 240.0,
             error: 450.0
         })

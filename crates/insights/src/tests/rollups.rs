@@ -1,9 +1,10 @@
 //! The rollups answer every report with the numbers the stored rows give
 //! (`Store::use_rollups(false)` reads the rows, as before the rollups): after
-//! random histories written in shuffled batches (visits after their
-//! attempts, repeats, attempts and tools of visits never stored, numbers out
-//! of order), after the migration builds them from rows already stored, and
-//! after purges that cut into a day and into a visit.
+//! random histories of both lessons written in shuffled batches (visits after
+//! their attempts, repeats, attempts and tools of visits never stored,
+//! attempts of the other lesson, numbers out of order), after the migrations
+//! build them from rows already stored, and after purges that cut into a day
+//! and into a visit.
 
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 
@@ -20,6 +21,7 @@ use crate::{
     Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Filter, Layout, Minute, ModelName,
     Reason, RoomCode, Tool, ToolUse, Visit, VisitId,
 };
+use lesson::lessons::Which;
 use vocabulary::Lang;
 
 on_both!(
@@ -43,9 +45,12 @@ fn history(seed: u64) -> Vec<Vec<Event>> {
         let id = VisitId::parse(&format!("visit-{seed}-{v:04}-aaaaaaaa")).expect("an id");
         let lang = langs[rng.random_range(0..3)];
         let started = T0 - DAY + rng.random_range(0..4 * DAY);
+        // One visit in three is of lesson 2 (its goal: below 1,420).
+        let lesson = if v % 3 == 1 { Which::Two } else { Which::One };
         let visit = |lang, room: Option<&str>, started| {
             Event::Visit(Visit {
                 id: id.clone(),
+                lesson,
                 lang,
                 layout: Layout::Page,
                 device: Device::Phone,
@@ -63,23 +68,28 @@ fn history(seed: u64) -> Vec<Vec<Event>> {
         }
         for _ in 0..rng.random_range(0..7) {
             let number = rng.random_range(1..9);
-            let error = if rng.random_bool(0.3) {
-                rng.random_range(447.3..450.5)
-            } else {
-                rng.random_range(450.5..900.0)
+            let near = rng.random_bool(0.3);
+            let error = match (lesson, near) {
+                (Which::One, true) => rng.random_range(447.3..450.5),
+                (Which::One, false) => rng.random_range(450.5..900.0),
+                (Which::Two, true) => rng.random_range(1406.1..1421.0),
+                (Which::Two, false) => rng.random_range(1421.0..6000.0),
             };
             let outcome = match rng.random_range(0..4) {
                 0 => AttemptOutcome::Offline,
                 1 => AttemptOutcome::Rejected(Reason::parse("too long").expect("a reason")),
                 _ => AttemptOutcome::Served,
             };
-            let numbers = AttemptNumbers::new(
-                number,
-                error,
-                rng.random_range(0.0..0.4),
-                rng.random_range(0.0..460.0),
-                rng.random_range(0..5_000),
-            )
+            let (weight, bias) = (rng.random_range(0.0..0.4), rng.random_range(0.0..460.0));
+            let latency = rng.random_range(0..5_000);
+            // Now and then an attempt of the other lesson: the store leaves it out.
+            let other = rng.random_bool(0.05);
+            let numbers = if (lesson == Which::Two) != other {
+                let w2 = rng.random_range(-100.0..200.0);
+                AttemptNumbers::two(number, error, [weight, w2, bias], latency)
+            } else {
+                AttemptNumbers::new(number, error, weight, bias, latency)
+            }
             .expect("numbers");
             events.push(Event::Attempt(Attempt {
                 visit: id.clone(),
@@ -105,6 +115,7 @@ fn history(seed: u64) -> Vec<Vec<Event>> {
         let id = VisitId::parse(&format!("edge-{seed}-{k}-aaaaaaaaaaaa")).expect("an id");
         events.push(Event::Visit(Visit {
             id: id.clone(),
+            lesson: lesson::lessons::Which::One,
             lang: Lang::Pt,
             layout: Layout::Embed,
             device: Device::Desktop,
@@ -136,10 +147,15 @@ async fn write(db: &TestDb, seed: u64) {
 }
 
 /// Filters the rollups answer (whole days, with and without a language), and
-/// two they do not (a room; a cut day): all must read the same both ways.
+/// two they do not (a room; a cut day): all must read the same both ways;
+/// lesson 1's, then some of lesson 2's.
 fn filters() -> Vec<(Filter, bool)> {
     let days =
         |first: i64, end: i64| Filter::period(Minute(T0 + first * DAY), Minute(T0 + end * DAY));
+    let two = |filter: Filter| Filter {
+        lesson: Which::Two,
+        ..filter
+    };
     vec![
         (days(0, 2), true),
         (days(-1, 3), true),
@@ -162,6 +178,25 @@ fn filters() -> Vec<(Filter, bool)> {
         ),
         (
             Filter::period(Minute(T0 + 100), Minute(T0 + DAY + 7)),
+            false,
+        ),
+        (two(days(-1, 3)), true),
+        (
+            two(Filter {
+                lang: Some(Lang::Zh),
+                ..days(0, 2)
+            }),
+            true,
+        ),
+        (
+            two(Filter {
+                room: Some(RoomCode::parse("class-1").expect("a room")),
+                ..days(-1, 3)
+            }),
+            false,
+        ),
+        (
+            two(Filter::period(Minute(T0 + 100), Minute(T0 + DAY + 7))),
             false,
         ),
     ]
@@ -192,19 +227,23 @@ async fn every_report(s: &crate::Store, filter: &Filter) -> Reports {
     )
 }
 
-/// Every report of every filter, from the rollups and from the rows.
-async fn same_reports(db: &TestDb, when: &str) {
+/// Every report of every filter, from the rollups and from the rows; those
+/// of the lessons in `proven` must have something to compare.
+async fn same_reports(db: &TestDb, when: &str, proven: &[Which]) {
     let s = &db.store;
     for (filter, whole) in filters() {
         s.use_rollups(true);
         let daily = s.whole_days(&filter).await.expect("days").is_some();
-        assert_eq!(daily, whole, "{when}: {filter:?} answered from the rollups");
+        // (A filter of no visit cuts no day: the rollups answer it.)
+        if proven.contains(&filter.lesson) {
+            assert_eq!(daily, whole, "{when}: {filter:?} answered from the rollups");
+        }
         let with = every_report(s, &filter).await;
         s.use_rollups(false);
         let without = every_report(s, &filter).await;
         s.use_rollups(true);
         assert_eq!(with, without, "{when}: {filter:?}");
-        if whole && filter.lang.is_none() {
+        if whole && filter.lang.is_none() && proven.contains(&filter.lesson) {
             assert!(
                 with.0.visits > 0 && with.6.comments > 0,
                 "{when}: an empty filter proves little"
@@ -226,28 +265,58 @@ async fn same_reports(db: &TestDb, when: &str) {
 
 async fn rollups_answer_like_the_rows(db: &TestDb) {
     write(db, 1).await;
-    same_reports(db, "written").await;
+    same_reports(db, "written", &Which::ALL).await;
     // The same events again change nothing.
     write(db, 1).await;
-    same_reports(db, "written twice").await;
+    same_reports(db, "written twice", &Which::ALL).await;
     write(db, 2).await;
-    same_reports(db, "more written").await;
+    same_reports(db, "more written", &Which::ALL).await;
+    // The attempts of the other lesson than their visit's were left out.
+    let mixed: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM insights_attempts a JOIN insights_visits v \
+         ON v.visit_id = a.visit_id WHERE a.lesson <> v.lesson",
+    )
+    .fetch_one(&db.store.pool)
+    .await
+    .expect("mixed");
+    assert_eq!(mixed, 0);
+}
+
+/// The database as it was before migration 0002: its rows only, of lesson
+/// 1 (lesson 2 came with 0005); every rollup dropped and migrations 2, 4 and
+/// 5 forgotten, to run again.
+async fn rows_only(db: &TestDb) {
+    let lesson_two = "SELECT visit_id FROM insights_visits WHERE lesson = 2";
+    let mut statements = vec![
+        format!("DELETE FROM insights_attempts WHERE visit_id IN ({lesson_two})"),
+        format!("DELETE FROM insights_tools WHERE visit_id IN ({lesson_two})"),
+        "DELETE FROM insights_visits WHERE lesson = 2".to_string(),
+        "DROP INDEX insights_attempts_goal_two".into(),
+        "ALTER TABLE insights_visits DROP COLUMN lesson".into(),
+        "ALTER TABLE insights_attempts DROP COLUMN lesson".into(),
+        "ALTER TABLE insights_attempts DROP COLUMN weight2".into(),
+        "ALTER TABLE insights_votes DROP COLUMN lesson".into(),
+        "DROP TABLE insights_visit_sums".into(),
+        format!("DROP TABLE {}", crate::rollup::teaching::TABLE),
+        "DELETE FROM _sqlx_migrations WHERE version IN (2, 4, 5)".into(),
+    ];
+    statements.extend(
+        crate::rollup::purge::TABLES
+            .iter()
+            .map(|table| format!("DROP TABLE {table}")),
+    );
+    for sql in statements {
+        sqlx::query(&sql)
+            .execute(&db.store.pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
 }
 
 async fn the_migration_builds_the_rollups(db: &TestDb) {
     write(db, 3).await;
     let before = db.store.coach(&filters()[1].0).await.expect("coach");
-    // The database as it was before migration 0002 (its rows only).
-    for table in std::iter::once("insights_visit_sums").chain(crate::rollup::purge::TABLES) {
-        sqlx::query(&format!("DROP TABLE {table}"))
-            .execute(&db.store.pool)
-            .await
-            .expect("dropped");
-    }
-    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 2")
-        .execute(&db.store.pool)
-        .await
-        .expect("forgotten");
+    rows_only(db).await;
     // Latencies as the first migration kept them, to the millisecond: each
     // stored value plus 7 ms, which the migration rounds back down.
     let latencies = "SELECT visit_id, attempt, latency_ms FROM insights_attempts ORDER BY 1, 2";
@@ -275,14 +344,14 @@ async fn the_migration_builds_the_rollups(db: &TestDb) {
     );
     assert_eq!(store.coach(&filters()[1].0).await.expect("coach"), before);
     store.close().await;
-    same_reports(db, "migrated").await;
+    same_reports(db, "migrated", &[Which::One]).await;
 }
 
 async fn purges_keep_the_rollups_true(db: &TestDb) {
     write(db, 4).await;
     for cutoff in CUTOFFS {
         db.store.purge_before(Minute(cutoff)).await.expect("purged");
-        same_reports(db, &format!("purged before {cutoff}")).await;
+        same_reports(db, &format!("purged before {cutoff}"), &Which::ALL).await;
     }
 }
 
@@ -292,20 +361,15 @@ async fn the_migration_builds_the_teaching_counts(db: &TestDb) {
     let whole = &filters()[1].0;
     let before = db.store.teaching(whole).await.expect("teaching");
     assert!(!before.rows.is_empty());
-    for table in ["insights_day_teaching", "insights_votes"] {
-        sqlx::query(&format!("DROP TABLE {table}"))
-            .execute(&db.store.pool)
-            .await
-            .expect("dropped");
-    }
-    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 4")
+    rows_only(db).await;
+    sqlx::query("DROP TABLE insights_votes")
         .execute(&db.store.pool)
         .await
-        .expect("forgotten");
+        .expect("dropped");
     let store = crate::Store::connect(&db.url)
         .await
         .expect("migrated again");
     assert_eq!(store.teaching(whole).await.expect("teaching"), before);
     store.close().await;
-    same_reports(db, "migrated to 0004").await;
+    same_reports(db, "migrated to 0004", &[Which::One]).await;
 }

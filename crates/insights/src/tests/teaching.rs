@@ -29,6 +29,7 @@ fn vote(key: &str, model: &str, lang: Lang, verdict: Verdict, at: i64) -> Event 
     let at = Minute(period().from.0 + at);
     Event::Vote(Vote {
         comment: CommentKey::parse(key).expect("a key"),
+        lesson: lesson::lessons::Which::One,
         model: ModelName::parse(model).expect("a model"),
         lang,
         tier: Tier::Close,

@@ -15,7 +15,7 @@ use std::hash::{BuildHasher, RandomState};
 use serde::Serialize;
 
 use insights::{
-    report::{funnel::Funnel, room::RoomVisitor},
+    report::{funnel::Funnel, room::RoomVisitor, Which},
     VisitId,
 };
 use lesson::{
@@ -107,7 +107,7 @@ pub fn picture(visitors: &[RoomVisitor], keys: &Keys, view: &MapView) -> Picture
     let mut dots: Vec<Dot> = visitors
         .iter()
         .filter_map(|v| {
-            let p = v.latest?;
+            let p = v.latest.filter(|_| v.lesson == Which::One)?;
             let (x, y) = view.to_svg(Params::new(p.weight, p.bias));
             let (dx, dy) = keys.nudge(&v.visit);
             Some(Dot {

@@ -19,7 +19,7 @@ use crate::{
     },
     server::insights_pages::shell,
 };
-use insights::{report::funnel::RUNGS, RoomCode};
+use insights::{lessons, report::Which, RoomCode};
 use lesson::map::MapView;
 use vocabulary::{fill, Lang};
 
@@ -73,7 +73,9 @@ pub fn main(view: &View<'_>) -> Result<String, minijinja::Error> {
     let w = language(view.lang).room;
     let room = view.room.as_str();
     let t = texts(view.lang);
-    let thresholds = [None, None].into_iter().chain(RUNGS.map(Some));
+    let rungs = lessons::rungs(Which::One).map(Some);
+    let goal = Some(lessons::goal(Which::One));
+    let thresholds = [None, None].into_iter().chain(rungs).chain([goal]);
     let rows: Vec<Row> = w
         .rows
         .iter()

@@ -23,9 +23,11 @@ fn visit(n: u32) -> VisitId {
 fn visitor(n: u32, at: Option<(f64, f64, f64)>, attempts: u64, reached: bool) -> RoomVisitor {
     RoomVisitor {
         visit: visit(n),
+        lesson: insights::report::Which::One,
         attempts,
         latest: at.map(|(weight, bias, error)| Point {
             weight,
+            weight2: 0.0,
             bias,
             error,
         }),

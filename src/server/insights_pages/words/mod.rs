@@ -6,6 +6,7 @@
 //! [`Texts`](crate::page::i18n::Texts) formats.
 
 mod en;
+pub mod lesson;
 mod pt;
 pub mod room;
 pub mod teaching;
@@ -30,6 +31,12 @@ pub struct Words {
     /// The database does not answer.
     pub unavailable: &'static str,
     // The filter.
+    /// The lesson field's label, and each lesson's name (lesson 1, 2).
+    pub lesson: &'static str,
+    pub lessons: [&'static str; 2],
+    /// Each lesson's goal, as its steps, notes and key say it after "error"
+    /// (lesson 1: "450 or less"; lesson 2: "below 1,420"): `{goal}`.
+    pub goal_phrases: [&'static str; 2],
     pub filter: &'static str,
     pub period: &'static str,
     /// `{n}`.
@@ -44,7 +51,7 @@ pub struct Words {
     /// `{room}`.
     pub in_room: &'static str,
     pub show: &'static str,
-    /// `{period}`, `{language}`, `{room}`, `{visits}`.
+    /// `{lesson}`, `{period}`, `{language}`, `{room}`, `{visits}`.
     pub scope: &'static str,
     pub empty: &'static str,
     pub empty_hint: &'static str,
@@ -58,7 +65,8 @@ pub struct Words {
     // 1. The funnel.
     pub funnel: &'static str,
     pub funnel_note: &'static str,
-    /// Visits, a first attempt, ≤ 799, ≤ 600, ≤ 500, the goal.
+    /// Visits, a first attempt, at or below each of the lesson's three rungs
+    /// (`{rung}`), the goal (`{goal}`).
     pub steps: [&'static str; 6],
     pub funnel_caption: &'static str,
     pub col_step: &'static str,
@@ -67,6 +75,7 @@ pub struct Words {
     pub col_share_before: &'static str,
     // 2. Effort.
     pub effort: &'static str,
+    /// `{goal}`.
     pub effort_note: &'static str,
     /// `{attempts}`, `{minutes}`, `{n}`.
     pub medians: &'static str,
@@ -87,6 +96,7 @@ pub struct Words {
     pub stuck_note: &'static str,
     pub stuck_dot: &'static str,
     pub arrived_line: &'static str,
+    /// `{goal}`.
     pub goal_island: &'static str,
     /// The map is zoomed on the valley: `{zoom}` (the page's button).
     pub zoomed: &'static str,
@@ -95,8 +105,13 @@ pub struct Words {
     pub stuck_caption: &'static str,
     pub col_last_error: &'static str,
     pub col_median_weight: &'static str,
+    /// Lesson 2's medians: w1, w2, b.
+    pub col_median_two: [&'static str; 3],
+    /// In place of the map for lesson 2.
+    pub map_two: &'static str,
     pub col_median_bias: &'static str,
-    /// Last errors above 799, 600–799, 500–600, 450–500.
+    /// Last errors above the first rung (`{a}`), between it and the second
+    /// (`{b}`), the second and the third (`{c}`), the third and the goal.
     pub bands: [&'static str; 4],
     pub points_csv: &'static str,
     pub points_caption: &'static str,
@@ -281,7 +296,18 @@ mod tests {
             for (text, names) in [
                 (w.last_days, &["{n}"][..]),
                 (w.in_room, &["{room}"]),
-                (w.scope, &["{period}", "{language}", "{room}", "{visits}"]),
+                (
+                    w.scope,
+                    &["{lesson}", "{period}", "{language}", "{room}", "{visits}"],
+                ),
+                (w.steps[2], &["{rung}"]),
+                (w.steps[5], &["{goal}"]),
+                (w.effort_note, &["{goal}"]),
+                (w.goal_island, &["{goal}"]),
+                (w.bands[0], &["{a}"]),
+                (w.bands[1], &["{a}", "{b}"]),
+                (w.bands[2], &["{b}", "{c}"]),
+                (w.bands[3], &["{c}"]),
                 (w.percent, &["{n}"]),
                 (w.ms, &["{n}"]),
                 (w.medians, &["{attempts}", "{minutes}", "{n}"]),

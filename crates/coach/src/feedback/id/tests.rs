@@ -11,6 +11,7 @@ fn comment() -> CommentId {
         model: "qwen".into(),
         lang: Lang::Pt,
         tier: Tier::Close,
+        lesson: Which::One,
         issued_s: 1_800_000_000,
         trains: true,
         nonce: 0x0123_4567_89ab_cdef,
@@ -30,10 +31,19 @@ fn an_id_names_what_wrote_the_comment_and_verifies() {
         model: "offline".into(),
         lang: Lang::Zh,
         tier: Tier::Goal,
+        lesson: Which::Two,
         trains: false,
         ..comment()
     };
     assert_eq!(s.verify(&s.sign(&offline), 1_800_000_000), Ok(offline));
+    let two_trains = CommentId {
+        lesson: Which::Two,
+        ..comment()
+    };
+    assert_eq!(
+        s.verify(&s.sign(&two_trains), 1_800_000_000),
+        Ok(two_trains)
+    );
     assert_eq!(comment().key(), "0123456789abcdef");
 }
 
