@@ -139,3 +139,60 @@ async fn a_bad_lesson_is_named() {
     assert_eq!(page.status().as_u16(), 400);
     assert!(page.text().await.expect("text").contains("lesson"));
 }
+
+#[tokio::test]
+async fn a_room_watched_in_lesson_two_shows_its_lesson_two_learners() {
+    let app = spawn_recording("", "on").await;
+    let made: Value = Client::new()
+        .post(format!("{}/insights/rooms", app.base))
+        .json(&json!({"size": 40}))
+        .send()
+        .await
+        .expect("post")
+        .json()
+        .await
+        .expect("json");
+    let room = made["code"].as_str().expect("a code").to_string();
+    assert!(made["link_two"]
+        .as_str()
+        .expect("lesson 2's link")
+        .ends_with(&format!("/two?room={room}")));
+    assert_eq!(made["view_two"], format!("/insights/room/{room}?lesson=2"));
+    let mut learner: Value = serde_json::from_str(&start(VISIT, Some(2))).expect("json");
+    learner["room"] = json!(room);
+    assert_eq!(app.report(&learner.to_string(), &[]).await.0, 204);
+    app.written(2).await;
+    let (status, answer) = app
+        .comment(&two(VISIT, 1, 3431.91, [0.1, 0.0, 150.0]), &[])
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    app.written(3).await;
+    let now = |lesson: &str| {
+        let url = format!("{}/insights/room/{room}/now.json{lesson}", app.base);
+        async move {
+            let r = Client::new().get(url).send().await.expect("get");
+            (r.status().as_u16(), r.json::<Value>().await.expect("json"))
+        }
+    };
+    let (status, two_now) = now("?lesson=2").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        two_now["dots"].as_array().map(Vec::len),
+        Some(1),
+        "{two_now}"
+    );
+    assert_eq!(two_now["funnel"][1]["count"], 1, "tried once: {two_now}");
+    let (_, one_now) = now("").await;
+    assert_eq!(
+        one_now["dots"],
+        json!([]),
+        "not on lesson 1's map: {one_now}"
+    );
+    let (status, bad) = now("?lesson=9").await;
+    assert_eq!((status, bad["field"].as_str()), (400, Some("lesson")));
+    // (minijinja writes `/` as `&#x2f;`.)
+    let page = text(format!("{}/insights/room/{room}?lesson=2", app.base))
+        .await
+        .replace("&#x2f;", "/");
+    assert!(page.contains(&format!("/two?room={room}")) && page.contains("two-ground"));
+}

@@ -112,6 +112,23 @@ pub fn map(w: &TwoWords, p: [f64; 3]) -> String {
         view_box(MAP_ALL),
         w.map_caption
     );
+    s.push_str(&map_ground());
+    let _ = write!(
+        s,
+        r#"<polyline id="two-trail" class="trail" points="" vector-effect="non-scaling-stroke"/><polyline id="lab-path" class="lab-path" points="" vector-effect="non-scaling-stroke"/><line id="two-marker" class="marker-dot" x1="{x:.3}" y1="{y:.3}" x2="{x:.3}" y2="{y:.3}" vector-effect="non-scaling-stroke"/></svg><figcaption><p>{}</p><p class="map-key"><span class="key-island">■ {}</span> <span class="key-axis">┄ {}</span> <span class="key-trail">— {}</span> <span class="key-marker">● {}</span></p></figcaption></figure>"#,
+        w.map_caption, w.map_island, w.map_no_bathrooms, w.map_trail, w.map_marker
+    );
+    s
+}
+
+/// What the map shows under any point, in its units (`viewBox` `MAP_ALL` or
+/// `MAP_NEAR`, stretched: strokes are `non-scaling-stroke`): the sea, the
+/// ladder's contours as exact ellipses with the goal's island filled, and
+/// the w2 = 0 line ("no bathrooms") the island never touches; one group,
+/// `.two-ground`, styled wherever it is drawn (`style/two.css`). `/insights`
+/// and a class room's live view draw lesson 2's visits on it too.
+pub fn map_ground() -> String {
+    let mut s = String::from(r#"<g class="two-ground">"#);
     let _ = write!(
         s,
         r#"<rect class="map-sea" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -137,15 +154,11 @@ pub fn map(w: &TwoWords, p: [f64; 3]) -> String {
     }
     let _ = write!(
         s,
-        r#"<line class="no-bathrooms" x1="{}" x2="{}" y1="0" y2="0" vector-effect="non-scaling-stroke"/><polyline id="two-trail" class="trail" points="" vector-effect="non-scaling-stroke"/><polyline id="lab-path" class="lab-path" points="" vector-effect="non-scaling-stroke"/><line id="two-marker" class="marker-dot" x1="{x:.3}" y1="{y:.3}" x2="{x:.3}" y2="{y:.3}" vector-effect="non-scaling-stroke"/></svg><figcaption><p>{}</p><p class="map-key"><span class="key-island">■ {}</span> <span class="key-axis">┄ {}</span> <span class="key-trail">— {}</span> <span class="key-marker">● {}</span></p></figcaption></figure>"#,
+        r#"<line class="no-bathrooms" x1="{}" x2="{}" y1="0" y2="0" vector-effect="non-scaling-stroke"/>"#,
         MAP_ALL[0],
-        MAP_ALL[0] + MAP_ALL[2],
-        w.map_caption,
-        w.map_island,
-        w.map_no_bathrooms,
-        w.map_trail,
-        w.map_marker
+        MAP_ALL[0] + MAP_ALL[2]
     );
+    s.push_str("</g>");
     s
 }
 

@@ -12,6 +12,17 @@ use insights::{
 };
 use vocabulary::Lang;
 
+/// `?lesson=` (absent or blank: lesson 1), named `lesson` when refused.
+pub fn lesson_param(value: Option<&str>) -> Result<Which, FieldError> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(Which::One),
+        Some(n) => parse_lesson(Some(
+            n.parse()
+                .map_err(|_| FieldError::new("lesson", "must be 1 or 2"))?,
+        )),
+    }
+}
+
 /// How far back the page looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Period {
@@ -82,13 +93,7 @@ impl Choice {
                 .map(|(_, v)| v.trim())
                 .filter(|v| !v.is_empty())
         };
-        let lesson = match get("lesson") {
-            None => Which::One,
-            Some(n) => parse_lesson(Some(
-                n.parse()
-                    .map_err(|_| FieldError::new("lesson", "must be 1 or 2"))?,
-            ))?,
-        };
+        let lesson = lesson_param(get("lesson"))?;
         let period = get("period").map_or(Ok(Period::DEFAULT), Period::parse)?;
         let language = match get("language") {
             None | Some("all") => None,

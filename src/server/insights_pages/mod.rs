@@ -25,6 +25,7 @@ pub mod cells;
 pub mod charts;
 
 pub mod filter;
+pub mod map_two;
 pub mod new_room;
 pub mod notice;
 pub mod page;

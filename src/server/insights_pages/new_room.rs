@@ -159,11 +159,19 @@ pub async fn create(State(ctx): State<Ctx>, headers: HeaderMap, body: Body) -> R
     let base = origin(&headers, ctx.trusted_hops).unwrap_or_default();
     let link = format!("{base}/?room={}", code.as_str());
     let view = format!("/insights/room/{}", code.as_str());
+    // Lesson 2's link and live view, for a class that goes on to it.
+    let two = (
+        format!("{base}/two?room={}", code.as_str()),
+        format!("{view}?lesson=2"),
+    );
     tracing::info!("insights: room {} created, {size} seats", code.as_str());
     let mut response = match caller {
         Caller::Json => (
             StatusCode::CREATED,
-            Json(json!({ "code": code.as_str(), "link": link, "view": view, "size": size })),
+            Json(json!({
+                "code": code.as_str(), "link": link, "view": view, "size": size,
+                "link_two": two.0, "view_two": two.1,
+            })),
         )
             .into_response(),
         Caller::Form => {
@@ -171,7 +179,7 @@ pub async fn create(State(ctx): State<Ctx>, headers: HeaderMap, body: Body) -> R
                 .find(|(k, _)| k == "lang")
                 .map(|(_, v)| v.into_owned());
             let lang = shell::page_lang(asked.as_deref(), &headers);
-            created_page(&ctx, lang, &code, size, &link, &view)
+            created_page(&ctx, lang, &code, size, [(&link, &view), (&two.0, &two.1)])
         }
     };
     if let Ok(location) = HeaderValue::from_str(&view) {
@@ -186,8 +194,7 @@ fn created_page(
     lang: Lang,
     code: &RoomCode,
     size: u32,
-    link: &str,
-    view: &str,
+    [(link, view), (link_two, view_two)]: [(&str, &str); 2],
 ) -> Response {
     let w = language(lang).notice;
     let ready = fill(
@@ -195,6 +202,7 @@ fn created_page(
         &[("room", code.as_str()), ("size", &size.to_string())],
     );
     let view_in = format!("{view}?lang={}", lang.code());
+    let view_two_in = format!("{view_two}&lang={}", lang.code());
     let back = format!("/insights?room={}&lang={}", code.as_str(), lang.code());
     let links = [
         Link {
@@ -205,6 +213,16 @@ fn created_page(
         Link {
             label: w.room_view,
             href: &view_in,
+            shown: None,
+        },
+        Link {
+            label: w.room_link_two,
+            href: link_two,
+            shown: None,
+        },
+        Link {
+            label: w.room_view_two,
+            href: &view_two_in,
             shown: None,
         },
         Link {

@@ -11,11 +11,12 @@ use serde::Serialize;
 use super::{
     charts,
     filter::{Choice, Period},
-    shell,
+    map_two, shell,
     tables::Tables,
     words::{date, lesson::lesson_words, words, Words},
 };
-use crate::page::i18n::texts;
+use crate::page::{i18n::texts, two::words::two_words};
+use insights::report::Which;
 use insights::values::Minute;
 use vocabulary::{fill, Lang};
 
@@ -72,7 +73,7 @@ pub fn filter_query(choice: &Choice) -> String {
 
 /// The filter form's lessons.
 fn lessons(w: &Words, choice: &Choice) -> Vec<Choose> {
-    insights::report::Which::ALL
+    Which::ALL
         .into_iter()
         .map(|l| Choose {
             value: l.number().to_string(),
@@ -217,12 +218,23 @@ pub fn main(
         Period::All => data.days.first().map_or(now.day(), |d| d.day),
     };
     let (first_label, last_label) = (date(lang, first_day), date(lang, now.day()));
-    let (view, zoomed) = charts::view_for(&data.points);
+    // The map the lesson's page shows, and the name of its button that zooms
+    // as this one is zoomed (if it is).
+    let (map, zoomed, zoom) = match data.lesson {
+        Which::One => {
+            let (view, zoomed) = charts::view_for(&data.points);
+            (charts::map(t, &data.points, &view), zoomed, t.zoom)
+        }
+        Which::Two => {
+            let (map, near) = map_two::map(&data.points);
+            (map, near, two_words(lang).map_near)
+        }
+    };
     let svg = context! {
         funnel => charts::funnel(&steps),
         attempts => charts::histogram(&bins(&effort.attempts, &ATTEMPT_BINS), median_place(&effort.attempts, &ATTEMPT_BINS), w.median),
         minutes => charts::histogram(&bins(&effort.minutes, &MINUTE_BINS), median_place(&effort.minutes, &MINUTE_BINS), w.median),
-        map => (data.lesson == insights::report::Which::One).then(|| charts::map(t, &data.points, &view)),
+        map,
         days => charts::days(&data.days, first_day, now.day(), (&first_label, &last_label)),
     };
 
@@ -276,7 +288,8 @@ pub fn main(
             stuck_note => fill(w.stuck_note, &[("cap", &t.num(f64::from(CAP), 0))]),
             stuck_summary => fill(w.stuck_summary, &[("stuck", &t.num(f.attempted.saturating_sub(f.reached_goal()) as f64, 0)), ("arrived", &t.num(f.reached_goal() as f64, 0))]),
             points_csv => format!("/insights/points.csv{query}"),
-            zoomed => zoomed.then(|| fill(w.zoomed, &[("zoom", t.zoom)])),
+            zoomed => zoomed.then(|| fill(w.zoomed, &[("zoom", zoom)])),
+            map_class => if data.lesson == Which::Two { "insights-map two-map" } else { "landscape insights-map" },
             ..base
         },
     )

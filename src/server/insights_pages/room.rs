@@ -1,11 +1,13 @@
 //! A class room's live view: the page a
 //! teacher projects while learners open `/?room=CODE` (or the embed with
-//! `?room=CODE`), whose visits the head script tags with the room.
+//! `?room=CODE`), whose visits the head script tags with the room; with
+//! `?lesson=2`, the view of lesson 2, whose learners open `/two?room=CODE`.
 //!
 //! - `GET /insights/room/{code}`: the document, rendered by the server: the
-//!   page's own map with a dot per current visitor at their latest try (a
-//!   star once they reached the goal), the count line, and the room's funnel
-//!   over the last [`FUNNEL_HOURS`] hours beside it (under it on a phone);
+//!   lesson's own map with a dot per current visitor of the lesson at their
+//!   latest try (a star once they reached the goal), the count line, and the
+//!   room's funnel of the lesson over the last [`FUNNEL_HOURS`] hours beside
+//!   it (under it on a phone);
 //! - `GET /insights/room/{code}/now.json`: the same picture as data
 //!   ([`live::Now`]), which the page's small script asks for every 3 s to
 //!   move the dots (polling: nothing to keep open through a Space's proxy).
@@ -15,8 +17,9 @@
 //! ([`Rooms::current`]); their points come from the store by id
 //! ([`Store::room_visitors`]). No names anywhere: a dot's key
 //! is a keyed hash of its visit's id, never the id ([`live::Keys`]). A code
-//! that is not a [`RoomCode`] is a `400` naming the field (one line of text
-//! for the page, `{"error","field"}` for `now.json`); a room nobody is in is
+//! that is not a [`RoomCode`], or a lesson that is not 1 or 2, is a `400`
+//! naming the field (one line of text for the page, `{"error","field"}` for
+//! `now.json`); a room nobody is in is
 //! an empty map (`200`). The caller puts both routes behind the pages'
 //! [`super::Access`].
 
@@ -42,7 +45,7 @@ pub use live::{Dot, Keys, Now};
 pub use markup::FUNNEL_HOURS;
 
 use self::{
-    live::{picture, Picture},
+    live::{picture, Picture, RoomMap},
     markup::View,
 };
 use super::{pairs, shell, text};
@@ -52,8 +55,7 @@ use insights::{
     store::Store,
     Filter, Minute, RoomCode, Rooms, StoreError,
 };
-use lesson::map::MapView;
-use vocabulary::Lang;
+use vocabulary::{FieldError, Lang};
 
 /// What the handlers share.
 #[derive(Clone)]
@@ -84,8 +86,17 @@ pub fn routes<S: Clone + Send + Sync + 'static>(
         .with_state(ctx)
 }
 
-/// The room's picture now: its current visitors and its funnel.
-async fn look(ctx: &Ctx, room: &RoomCode, lang: Lang) -> Result<Now, StoreError> {
+/// The room and lesson a request names (a bad one names its field).
+fn asked(code: &str, query: &[(String, String)]) -> Result<(RoomCode, Which), FieldError> {
+    let lesson = query
+        .iter()
+        .find(|(k, _)| k == "lesson")
+        .map(|(_, v)| v.as_str());
+    Ok((RoomCode::parse(code)?, super::filter::lesson_param(lesson)?))
+}
+
+/// The room's picture now in `lesson`: its current visitors and its funnel.
+async fn look(ctx: &Ctx, room: &RoomCode, lang: Lang, lesson: Which) -> Result<Now, StoreError> {
     let Some(store) = &ctx.store else {
         return Ok(empty(room, lang));
     };
@@ -93,8 +104,7 @@ async fn look(ctx: &Ctx, room: &RoomCode, lang: Lang) -> Result<Now, StoreError>
     let (current, all) = ctx.rooms.current(room);
     let visitors = store.room_visitors(&current).await?;
     let filter = Filter {
-        // The live view follows lesson 1, the page a room's link opens.
-        lesson: Which::One,
+        lesson,
         // The room's starts are kept to the hour: from the hour it was then.
         from: Minute((now.0 - FUNNEL_HOURS * 60).div_euclid(60) * 60),
         to: Minute(now.0 + 1),
@@ -102,7 +112,7 @@ async fn look(ctx: &Ctx, room: &RoomCode, lang: Lang) -> Result<Now, StoreError>
         room: Some(room.clone()),
     };
     let funnel = store.funnel(&filter).await?;
-    let mut dots = picture(&visitors, &ctx.keys, &MapView::full());
+    let mut dots = picture(&visitors, &ctx.keys, RoomMap::of(lesson));
     // Those seated but not stored yet are in the room too, yet to try.
     let all = u64::try_from(all).unwrap_or(u64::MAX);
     dots.waiting += all.saturating_sub(dots.visitors);
@@ -145,13 +155,13 @@ async fn page(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let room = match RoomCode::parse(&code) {
-        Ok(room) => room,
+    let query = pairs(query.as_deref());
+    let (room, lesson) = match asked(&code, &query) {
+        Ok(asked) => asked,
         Err(e) => return text(StatusCode::BAD_REQUEST, e.to_string()),
     };
-    let query = pairs(query.as_deref());
     let lang = lang_of(&query, &headers);
-    let (status, now, stale) = match look(&ctx, &room, lang).await {
+    let (status, now, stale) = match look(&ctx, &room, lang, lesson).await {
         Ok(now) => (StatusCode::OK, now, false),
         Err(e) => {
             tracing::warn!("room view: the insights database did not answer: {e}");
@@ -161,6 +171,7 @@ async fn page(
     let nonce = nonce();
     let view = View {
         lang,
+        lesson,
         room: &room,
         now: &now,
         off: ctx.store.is_none(),
@@ -191,15 +202,16 @@ async fn now_json(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let room = match RoomCode::parse(&code) {
-        Ok(room) => room,
+    let query = pairs(query.as_deref());
+    let (room, lesson) = match asked(&code, &query) {
+        Ok(asked) => asked,
         Err(e) => {
             let body = json!({ "error": e.to_string(), "field": e.field });
             return unstored((StatusCode::BAD_REQUEST, Json(body)).into_response());
         }
     };
-    let lang = lang_of(&pairs(query.as_deref()), &headers);
-    match look(&ctx, &room, lang).await {
+    let lang = lang_of(&query, &headers);
+    match look(&ctx, &room, lang, lesson).await {
         Ok(now) => unstored(Json(now).into_response()),
         Err(e) => {
             tracing::warn!("room view: the insights database did not answer: {e}");

@@ -15,12 +15,13 @@ use std::hash::{BuildHasher, RandomState};
 use serde::Serialize;
 
 use insights::{
-    report::{funnel::Funnel, room::RoomVisitor, Which},
+    report::{effort::Point, funnel::Funnel, room::RoomVisitor, Which},
     VisitId,
 };
 use lesson::{
     map::{MapView, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
     neuron::Params,
+    two_view::{map_xy, MAP_NEAR},
 };
 use vocabulary::{fill, format::grouped_in, Lang};
 
@@ -102,13 +103,54 @@ fn nudged(v: f64, d: f64, lo: f64, hi: f64) -> f64 {
     }
 }
 
-/// The room's visitors as dots on `view`.
-pub fn picture(visitors: &[RoomVisitor], keys: &Keys, view: &MapView) -> Picture {
+/// The map a room's view draws its visitors on: lesson 1's landscape in
+/// `view`, or lesson 2's map of the two weights near the goal (`/two`'s
+/// "near the goal" view, stretched over the same plot).
+#[derive(Clone, Copy, Debug)]
+pub enum RoomMap {
+    One(MapView),
+    Two,
+}
+
+impl RoomMap {
+    /// The map of `lesson` (lesson 1's whole landscape).
+    pub fn of(lesson: Which) -> Self {
+        match lesson {
+            Which::One => RoomMap::One(MapView::full()),
+            Which::Two => RoomMap::Two,
+        }
+    }
+
+    pub fn lesson(self) -> Which {
+        match self {
+            RoomMap::One(_) => Which::One,
+            RoomMap::Two => Which::Two,
+        }
+    }
+
+    /// Where a point of its lesson is, in the plot's SVG units.
+    pub fn to_svg(self, p: &Point) -> (f64, f64) {
+        match self {
+            RoomMap::One(view) => view.to_svg(Params::new(p.weight, p.bias)),
+            RoomMap::Two => {
+                let (x, y) = map_xy(p.weight, p.weight2);
+                let [left, top, width, height] = MAP_NEAR;
+                (
+                    PLOT_LEFT + (x - left) / width * (PLOT_RIGHT - PLOT_LEFT),
+                    PLOT_TOP + (y - top) / height * (PLOT_BOTTOM - PLOT_TOP),
+                )
+            }
+        }
+    }
+}
+
+/// The room's visitors as dots on `map` (those of its lesson).
+pub fn picture(visitors: &[RoomVisitor], keys: &Keys, map: RoomMap) -> Picture {
     let mut dots: Vec<Dot> = visitors
         .iter()
         .filter_map(|v| {
-            let p = v.latest.filter(|_| v.lesson == Which::One)?;
-            let (x, y) = view.to_svg(Params::new(p.weight, p.bias));
+            let p = v.latest.filter(|_| v.lesson == map.lesson())?;
+            let (x, y) = map.to_svg(&p);
             let (dx, dy) = keys.nudge(&v.visit);
             Some(Dot {
                 key: keys.key(&v.visit),

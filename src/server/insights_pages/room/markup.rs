@@ -1,6 +1,7 @@
-//! The room view's `<main>`: the page's own map (the very landscape a
-//! visitor sees, `crate::page::landscape`) with a dot per current visitor,
-//! the count line, and the room's funnel beside it; rendered from
+//! The room view's `<main>`: the lesson's own map (the very landscape a
+//! visitor of `/` sees, `crate::page::landscape`; or `/two`'s map of the
+//! two weights, `crate::page::two::figures::map_ground`) with a dot per
+//! current visitor, the count line, and the room's funnel beside it; rendered from
 //! `templates/room.html` (escaped, but for the map's markup and the script,
 //! which are this crate's own strings).
 
@@ -8,7 +9,8 @@ use minijinja::context;
 use serde::Serialize;
 
 use super::live::Now;
-use crate::server::insights_pages::words::language;
+use crate::page::two::{figures::map_ground, words::two_words};
+use crate::server::insights_pages::words::{language, lesson::figure};
 use crate::{
     page::{
         i18n::texts,
@@ -20,7 +22,10 @@ use crate::{
     server::insights_pages::shell,
 };
 use insights::{lessons, report::Which, RoomCode};
-use lesson::map::MapView;
+use lesson::{
+    map::{MapView, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
+    two_view::MAP_NEAR,
+};
 use vocabulary::{fill, Lang};
 
 /// The script that keeps the view live (inline, under the render's nonce).
@@ -32,6 +37,8 @@ pub const FUNNEL_HOURS: i64 = 3;
 /// What one render shows.
 pub struct View<'a> {
     pub lang: Lang,
+    /// The lesson the room is watched in.
+    pub lesson: Which,
     pub room: &'a RoomCode,
     pub now: &'a Now,
     /// Recording is off: the room stays empty, and the page says why.
@@ -50,6 +57,18 @@ struct Row {
     share: String,
     /// The bar's length, in its 100-unit box.
     width: f64,
+}
+
+/// Lesson 2's map under the dots: `/two`'s, near the goal, stretched over
+/// the plot (as `super::live::RoomMap::Two` places the dots), clipped to it.
+fn map_two() -> String {
+    let (x, y) = (PLOT_LEFT, PLOT_TOP);
+    let (w, h) = (PLOT_RIGHT - PLOT_LEFT, PLOT_BOTTOM - PLOT_TOP);
+    let [vx, vy, vw, vh] = MAP_NEAR;
+    format!(
+        r#"<defs><clipPath id="landscape-plot"><rect x="{x}" y="{y}" width="{w}" height="{h}"></rect></clipPath></defs><svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{vx} {vy} {vw} {vh}" preserveAspectRatio="none">{}</svg><rect class="plot-frame" x="{x}" y="{y}" width="{w}" height="{h}"></rect>"#,
+        map_ground()
+    )
 }
 
 /// The map's layers under the dots: the colour grid and contours, the
@@ -73,17 +92,20 @@ pub fn main(view: &View<'_>) -> Result<String, minijinja::Error> {
     let w = language(view.lang).room;
     let room = view.room.as_str();
     let t = texts(view.lang);
-    let rungs = lessons::rungs(Which::One).map(Some);
-    let goal = Some(lessons::goal(Which::One));
+    let rungs = lessons::rungs(view.lesson).map(Some);
+    let goal = Some(lessons::goal(view.lesson));
     let thresholds = [None, None].into_iter().chain(rungs).chain([goal]);
-    let rows: Vec<Row> = w
-        .rows
+    let mut labels = w.rows;
+    if view.lesson == Which::Two {
+        labels[5] = w.goal_below;
+    }
+    let rows: Vec<Row> = labels
         .iter()
         .zip(thresholds)
         .zip(&view.now.funnel)
         .map(|((label, v), rung)| Row {
             label: match v {
-                Some(v) => fill(label, &[("v", &t.plain(v, 0))]),
+                Some(v) => fill(label, &[("v", &figure(t, v))]),
                 None => (*label).to_string(),
             },
             text: rung.text.clone(),
@@ -100,14 +122,26 @@ pub fn main(view: &View<'_>) -> Result<String, minijinja::Error> {
                 step => w.step, visitors => w.visitors, share => w.share,
             },
             heading => fill(w.heading, &[("room", room)]),
-            join => format!("/?room={room}"),
-            now_url => format!("/insights/room/{room}/now.json?lang={}", view.lang.code()),
+            join => match view.lesson {
+                Which::One => format!("/?room={room}"),
+                Which::Two => format!("/two?room={room}"),
+            },
+            now_url => match view.lesson {
+                Which::One => format!("/insights/room/{room}/now.json?lang={}", view.lang.code()),
+                Which::Two => format!("/insights/room/{room}/now.json?lang={}&lesson=2", view.lang.code()),
+            },
             now => view.now,
             off => view.off,
             stale => view.stale,
             star => star_path(0.0, 0.0, 8.0),
-            map => map(view.lang),
-            island => t.server.map_island,
+            map => match view.lesson {
+                Which::One => map(view.lang),
+                Which::Two => map_two(),
+            },
+            island => match view.lesson {
+                Which::One => t.server.map_island,
+                Which::Two => two_words(view.lang).map_island,
+            },
             funnel_title => fill(w.funnel, &[("hours", &t.plain(FUNNEL_HOURS as f64, 0))]),
             rows => rows,
             nonce => view.nonce,

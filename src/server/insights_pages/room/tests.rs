@@ -2,12 +2,12 @@
 //! count line, the words, and the rendered `<main>`.
 
 use super::{
-    live::{picture, rungs, Keys, Now, Picture, SPREAD},
+    live::{picture, rungs, Keys, Now, Picture, RoomMap, SPREAD},
     markup::{main, View, SCRIPT},
 };
 use crate::server::insights_pages::words::language;
 use insights::{
-    report::{effort::Point, funnel::Funnel, room::RoomVisitor},
+    report::{effort::Point, funnel::Funnel, room::RoomVisitor, Which},
     RoomCode, VisitId,
 };
 use lesson::{
@@ -23,7 +23,7 @@ fn visit(n: u32) -> VisitId {
 fn visitor(n: u32, at: Option<(f64, f64, f64)>, attempts: u64, reached: bool) -> RoomVisitor {
     RoomVisitor {
         visit: visit(n),
-        lesson: insights::report::Which::One,
+        lesson: Which::One,
         attempts,
         latest: at.map(|(weight, bias, error)| Point {
             weight,
@@ -63,7 +63,7 @@ fn each_visitor_who_tried_is_a_dot_at_their_latest_point() {
         // Reached the goal, then moved on: still a star, where it is now.
         visitor(4, Some((0.2, 100.0, 5000.0)), 9, true),
     ];
-    let p = picture(&visitors, &keys, &view);
+    let p = picture(&visitors, &keys, RoomMap::One(view));
     assert_eq!((p.visitors, p.reached, p.waiting), (4, 2, 1));
     assert_eq!(p.dots.len(), 3, "the visitor yet to try is not drawn");
     let mut sorted = p.dots.clone();
@@ -90,7 +90,7 @@ fn dots_stay_inside_the_plot_and_apart_when_everyone_is_on_one_spot() {
     let crowd: Vec<_> = (0..30)
         .map(|n| visitor(n, Some((0.0, 0.0, 600_000.0)), 1, false))
         .collect();
-    let p = picture(&crowd, &keys, &MapView::full());
+    let p = picture(&crowd, &keys, RoomMap::of(Which::One));
     let mut spots: Vec<(i64, i64)> = p
         .dots
         .iter()
@@ -109,7 +109,7 @@ fn dots_stay_inside_the_plot_and_apart_when_everyone_is_on_one_spot() {
     let wild = picture(
         &[visitor(1, Some((9.0, -500.0, 1e9)), 1, false)],
         &keys,
-        &MapView::full(),
+        RoomMap::of(Which::One),
     );
     let (x, y) = (wild.dots[0].x, wild.dots[0].y);
     assert!(
@@ -208,10 +208,11 @@ fn the_main_markup_draws_each_dot_and_carries_the_script_under_the_nonce() {
         at_or_below: [1, 1, 1, 1],
     };
     for lang in Lang::ALL {
-        let p = picture(&visitors, &keys, &MapView::full());
+        let p = picture(&visitors, &keys, RoomMap::of(Which::One));
         let now = Now::new(room.as_str(), p, &funnel, lang);
         let view = View {
             lang,
+            lesson: Which::One,
             room: &room,
             now: &now,
             off: false,
@@ -236,4 +237,66 @@ fn the_main_markup_draws_each_dot_and_carries_the_script_under_the_nonce() {
     assert_eq!(SCRIPT.matches("</").count(), 0, "the script ends only once");
     assert!(!SCRIPT.contains("http:") || SCRIPT.contains("\"http://www.w3.org/2000/svg\""));
     assert!(!SCRIPT.contains("https:"), "no other site");
+}
+
+#[test]
+fn a_lesson_two_room_draws_its_learners_on_lesson_twos_map() {
+    let keys = Keys::new();
+    let room = RoomCode::parse("class-7b").expect("room");
+    let two = |n, w1, w2, reached| RoomVisitor {
+        lesson: Which::Two,
+        latest: Some(Point {
+            weight: w1,
+            weight2: w2,
+            bias: 0.0,
+            error: 1500.0,
+        }),
+        ..visitor(n, None, 3, reached)
+    };
+    let visitors = [
+        // Jay's start, and the least-squares point (w2 −10): inside the map.
+        two(1, 0.1, 0.0, false),
+        two(2, 0.18613, -10.01238, true),
+        // A lesson 1 learner in the same room: not on lesson 2's map.
+        visitor(3, Some((0.1, 150.0, 900.0)), 2, false),
+    ];
+    let p = picture(&visitors, &keys, RoomMap::of(Which::Two));
+    assert_eq!(p.dots.len(), 2);
+    for d in &p.dots {
+        assert!((PLOT_LEFT..=PLOT_RIGHT).contains(&d.x) && (PLOT_TOP..=PLOT_BOTTOM).contains(&d.y));
+    }
+    // w1 0.1 is a fifth of the way across the near view (0.05 to 0.30);
+    // w2 0 is half way down (60 to −60), each within the nudge.
+    let start = p.dots.iter().find(|d| !d.goal).expect("the start");
+    let across = PLOT_LEFT + 0.2 * (PLOT_RIGHT - PLOT_LEFT);
+    let down = (PLOT_TOP + PLOT_BOTTOM) / 2.0;
+    assert!((start.x - across).abs() <= SPREAD + 0.01, "{start:?}");
+    assert!((start.y - down).abs() <= SPREAD + 0.01, "{start:?}");
+    let funnel = Funnel {
+        visits: 3,
+        attempted: 3,
+        at_or_below: [2, 1, 1, 1],
+    };
+    let now = Now::new(room.as_str(), p, &funnel, Lang::Pt);
+    let view = View {
+        lang: Lang::Pt,
+        lesson: Which::Two,
+        room: &room,
+        now: &now,
+        off: false,
+        stale: false,
+        nonce: "n0nce",
+    };
+    let html = main(&view).expect("renders").replace("&#x2f;", "/");
+    assert!(html.contains(r#"href="/two?room=class-7b""#));
+    assert!(
+        html.contains("now.json?lang=pt&amp;lesson=2")
+            || html.contains("now.json?lang=pt&lesson=2")
+    );
+    assert!(html.contains(r#"class="two-ground""#) && html.contains(r#"class="island"#));
+    assert!(html.contains("Erro de até 2.000") && html.contains("Erro de até 1.423,44"));
+    assert!(
+        html.contains("Meta: erro abaixo de 1.420"),
+        "lesson 2's goal row"
+    );
 }

@@ -78,7 +78,6 @@ static WORDS: Words = Words {
     col_last_error: "Last error",
     col_median_weight: "Median weight",
     col_median_two: ["Median w1 (area)", "Median w2 (bathrooms)", "Median b"],
-    map_two: "Lesson 2 has three parameters, which this map of two cannot show: the table below gives where the visits stopped, and the CSV file every point (w1, w2, b).",
     col_median_bias: "Median bias",
     bands: ["Above {a}", "{b} to {a}", "{c} to {b}", "Just above the goal, up to {c}"],
     points_csv: "Download every point on the map (CSV)",
@@ -158,6 +157,7 @@ static ROOM: RoomWords = RoomWords {
         "Error {v} or less",
         "Goal: error {v} or less",
     ],
+    goal_below: "Goal: error below {v}",
 };
 
 static NOTICE: NoticeWords = NoticeWords {
@@ -168,6 +168,8 @@ static NOTICE: NoticeWords = NoticeWords {
     room_ready: "Room {room} is ready, with seats for {size} learners at once.",
     room_link: "Give your class this link",
     room_view: "Project the room's live view",
+    room_link_two: "Lesson 2 (two inputs): give your class this link",
+    room_view_two: "Project lesson 2's live view",
     room_back: "Back to the insights",
 };
 

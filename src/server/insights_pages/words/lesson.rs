@@ -22,13 +22,16 @@ pub struct LessonWords {
     pub goal_island: String,
 }
 
+/// A rung or a goal as the lesson's ladder shows it: 799, 2,000, 1,423.44.
+pub fn figure(t: &Texts, x: f64) -> String {
+    t.num(x, if x.fract() == 0.0 { 0 } else { 2 })
+}
+
 /// `lesson`'s words in `w`'s language, its numbers as `t` writes them.
 pub fn lesson_words(w: &Words, t: &Texts, lesson: Which) -> LessonWords {
     let index = lesson as usize;
     let goal = w.goal_phrases[index];
-    // A rung as the page's ladder shows it: 799, 1,423.44.
-    let number = |x: f64| t.num(x, if x.fract() == 0.0 { 0 } else { 2 });
-    let [a, b, c] = lessons::rungs(lesson).map(number);
+    let [a, b, c] = lessons::rungs(lesson).map(|x| figure(t, x));
     let rung = |i: usize, r: &str| fill(w.steps[i], &[("rung", r)]);
     let band = |i: usize| fill(w.bands[i], &[("a", &a), ("b", &b), ("c", &c)]);
     LessonWords {

@@ -107,8 +107,6 @@ pub struct Words {
     pub col_median_weight: &'static str,
     /// Lesson 2's medians: w1, w2, b.
     pub col_median_two: [&'static str; 3],
-    /// In place of the map for lesson 2.
-    pub map_two: &'static str,
     pub col_median_bias: &'static str,
     /// Last errors above the first rung (`{a}`), between it and the second
     /// (`{b}`), the second and the third (`{c}`), the third and the goal.
@@ -214,6 +212,9 @@ pub struct NoticeWords {
     pub room_ready: &'static str,
     pub room_link: &'static str,
     pub room_view: &'static str,
+    /// The same two for lesson 2 (`/two?room=`, the view's `?lesson=2`).
+    pub room_link_two: &'static str,
+    pub room_view_two: &'static str,
     pub room_back: &'static str,
 }
 

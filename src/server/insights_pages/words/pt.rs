@@ -78,7 +78,6 @@ static WORDS: Words = Words {
     col_last_error: "Último erro",
     col_median_weight: "Peso mediano",
     col_median_two: ["w1 mediano (área)", "w2 mediano (banheiros)", "b mediano"],
-    map_two: "A lição 2 tem três parâmetros, que este mapa de dois não mostra: a tabela abaixo diz onde as visitas pararam, e o arquivo CSV traz cada ponto (w1, w2, b).",
     col_median_bias: "Viés mediano",
     bands: ["Acima de {a}", "De {b} a {a}", "De {c} a {b}", "Logo acima da meta, até {c}"],
     points_csv: "Baixar todos os pontos do mapa (CSV)",
@@ -158,6 +157,7 @@ static ROOM: RoomWords = RoomWords {
         "Erro de até {v}",
         "Meta: erro de até {v}",
     ],
+    goal_below: "Meta: erro abaixo de {v}",
 };
 
 static NOTICE: NoticeWords = NoticeWords {
@@ -168,6 +168,8 @@ static NOTICE: NoticeWords = NoticeWords {
     room_ready: "A sala {room} está pronta, com lugar para {size} alunos ao mesmo tempo.",
     room_link: "Dê este link à sua turma",
     room_view: "Projete a visão ao vivo da sala",
+    room_link_two: "Lição 2 (duas entradas): dê este link à sua turma",
+    room_view_two: "Projete a visão ao vivo da lição 2",
     room_back: "Voltar aos dados",
 };
 

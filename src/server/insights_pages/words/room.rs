@@ -26,7 +26,10 @@ pub struct RoomWords {
     pub step: &'static str,
     pub visitors: &'static str,
     pub share: &'static str,
-    /// The funnel's rows: visits, a first attempt, then at or below 799,
-    /// 600 and 500 (`{v}`), then the goal (`{v}`).
+    /// The funnel's rows: visits, a first attempt, then at or below each of
+    /// the lesson's rungs (`{v}`: 799, 600 and 500 in lesson 1), then the
+    /// goal (`{v}`).
     pub rows: [&'static str; 6],
+    /// Lesson 2's goal row, in place of the last (`{v}`: 1,420).
+    pub goal_below: &'static str,
 }

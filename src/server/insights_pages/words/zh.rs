@@ -78,7 +78,6 @@ static WORDS: Words = Words {
     col_last_error: "最后的误差",
     col_median_weight: "权重中位数",
     col_median_two: ["w1 中位数（面积）", "w2 中位数（浴室）", "b 中位数"],
-    map_two: "第 2 课有三个参数，这张二维地图画不出来：下表给出各次访问停在哪里，CSV 文件列出每个点（w1、w2、b）。",
     col_median_bias: "偏置中位数",
     bands: ["高于 {a}", "{b} 到 {a}", "{c} 到 {b}", "略高于目标，不超过 {c}"],
     points_csv: "下载地图上的所有点（CSV）",
@@ -158,6 +157,7 @@ static ROOM: RoomWords = RoomWords {
         "误差不超过 {v}",
         "目标：误差不超过 {v}",
     ],
+    goal_below: "目标：误差低于 {v}",
 };
 
 static NOTICE: NoticeWords = NoticeWords {
@@ -168,6 +168,8 @@ static NOTICE: NoticeWords = NoticeWords {
     room_ready: "教室 {room} 已就绪，可同时容纳 {size} 名学生。",
     room_link: "把这个链接发给你的班级",
     room_view: "投影教室的实时视图",
+    room_link_two: "第 2 课（两个输入）：把这个链接发给你的班级",
+    room_view_two: "投影第 2 课的实时视图",
     room_back: "返回学习数据",
 };
 
