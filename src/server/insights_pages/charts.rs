@@ -156,6 +156,18 @@ pub fn days(days: &[Day], first: i64, last: i64, labels: (&str, &str)) -> String
     s
 }
 
+/// A path's points as a polyline's `points`, each where `at` puts it.
+pub fn polyline(path: &[&Point], at: impl Fn(&Point) -> (f64, f64)) -> String {
+    let pairs: Vec<String> = path
+        .iter()
+        .map(|p| {
+            let (x, y) = at(p);
+            format!("{},{}", coord(x), coord(y))
+        })
+        .collect();
+    pairs.join(" ")
+}
+
 /// The view of the map to draw `points` on: the page's zoom on the valley
 /// when every dot and every path's end is inside it (the lines are clipped
 /// at its edge), else the whole map; and whether it is the zoom.
@@ -189,17 +201,10 @@ pub fn map(t: &Texts, points: &Points, view: &MapView) -> String {
     for path in &points.paths {
         let path = marks(path);
         if path.len() > 1 {
-            let pairs: Vec<String> = path
-                .iter()
-                .map(|p| {
-                    let (x, y) = at(p);
-                    format!("{},{}", coord(x), coord(y))
-                })
-                .collect();
             let _ = write!(
                 s,
                 r#"<polyline class="arrived" points="{}"></polyline>"#,
-                pairs.join(" ")
+                polyline(&path, at)
             );
         }
         if let Some((x, y)) = path.last().map(|p| at(p)) {

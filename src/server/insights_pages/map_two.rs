@@ -10,13 +10,18 @@
 
 use std::fmt::Write;
 
+use super::charts::polyline;
 use crate::page::two::figures::map_ground;
 use insights::report::effort::{marks, Point, Points};
-use lesson::two_view::{map_xy, MAP_ALL, MAP_NEAR};
+use lesson::{
+    map::coord,
+    two_view::{map_xy, MAP_ALL, MAP_NEAR},
+};
 
-/// A point's place on the map, in its units.
+/// A point's place on the map, in its units (`+ 0.0`: w2 = 0 is 0, not −0).
 fn at(p: &Point) -> (f64, f64) {
-    map_xy(p.weight, p.weight2)
+    let (x, y) = map_xy(p.weight, p.weight2);
+    (x + 0.0, y + 0.0)
 }
 
 /// Whether `(x, y)` is inside the `viewBox` `v`.
@@ -38,9 +43,10 @@ fn view_for(points: &Points) -> ([f64; 4], bool) {
 
 /// A dot at `(x, y)` of `class`.
 fn dot(s: &mut String, class: &str, (x, y): (f64, f64)) {
+    let (x, y) = (coord(x), coord(y));
     let _ = write!(
         s,
-        r#"<line class="{class}" x1="{x:.3}" y1="{y:.3}" x2="{x:.3}" y2="{y:.3}" vector-effect="non-scaling-stroke"/>"#
+        r#"<line class="{class}" x1="{x}" y1="{y}" x2="{x}" y2="{y}" vector-effect="non-scaling-stroke"/>"#
     );
 }
 
@@ -55,17 +61,10 @@ pub fn map(points: &Points) -> (String, bool) {
     for path in &points.paths {
         let path = marks(path);
         if path.len() > 1 {
-            let pairs: Vec<String> = path
-                .iter()
-                .map(|p| {
-                    let (x, y) = at(p);
-                    format!("{x:.3},{y:.3}")
-                })
-                .collect();
             let _ = write!(
                 s,
                 r#"<polyline class="arrived" points="{}" vector-effect="non-scaling-stroke"/>"#,
-                pairs.join(" ")
+                polyline(&path, at)
             );
         }
         if let Some(p) = path.last() {
@@ -102,8 +101,11 @@ mod tests {
         assert!(near, "every point is near the goal");
         assert!(svg.contains(r#"viewBox="50 -60 250 120""#));
         assert!(svg.contains(r#"class="island"#) && svg.contains("no-bathrooms"));
-        assert!(svg.contains(r#"<polyline class="arrived" points="100.000,-0.000 185.000,9.000""#));
-        assert!(svg.contains(r#"class="stuck-dot" x1="179.400" y1="-0.000""#));
+        assert!(
+            svg.contains(r#"<polyline class="arrived" points="100.00,0.00 185.00,9.00""#),
+            "{svg}"
+        );
+        assert!(svg.contains(r#"class="stuck-dot" x1="179.40" y1="0.00""#));
         assert_eq!(svg.matches("arrived-end-dot").count(), 1);
         // A point far out: Jay's whole ranges.
         let far = Points {

@@ -289,7 +289,7 @@ pub fn main(
             stuck_summary => fill(w.stuck_summary, &[("stuck", &t.num(f.attempted.saturating_sub(f.reached_goal()) as f64, 0)), ("arrived", &t.num(f.reached_goal() as f64, 0))]),
             points_csv => format!("/insights/points.csv{query}"),
             zoomed => zoomed.then(|| fill(w.zoomed, &[("zoom", zoom)])),
-            map_class => if data.lesson == Which::Two { "insights-map two-map" } else { "landscape insights-map" },
+            map_class => if data.lesson == Which::Two { "insights-map" } else { "landscape insights-map" },
             ..base
         },
     )

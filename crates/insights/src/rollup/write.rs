@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+use sqlx::{any::AnyArguments, AnyConnection, Arguments, Row};
 
 use super::{
     bit,
@@ -36,20 +36,6 @@ pub struct Added<'a> {
 const CHUNK: usize = 400;
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 const ROWS: usize = 200;
-
-type SumsRow = (
-    String,
-    Option<i64>,
-    Option<i64>,
-    Option<String>,
-    Option<String>,
-    i64,
-    Option<f64>,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    i64,
-);
 
 /// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
 /// and its statements number their values).
@@ -207,36 +193,23 @@ async fn read(
             marks.list(1, chunk.len()),
             if lock { " FOR UPDATE" } else { "" }
         );
-        let rows: Vec<SumsRow> = sqlx::query_as_with(&sql, texts(chunk)?)
+        let rows = sqlx::query_with(&sql, texts(chunk)?)
             .fetch_all(&mut *conn)
             .await?;
         for row in rows {
-            let (
-                id,
-                started,
-                lesson,
-                lang,
-                room,
-                attempts,
-                best,
-                goal_at,
-                goal_min,
-                last_min,
-                tools,
-            ) = row;
-            let row = Sums {
-                started,
-                lesson,
-                lang,
-                room,
-                attempts,
-                best,
-                goal_at,
-                goal_min,
-                last_min,
-                tools,
+            let sums_row = Sums {
+                started: row.try_get("started_min")?,
+                lesson: row.try_get("lesson")?,
+                lang: row.try_get("lang")?,
+                room: row.try_get("room")?,
+                attempts: row.try_get("attempts")?,
+                best: row.try_get("best")?,
+                goal_at: row.try_get("goal_at")?,
+                goal_min: row.try_get("goal_min")?,
+                last_min: row.try_get("last_min")?,
+                tools: row.try_get("tools")?,
             };
-            sums.insert(id, row);
+            sums.insert(row.try_get("visit_id")?, sums_row);
         }
     }
     Ok(sums)

@@ -5,6 +5,8 @@
 //! `templates/room.html` (escaped, but for the map's markup and the script,
 //! which are this crate's own strings).
 
+use std::fmt::Write;
+
 use minijinja::context;
 use serde::Serialize;
 
@@ -23,7 +25,7 @@ use crate::{
 };
 use insights::{lessons, report::Which, RoomCode};
 use lesson::{
-    map::{MapView, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
+    map::{MapView, HEIGHT, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP},
     two_view::MAP_NEAR,
 };
 use vocabulary::{fill, Lang};
@@ -60,15 +62,37 @@ struct Row {
 }
 
 /// Lesson 2's map under the dots: `/two`'s, near the goal, stretched over
-/// the plot (as `super::live::RoomMap::Two` places the dots), clipped to it.
-fn map_two() -> String {
+/// the plot (as `super::live::RoomMap::Two` places the dots), clipped to it,
+/// with the near view's ends on each axis and the axes' names.
+fn map_two(lang: Lang) -> String {
+    let (t, w) = (texts(lang), two_words(lang));
     let (x, y) = (PLOT_LEFT, PLOT_TOP);
-    let (w, h) = (PLOT_RIGHT - PLOT_LEFT, PLOT_BOTTOM - PLOT_TOP);
+    let (width, height) = (PLOT_RIGHT - PLOT_LEFT, PLOT_BOTTOM - PLOT_TOP);
     let [vx, vy, vw, vh] = MAP_NEAR;
-    format!(
-        r#"<defs><clipPath id="landscape-plot"><rect x="{x}" y="{y}" width="{w}" height="{h}"></rect></clipPath></defs><svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{vx} {vy} {vw} {vh}" preserveAspectRatio="none">{}</svg><rect class="plot-frame" x="{x}" y="{y}" width="{w}" height="{h}"></rect>"#,
+    let mut s = format!(
+        r#"<defs><clipPath id="landscape-plot"><rect x="{x}" y="{y}" width="{width}" height="{height}"></rect></clipPath></defs><svg x="{x}" y="{y}" width="{width}" height="{height}" viewBox="{vx} {vy} {vw} {vh}" preserveAspectRatio="none">{}</svg><rect class="plot-frame" x="{x}" y="{y}" width="{width}" height="{height}"></rect><g class="axis">"#,
         map_ground()
-    )
+    );
+    // The view's ends: w1 from 0.05 to 0.30 across, w2 from 60 down to −60.
+    let (w1, w2) = ((vx / 1000.0, (vx + vw) / 1000.0), (-vy, -(vy + vh)));
+    let below = PLOT_BOTTOM + 18.0;
+    let _ = write!(
+        s,
+        r#"<text x="{PLOT_LEFT}" y="{below}" text-anchor="start">{}</text><text x="{PLOT_RIGHT}" y="{below}" text-anchor="end">{}</text><text x="{}" y="{}" text-anchor="end">{}</text><text x="{}" y="{PLOT_BOTTOM}" text-anchor="end">{}</text></g><text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text><text class="axis-label" text-anchor="middle" transform="translate(13 {}) rotate(-90)">{}</text>"#,
+        t.plain(w1.0, 2),
+        t.plain(w1.1, 2),
+        PLOT_LEFT - 8.0,
+        PLOT_TOP + 10.0,
+        t.plain(w2.0, 0),
+        PLOT_LEFT - 8.0,
+        t.plain(w2.1, 0),
+        (PLOT_LEFT + PLOT_RIGHT) / 2.0,
+        HEIGHT - 4.0,
+        w.w1,
+        (PLOT_TOP + PLOT_BOTTOM) / 2.0,
+        w.w2
+    );
+    s
 }
 
 /// The map's layers under the dots: the colour grid and contours, the
@@ -136,7 +160,7 @@ pub fn main(view: &View<'_>) -> Result<String, minijinja::Error> {
             star => star_path(0.0, 0.0, 8.0),
             map => match view.lesson {
                 Which::One => map(view.lang),
-                Which::Two => map_two(),
+                Which::Two => map_two(view.lang),
             },
             island => match view.lesson {
                 Which::One => t.server.map_island,

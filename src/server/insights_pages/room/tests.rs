@@ -16,6 +16,19 @@ use lesson::{
 };
 use vocabulary::Lang;
 
+/// A render of `now` in `room` (recording on, the server answering).
+fn live_view<'a>(lang: Lang, lesson: Which, room: &'a RoomCode, now: &'a Now) -> View<'a> {
+    View {
+        lang,
+        lesson,
+        room,
+        now,
+        off: false,
+        stale: false,
+        nonce: "n0nce",
+    }
+}
+
 fn visit(n: u32) -> VisitId {
     VisitId::parse(&format!("VisitVisitVisit{n:04}")).expect("id")
 }
@@ -210,15 +223,7 @@ fn the_main_markup_draws_each_dot_and_carries_the_script_under_the_nonce() {
     for lang in Lang::ALL {
         let p = picture(&visitors, &keys, RoomMap::of(Which::One));
         let now = Now::new(room.as_str(), p, &funnel, lang);
-        let view = View {
-            lang,
-            lesson: Which::One,
-            room: &room,
-            now: &now,
-            off: false,
-            stale: false,
-            nonce: "n0nce",
-        };
+        let view = live_view(lang, Which::One, &room, &now);
         // minijinja writes `/` as `&#x2f;` in text and attributes (the same).
         let html = main(&view).expect("renders").replace("&#x2f;", "/");
         assert_eq!(html.matches(r#"<g class="dot" data-key="#).count(), 1);
@@ -278,15 +283,7 @@ fn a_lesson_two_room_draws_its_learners_on_lesson_twos_map() {
         at_or_below: [2, 1, 1, 1],
     };
     let now = Now::new(room.as_str(), p, &funnel, Lang::Pt);
-    let view = View {
-        lang: Lang::Pt,
-        lesson: Which::Two,
-        room: &room,
-        now: &now,
-        off: false,
-        stale: false,
-        nonce: "n0nce",
-    };
+    let view = live_view(Lang::Pt, Which::Two, &room, &now);
     let html = main(&view).expect("renders").replace("&#x2f;", "/");
     assert!(html.contains(r#"href="/two?room=class-7b""#));
     assert!(
