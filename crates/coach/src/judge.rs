@@ -25,6 +25,7 @@ mod claims;
 mod clean;
 mod copy;
 pub mod directions;
+mod keys;
 mod language;
 mod numbers;
 mod progress;
@@ -32,15 +33,14 @@ mod repeats;
 mod salvage;
 mod stated_error;
 
+use std::cell::LazyCell;
+
 use crate::response::Tier;
 use crate::{
     prompt::{Prompt, END_MARKER},
     words::words_for,
 };
-use lesson::{
-    advice::{Param, Way},
-    lessons::Which,
-};
+use lesson::advice::{Param, Way};
 use vocabulary::Lang;
 
 /// Why an answer was not used. The `Display` is the reason `tried` and the
@@ -115,14 +115,15 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
         .filter(|f| (**f - prompt.goal).abs() < 1e-9)
         .count()
         > 1;
+    // Its sentences, read once for the checks that read sentences.
+    let reading = LazyCell::new(|| claims::Reading::of(text, prompt.lang));
     if prompt.tier != Tier::Goal
-        && (claims::claims_goal(text, prompt.lang, prompt.goal)
-            || (!goal_is_also_a_figure
-                && claims::names_goal_outside_aim(text, prompt.lang, prompt.goal)))
+        && (claims::claims_goal_in(&reading, prompt.goal)
+            || (!goal_is_also_a_figure && claims::names_goal_outside_aim_in(&reading, prompt.goal)))
     {
         return Err(Rejection::ClaimsGoal);
     }
-    if progress::claims_progress(text, prompt.lang, &prompt.trend) {
+    if progress::claims_progress_in(&reading, &prompt.trend) {
         return Err(Rejection::ClaimsProgress);
     }
     let contradicted = |param: Param, way: Way| match (&prompt.facts, &prompt.facts_two) {
@@ -150,7 +151,7 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
         ));
     }
     if numbers::misquoted(text, &prompt.figures).is_some()
-        || stated_error::misstates_error(text, prompt.lang, prompt.trend.error)
+        || stated_error::misstates_error_in(&reading, prompt.trend.error)
     {
         return Err(Rejection::MisquotesNumber);
     }
@@ -161,21 +162,18 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
 }
 
 /// Whether `text` copies an example answer: one the prompt shows, or any of
-/// its tier's pool in its language (a copy of any example is a copy).
+/// its tier's pool in its language (a copy of any example is a copy). The
+/// prompt shows examples of that pool, each compared once.
 fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
-    let shown = prompt
-        .examples
-        .iter()
-        .map(|(_, answer)| answer.trim_end_matches(END_MARKER).trim_end());
-    let words = words_for(prompt.lang);
-    let pools = match prompt.lesson {
-        Which::One => &words.examples,
-        Which::Two => &words.two.examples,
-    };
-    let pool = pools[prompt.tier as usize]
-        .iter()
-        .map(|(_, _, answer)| *answer);
-    shown.chain(pool).any(|example| copy::copies(text, example))
+    let reply = copy::words(text);
+    let pool = copy::pool(prompt.lang, prompt.lesson, prompt.tier);
+    pool.iter().any(|example| example.copied_by(&reply))
+        || prompt
+            .examples
+            .iter()
+            .map(|(_, answer)| answer.trim_end_matches(END_MARKER).trim_end())
+            .filter(|shown| !pool.iter().any(|example| example.text == *shown))
+            .any(|shown| copy::copies(text, shown))
 }
 
 #[cfg(test)]

@@ -23,9 +23,9 @@
 //! matched as the direction check matches them ([`normalise`]d, whole words
 //! and stems, Chinese character by character). Pure.
 
-use super::{numbers, salvage::sentences};
+use super::{keys::Keys, numbers, salvage::sentences};
 use crate::{
-    judge::directions::{clauses, normalise, word_matches},
+    judge::directions::{clauses, normalise},
     words::{words_for, ClaimWords},
 };
 use vocabulary::Lang;
@@ -82,39 +82,13 @@ pub(super) fn tokens(text: &str) -> Vec<Token> {
     out
 }
 
-/// The parts of a key: its words, or (Chinese) its characters.
-fn parts(key: &str, by_characters: bool) -> Vec<String> {
-    if by_characters {
-        key.chars()
-            .filter(|c| !c.is_whitespace())
-            .map(String::from)
-            .collect()
-    } else {
-        key.split(' ').map(String::from).collect()
-    }
-}
-
-/// Whether `parts` match the tokens from `at` on.
-fn matches_at(tokens: &[Token], at: usize, parts: &[String]) -> bool {
-    tokens.get(at..at + parts.len()).is_some_and(|run| {
-        run.iter()
-            .zip(parts)
-            .all(|(t, p)| matches!(t, Token::Word(w) if word_matches(p, w)))
-    })
-}
-
 /// Where a key of `keys` matches in `tokens`: (start, length) of each.
-pub(super) fn find(tokens: &[Token], keys: &[&str], by_characters: bool) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for key in keys {
-        let parts = parts(key, by_characters);
-        for at in 0..tokens.len() {
-            if matches_at(tokens, at, &parts) {
-                out.push((at, parts.len()));
-            }
-        }
-    }
-    out
+pub(super) fn find(
+    tokens: &[Token],
+    keys: &'static [&'static str],
+    by_characters: bool,
+) -> Vec<(usize, usize)> {
+    Keys::of(keys, by_characters).find(tokens)
 }
 
 /// Whether a number token is the goal or less, however it is read
@@ -140,12 +114,12 @@ pub(super) struct Sentence<'a> {
 
 impl Sentence<'_> {
     /// Where a key of `keys` matches: (start, length) of each.
-    pub fn find(&self, keys: &[&str]) -> Vec<(usize, usize)> {
+    pub fn find(&self, keys: &'static [&'static str]) -> Vec<(usize, usize)> {
         find(&self.tokens, keys, self.by_characters)
     }
 
     /// Whether a key of `keys` is in it.
-    pub fn says(&self, keys: &[&str]) -> bool {
+    pub fn says(&self, keys: &'static [&'static str]) -> bool {
         !self.find(keys).is_empty()
     }
 
@@ -155,25 +129,48 @@ impl Sentence<'_> {
     }
 }
 
-/// Whether `claim` holds of any sentence of `text`, read in `lang`.
-pub(super) fn any_sentence(text: &str, lang: Lang, claim: impl Fn(&Sentence) -> bool) -> bool {
-    let words = words_for(lang);
-    sentences(text).into_iter().any(|written| {
-        let normalised = normalise(written, &words.directions);
-        let sentence = Sentence {
-            tokens: tokens(&normalised),
-            normalised,
-            written,
-            words: &words.claims,
-            by_characters: words.directions.by_characters,
-        };
-        claim(&sentence)
-    })
+/// A reply read once, sentence by sentence, for every check that reads
+/// sentences (this module's, [`super::progress`]'s, [`super::stated_error`]'s).
+pub(crate) struct Reading<'a> {
+    sentences: Vec<Sentence<'a>>,
 }
 
-/// Whether `text` says the goal (an error below `goal`) is reached.
+impl<'a> Reading<'a> {
+    /// `text`'s sentences, [`normalise`]d and cut into tokens, in `lang`.
+    pub fn of(text: &'a str, lang: Lang) -> Self {
+        let words = words_for(lang);
+        let sentences = sentences(text)
+            .into_iter()
+            .map(|written| {
+                let normalised = normalise(written, &words.directions);
+                Sentence {
+                    tokens: tokens(&normalised),
+                    normalised,
+                    written,
+                    words: &words.claims,
+                    by_characters: words.directions.by_characters,
+                }
+            })
+            .collect();
+        Self { sentences }
+    }
+
+    /// Whether `claim` holds of any of its sentences.
+    pub fn any(&self, claim: impl Fn(&Sentence) -> bool) -> bool {
+        self.sentences.iter().any(claim)
+    }
+}
+
+/// Whether `text` says the goal (an error below `goal`) is reached (the
+/// tests' way in; the judge reads a reply once, [`claims_goal_in`]).
+#[cfg(test)]
 pub fn claims_goal(text: &str, lang: Lang, goal: f64) -> bool {
-    any_sentence(text, lang, |s| {
+    claims_goal_in(&Reading::of(text, lang), goal)
+}
+
+/// [`claims_goal`] of a reply already read.
+pub(crate) fn claims_goal_in(reading: &Reading, goal: f64) -> bool {
+    reading.any(|s| {
         let (w, by_characters) = (s.words, s.by_characters);
         if s.is_question() || s.says(w.negations) {
             return false;
@@ -187,8 +184,14 @@ pub fn claims_goal(text: &str, lang: Lang, goal: f64) -> bool {
 /// Whether `text` names the goal's number (`goal`: 450, however written) in a
 /// sentence that is not an aim: no `aims` word before the number, and not a
 /// question. Judged only above the goal (the caller's part).
+#[cfg(test)]
 pub fn names_goal_outside_aim(text: &str, lang: Lang, goal: f64) -> bool {
-    any_sentence(text, lang, |s| {
+    names_goal_outside_aim_in(&Reading::of(text, lang), goal)
+}
+
+/// [`names_goal_outside_aim`] of a reply already read.
+pub(crate) fn names_goal_outside_aim_in(reading: &Reading, goal: f64) -> bool {
+    reading.any(|s| {
         if s.is_question() {
             return false;
         }
@@ -207,13 +210,10 @@ pub fn names_goal_outside_aim(text: &str, lang: Lang, goal: f64) -> bool {
 
 /// An `alone` phrase as a whole clause of `sentence`.
 fn alone(sentence: &str, w: &ClaimWords, by_characters: bool) -> bool {
-    clauses(sentence).into_iter().any(|clause| {
-        let tokens = tokens(clause);
-        w.alone.iter().any(|key| {
-            let parts = parts(key, by_characters);
-            parts.len() == tokens.len() && matches_at(&tokens, 0, &parts)
-        })
-    })
+    let alone = Keys::of(w.alone, by_characters);
+    clauses(sentence)
+        .into_iter()
+        .any(|clause| alone.is_whole(&tokens(clause)))
 }
 
 /// "below 450" or "450 以下", in a sentence that states no aim.

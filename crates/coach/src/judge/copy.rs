@@ -15,7 +15,13 @@
 //! shorter sentences ("A step back.", "447.29 is the best…" reworded) are
 //! the common words any comment may share. Pure.
 
+use std::sync::LazyLock;
+
 use strsim::generic_damerau_levenshtein;
+
+use crate::{response::Tier, words::words_for};
+use lesson::lessons::Which;
+use vocabulary::Lang;
 
 /// A reply at most one in this many of the longer one's words away (a
 /// quarter) is a copy.
@@ -49,22 +55,72 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
-/// Whether `reply` copies `example` (see the module's docs).
-pub fn copies(reply: &str, example: &str) -> bool {
-    let reply_words = words(reply);
-    let example_words = words(example);
-    if reply_words.is_empty() || example_words.is_empty() {
-        return false;
+/// An example as replies are compared with it: its words, and the words of
+/// each of its sentences long enough to count ([`SENTENCE`]). Made once per
+/// example: the pools' are made at first use ([`pool`]).
+#[derive(Debug)]
+pub struct Example {
+    pub text: &'static str,
+    words: Vec<String>,
+    sentences: Vec<Vec<String>>,
+}
+
+impl Example {
+    pub fn new(text: &'static str) -> Self {
+        Self {
+            text,
+            words: words(text),
+            sentences: sentences(text)
+                .map(words)
+                .filter(|s| s.len() >= SENTENCE)
+                .collect(),
+        }
     }
-    let longer = reply_words.len().max(example_words.len());
-    let distance = generic_damerau_levenshtein(&reply_words, &example_words);
-    let whole = example_words.len() >= WHOLE && holds(&reply_words, &example_words);
-    distance * NEAR <= longer
-        || whole
-        || sentences(example).any(|s| {
-            let sentence = words(s);
-            sentence.len() >= SENTENCE && holds(&reply_words, &sentence)
+
+    /// Whether a reply of these `reply` words copies it (see the module's
+    /// docs). The distance is at least the difference in length, so a
+    /// reply far longer or shorter than a near copy can be is not measured.
+    pub fn copied_by(&self, reply: &[String]) -> bool {
+        let example = &self.words;
+        if reply.is_empty() || example.is_empty() {
+            return false;
+        }
+        let longer = reply.len().max(example.len());
+        let apart = reply.len().abs_diff(example.len());
+        (apart * NEAR <= longer && generic_damerau_levenshtein(reply, example) * NEAR <= longer)
+            || (example.len() >= WHOLE && holds(reply, example))
+            || self.sentences.iter().any(|s| holds(reply, s))
+    }
+}
+
+/// Whether `reply` copies `example` (see the module's docs).
+pub fn copies(reply: &str, example: &'static str) -> bool {
+    Example::new(example).copied_by(&words(reply))
+}
+
+/// Every pool's examples, by language, lesson and tier, made at first use.
+static POOLS: LazyLock<Vec<Vec<[Vec<Example>; 3]>>> = LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|&lang| {
+            let words = words_for(lang);
+            Which::ALL
+                .iter()
+                .map(|lesson| {
+                    let tiers = match lesson {
+                        Which::One => &words.examples,
+                        Which::Two => &words.two.examples,
+                    };
+                    tiers.map(|pool| pool.iter().map(|(_, _, a)| Example::new(a)).collect())
+                })
+                .collect()
         })
+        .collect()
+});
+
+/// The examples of the pool of `lang`, `lesson` and `tier`.
+pub fn pool(lang: Lang, lesson: Which, tier: Tier) -> &'static [Example] {
+    &POOLS[lang.index()][lesson as usize][tier as usize]
 }
 
 /// The sentences of `text`: up to each `.`, `!`, `?` or their wide forms.

@@ -11,15 +11,22 @@
 //! own number ("your best so far is 635.29", "11,355.63 那次更低"): it is
 //! about that attempt, and the number check holds it. Pure.
 
-use super::{claims::any_sentence, numbers::numbers};
+use super::{claims::Reading, numbers::numbers};
 use crate::prompt::trend::{Direction, Trend};
 #[cfg(test)]
 use crate::words::words_for;
+#[cfg(test)]
 use vocabulary::Lang;
 
 /// Whether `text` says this attempt is the best, or better than the last,
 /// when `trend` says it is not.
+#[cfg(test)]
 pub fn claims_progress(text: &str, lang: Lang, trend: &Trend) -> bool {
+    claims_progress_in(&Reading::of(text, lang), trend)
+}
+
+/// [`claims_progress`] of a reply already read.
+pub(crate) fn claims_progress_in(reading: &Reading, trend: &Trend) -> bool {
     let not_best = !trend.is_best;
     // Nothing to be better than on a first attempt ("Melhorou!" at the first
     // 13,359.09), and after a worse one "better" is false.
@@ -27,7 +34,7 @@ pub fn claims_progress(text: &str, lang: Lang, trend: &Trend) -> bool {
     if !not_best && !worse {
         return false;
     }
-    any_sentence(text, lang, |s| {
+    reading.any(|s| {
         if s.is_question() {
             return false;
         }
@@ -41,7 +48,8 @@ pub fn claims_progress(text: &str, lang: Lang, trend: &Trend) -> bool {
                 .chain(&better)
                 .any(|&(k, n)| (k..k + n).contains(&at))
         };
-        let against = |keys: &[&str]| s.find(keys).iter().any(|found| !inside(found));
+        let against =
+            |keys: &'static [&'static str]| s.find(keys).iter().any(|found| !inside(found));
         if against(w.negations) || against(w.aims) {
             return false;
         }

@@ -11,14 +11,21 @@
 //! future ("if", "será", "会"). Pure.
 
 use super::{
-    claims::{any_sentence, Token},
+    claims::{Reading, Token},
     numbers::numbers,
 };
+#[cfg(test)]
 use vocabulary::Lang;
 
 /// Whether `text` says the error is a number that is not `error`.
+#[cfg(test)]
 pub fn misstates_error(text: &str, lang: Lang, error: f64) -> bool {
-    any_sentence(text, lang, |s| {
+    misstates_error_in(&Reading::of(text, lang), error)
+}
+
+/// [`misstates_error`] of a reply already read.
+pub(crate) fn misstates_error_in(reading: &Reading, error: f64) -> bool {
+    reading.any(|s| {
         let w = s.words;
         if s.says(w.negations) {
             return false;

@@ -4,8 +4,11 @@
 //! taking the longest key of the language's [`DirectionWords`] that matches.
 //! Pure.
 
-use crate::words::DirectionWords;
+use std::{collections::HashMap, sync::LazyLock};
+
+use crate::words::{words_for, DirectionWords};
 use lesson::advice::{Param, Way};
+use vocabulary::Lang;
 
 /// What a slider word names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,34 +119,93 @@ fn lists(w: &DirectionWords) -> [(&'static [&'static str], Lexeme); 19] {
     ]
 }
 
+/// One key of a list, cut into its words once.
+#[derive(Debug)]
+struct Key {
+    text: &'static str,
+    parts: Vec<&'static str>,
+    lexeme: Lexeme,
+}
+
+/// A language's keys, read once: in [`lists`]' order, with those whose
+/// first word is a whole word found by it (a stem or an ending is tried at
+/// every word).
+pub struct Lexicon {
+    pub words: &'static DirectionWords,
+    keys: Vec<Key>,
+    by_first: HashMap<&'static str, Vec<usize>>,
+    wild_first: Vec<usize>,
+}
+
+impl Lexicon {
+    fn new(words: &'static DirectionWords) -> Self {
+        let keys: Vec<Key> = lists(words)
+            .into_iter()
+            .flat_map(|(keys, lexeme)| keys.iter().map(move |&text| (text, lexeme)))
+            .filter(|(text, _)| !text.is_empty())
+            .map(|(text, lexeme)| Key {
+                text,
+                parts: text.split(' ').collect(),
+                lexeme,
+            })
+            .collect();
+        let mut by_first: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        let mut wild_first = Vec::new();
+        for (i, key) in keys.iter().enumerate() {
+            let first = key.parts[0];
+            if first.starts_with('*') || first.ends_with('*') {
+                wild_first.push(i);
+            } else {
+                by_first.entry(first).or_default().push(i);
+            }
+        }
+        Self {
+            words,
+            keys,
+            by_first,
+            wild_first,
+        }
+    }
+
+    /// The lexicon of `lang`.
+    pub fn of(lang: Lang) -> &'static Lexicon {
+        static ALL: LazyLock<Vec<Lexicon>> = LazyLock::new(|| {
+            Lang::ALL
+                .iter()
+                .map(|&lang| Lexicon::new(&words_for(lang).directions))
+                .collect()
+        });
+        &ALL[lang.index()]
+    }
+}
+
 /// The lexemes of one normalised clause.
-pub fn lex(clause: &str, w: &DirectionWords) -> Vec<Lexeme> {
-    if w.by_characters {
-        by_characters(clause, w)
+pub fn lex(clause: &str, lexicon: &Lexicon) -> Vec<Lexeme> {
+    if lexicon.words.by_characters {
+        by_characters(clause, lexicon)
     } else {
-        by_words(clause, w)
+        by_words(clause, lexicon)
     }
 }
 
 /// Chinese: at each character the longest key of any list, else one
 /// unknown character (spaces are skipped).
-fn by_characters(clause: &str, w: &DirectionWords) -> Vec<Lexeme> {
-    let lists = lists(w);
+fn by_characters(clause: &str, lexicon: &Lexicon) -> Vec<Lexeme> {
     let mut out = Vec::new();
     let mut rest = clause;
     while let Some(c) = rest.chars().next() {
-        let best = lists
+        let best = lexicon
+            .keys
             .iter()
-            .flat_map(|(keys, lexeme)| keys.iter().map(move |k| (*k, *lexeme)))
-            .filter(|(k, _)| !k.is_empty() && rest.starts_with(k))
-            .fold(None::<(&str, Lexeme)>, |best, (k, lexeme)| match best {
-                Some((b, _)) if b.len() >= k.len() => best,
-                _ => Some((k, lexeme)),
+            .filter(|k| rest.starts_with(k.text))
+            .fold(None::<&Key>, |best, k| match best {
+                Some(b) if b.text.len() >= k.text.len() => best,
+                _ => Some(k),
             });
         match best {
-            Some((key, lexeme)) => {
-                out.push(lexeme);
-                rest = &rest[key.len()..];
+            Some(key) => {
+                out.push(key.lexeme);
+                rest = &rest[key.text.len()..];
             }
             None => {
                 if !c.is_whitespace() {
@@ -201,33 +263,38 @@ pub fn word_matches(key: &str, word: &str) -> bool {
 /// English and Portuguese: at each word the longest key (in words) of any
 /// list, else one unknown word. A move word a stem found is in the past when
 /// it ends in one of the language's past endings.
-fn by_words(clause: &str, w: &DirectionWords) -> Vec<Lexeme> {
+fn by_words(clause: &str, lexicon: &Lexicon) -> Vec<Lexeme> {
     let words = words(clause);
-    let lists = lists(w);
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        let mut best: Option<(usize, Lexeme, &str)> = None;
-        for (keys, lexeme) in &lists {
-            for key in keys.iter() {
-                let parts: Vec<&str> = key.split(' ').collect();
-                let n = parts.len();
-                let fits = words
-                    .get(i..i + n)
-                    .is_some_and(|ws| parts.iter().zip(ws).all(|(k, word)| word_matches(k, word)));
-                if fits && best.is_none_or(|(m, ..)| n > m) {
-                    best = Some((n, *lexeme, key));
-                }
+        let candidates = lexicon
+            .by_first
+            .get(words[i])
+            .into_iter()
+            .flatten()
+            .chain(&lexicon.wild_first);
+        // The longest key that fits; of two as long, the first in the lists.
+        let mut best: Option<(usize, usize)> = None;
+        for &k in candidates {
+            let parts = &lexicon.keys[k].parts;
+            let n = parts.len();
+            let fits = words
+                .get(i..i + n)
+                .is_some_and(|ws| parts.iter().zip(ws).all(|(p, word)| word_matches(p, word)));
+            if fits && best.is_none_or(|(m, b)| n > m || (n == m && k < b)) {
+                best = Some((n, k));
             }
         }
         match best {
-            Some((n, lexeme, key)) => {
+            Some((n, k)) => {
+                let key = &lexicon.keys[k];
                 let word = words[i + n - 1];
-                out.push(match lexeme {
+                out.push(match key.lexeme {
                     Lexeme::Move { way, .. } => Lexeme::Move {
                         way,
-                        past: key.ends_with('*')
-                            && w.past_endings.iter().any(|e| word.ends_with(e)),
+                        past: key.text.ends_with('*')
+                            && lexicon.words.past_endings.iter().any(|e| word.ends_with(e)),
                     },
                     other => other,
                 });

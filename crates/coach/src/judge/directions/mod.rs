@@ -35,17 +35,18 @@ mod lex;
 pub(crate) use lex::{clauses, normalise, word_matches};
 use lex::{Lexeme, Noun};
 
-use crate::words::{words_for, DirectionWords};
+use crate::words::DirectionWords;
 use lesson::advice::{Param, Way};
 use vocabulary::Lang;
 
 /// The moves `text` advises, in the order it says them.
 pub fn advised(text: &str, lang: Lang) -> Vec<(Param, Way)> {
-    let w = &words_for(lang).directions;
+    let lexicon = lex::Lexicon::of(lang);
+    let w = lexicon.words;
     let text = lex::normalise(text, w);
     let mut reader = Reader::default();
     for clause in lex::clauses(&text) {
-        reader.clause(&lex::lex(clause, w), w);
+        reader.clause(&lex::lex(clause, lexicon), w);
     }
     reader.moves
 }
