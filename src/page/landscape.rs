@@ -69,12 +69,7 @@ pub fn Landscape(
     let map = NodeRef::<leptos::svg::Svg>::new();
     let shown = move || pending.get().unwrap_or_else(|| params.get());
 
-    let background = move || {
-        let view = view_of();
-        let mut s = background(t, &view);
-        s.push_str(&goal_label(t, &view));
-        s
-    };
+    let background = move || ground(t, &view_of());
     let island_layer = move || island(&view_of());
     let overlay = move || {
         let view = view_of();
@@ -217,4 +212,30 @@ fn caption(t: &crate::page::i18n::Texts) -> String {
         r#"{}{space}<span class="on-mouse" data-testid="landscape-click">{}</span><span class="on-touch" data-testid="landscape-tap">{}</span>"#,
         t.server.landscape_caption, t.server.map_click, t.server.map_tap
     )
+}
+
+/// The map's layers under the island: the background and the goal's label
+/// in `view`. The server writes the page's two views once per language and
+/// keeps them (a third of a page's render went to their numbers); the
+/// browser writes the one it shows (its WASM stays as small).
+fn ground(t: &'static crate::page::i18n::Texts, view: &MapView) -> String {
+    let write = || {
+        let mut s = background(t, view);
+        s.push_str(&goal_label(t, view));
+        s
+    };
+    #[cfg(feature = "ssr")]
+    {
+        use std::sync::OnceLock;
+        use vocabulary::Lang;
+        static KEPT: [[OnceLock<String>; 2]; Lang::ALL.len()] =
+            [const { [const { OnceLock::new() }; 2] }; Lang::ALL.len()];
+        let which = [MapView::full(), MapView::valley()]
+            .iter()
+            .position(|v| v == view);
+        if let Some(which) = which {
+            return KEPT[t.lang.index()][which].get_or_init(write).clone();
+        }
+    }
+    write()
 }
