@@ -69,7 +69,18 @@ pub fn Landscape(
     let map = NodeRef::<leptos::svg::Svg>::new();
     let shown = move || pending.get().unwrap_or_else(|| params.get());
 
-    let background = move || ground(t, &view_of());
+    let background = move || {
+        let view = view_of();
+        // The server keeps the two views it writes ([`kept_ground`]).
+        #[cfg(feature = "ssr")]
+        return kept_ground(t, &view);
+        #[cfg(not(feature = "ssr"))]
+        {
+            let mut s = background(t, &view);
+            s.push_str(&goal_label(t, &view));
+            s
+        }
+    };
     let island_layer = move || island(&view_of());
     let overlay = move || {
         let view = view_of();
@@ -214,28 +225,26 @@ fn caption(t: &crate::page::i18n::Texts) -> String {
     )
 }
 
-/// The map's layers under the island: the background and the goal's label
-/// in `view`. The server writes the page's two views once per language and
-/// keeps them (a third of a page's render went to their numbers); the
-/// browser writes the one it shows (its WASM stays as small).
-fn ground(t: &'static crate::page::i18n::Texts, view: &MapView) -> String {
+/// The map's layers under the island (the background and the goal's label)
+/// in `view`, on the server: the page's two views written once per language
+/// and kept (a third of a page's render went to their numbers). The browser
+/// writes the one it shows.
+#[cfg(feature = "ssr")]
+fn kept_ground(t: &'static crate::page::i18n::Texts, view: &MapView) -> String {
+    use std::sync::OnceLock;
+    use vocabulary::Lang;
+    static KEPT: [[OnceLock<String>; 2]; Lang::ALL.len()] =
+        [const { [const { OnceLock::new() }; 2] }; Lang::ALL.len()];
     let write = || {
         let mut s = background(t, view);
         s.push_str(&goal_label(t, view));
         s
     };
-    #[cfg(feature = "ssr")]
+    match [MapView::full(), MapView::valley()]
+        .iter()
+        .position(|v| v == view)
     {
-        use std::sync::OnceLock;
-        use vocabulary::Lang;
-        static KEPT: [[OnceLock<String>; 2]; Lang::ALL.len()] =
-            [const { [const { OnceLock::new() }; 2] }; Lang::ALL.len()];
-        let which = [MapView::full(), MapView::valley()]
-            .iter()
-            .position(|v| v == view);
-        if let Some(which) = which {
-            return KEPT[t.lang.index()][which].get_or_init(write).clone();
-        }
+        Some(which) => KEPT[t.lang.index()][which].get_or_init(write).clone(),
+        None => write(),
     }
-    write()
 }
