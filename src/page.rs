@@ -29,6 +29,8 @@ pub mod descent_lab;
 pub mod early_input;
 pub mod embed;
 pub mod i18n;
+#[cfg(feature = "ssr")]
+pub mod kept;
 pub mod landscape;
 pub mod link;
 pub mod location;

@@ -76,6 +76,19 @@ pub fn residual_square(area: f64, price: f64, prediction: f64) -> (f64, f64, f64
     (left, y_price.min(y_prediction), side)
 }
 
+/// [`axes_markup`], which the server writes once per language and keeps
+/// ([`crate::page::kept`]).
+#[inline(always)]
+fn axes(t: &'static Texts) -> String {
+    #[cfg(feature = "ssr")]
+    {
+        static KEPT: crate::page::kept::PerLang = crate::page::kept::per_lang_slots();
+        crate::page::kept::per_lang(&KEPT, t.lang, || axes_markup(t))
+    }
+    #[cfg(not(feature = "ssr"))]
+    axes_markup(t)
+}
+
 /// The fixed part of the chart: the plot area's clip path, the grid, both axes
 /// with their ticks and labels.
 #[must_use]
@@ -267,7 +280,7 @@ pub fn Chart(
                 aria-label=description
                 data-testid="chart"
             >
-                <g inner_html=axes_markup(t)></g>
+                <g inner_html=axes(t)></g>
                 <g inner_html=plot></g>
             </svg>
             <figcaption>

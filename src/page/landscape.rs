@@ -81,7 +81,17 @@ pub fn Landscape(
             s
         }
     };
-    let island_layer = move || island(&view_of());
+    let island_layer = move || {
+        let view = view_of();
+        #[cfg(feature = "ssr")]
+        {
+            // The island has no words: one language's slots keep it.
+            static KEPT: crate::page::kept::PerView = crate::page::kept::per_view_slots();
+            crate::page::kept::per_view(&KEPT, vocabulary::Lang::En, &view, || island(&view))
+        }
+        #[cfg(not(feature = "ssr"))]
+        island(&view)
+    };
     let overlay = move || {
         let view = view_of();
         attempts.with(|list| descent.with(|d| overlay(&view, list, &d.path)))
@@ -227,24 +237,13 @@ fn caption(t: &crate::page::i18n::Texts) -> String {
 
 /// The map's layers under the island (the background and the goal's label)
 /// in `view`, on the server: the page's two views written once per language
-/// and kept (a third of a page's render went to their numbers). The browser
-/// writes the one it shows.
+/// and kept ([`crate::page::kept`]).
 #[cfg(feature = "ssr")]
 fn kept_ground(t: &'static crate::page::i18n::Texts, view: &MapView) -> String {
-    use std::sync::OnceLock;
-    use vocabulary::Lang;
-    static KEPT: [[OnceLock<String>; 2]; Lang::ALL.len()] =
-        [const { [const { OnceLock::new() }; 2] }; Lang::ALL.len()];
-    let write = || {
+    static KEPT: crate::page::kept::PerView = crate::page::kept::per_view_slots();
+    crate::page::kept::per_view(&KEPT, t.lang, view, || {
         let mut s = background(t, view);
         s.push_str(&goal_label(t, view));
         s
-    };
-    match [MapView::full(), MapView::valley()]
-        .iter()
-        .position(|v| v == view)
-    {
-        Some(which) => KEPT[t.lang.index()][which].get_or_init(write).clone(),
-        None => write(),
-    }
+    })
 }
