@@ -32,6 +32,7 @@ mod progress;
 mod repeats;
 mod salvage;
 mod stated_error;
+mod tokens;
 
 use std::cell::LazyCell;
 

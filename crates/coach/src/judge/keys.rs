@@ -7,7 +7,7 @@
 
 use std::{collections::HashMap, sync::LazyLock};
 
-use super::{claims::Token, directions::word_matches};
+use super::{directions::word_matches, tokens::Token};
 use crate::words::words_for;
 use vocabulary::Lang;
 
