@@ -233,13 +233,11 @@ enum Arg {
     Text(String),
 }
 
-/// A query's SQL and its values, numbered `$1`, `$2`, … as they are added;
-/// and the lesson of its filter (its goal).
+/// A query's SQL and its values, numbered `$1`, `$2`, … as they are added.
 #[derive(Debug, Default)]
 pub(super) struct Query {
     sql: String,
     args: Vec<Arg>,
-    lesson: Which,
 }
 
 impl Query {
@@ -256,7 +254,6 @@ impl Query {
     /// values bound here and its start column written as `started`
     /// (`+started_min` keeps SQLite from using its index).
     pub(super) fn condition(&mut self, filter: &Filter, started: &str) -> String {
-        self.lesson = filter.lesson;
         let from = self.int(filter.from.0);
         let to = self.int(filter.to.0);
         let lesson = self.int(lessons::number(filter.lesson));
@@ -272,9 +269,9 @@ impl Query {
 
     /// Adds `va (visit_id, started_min, attempts, best, goal_at)`: per visit
     /// of `v`, its highest attempt number (0 for none), its best error and
-    /// the number of its first attempt at the goal (NULL when none).
-    pub(super) fn with_visit_attempts(mut self) -> Self {
-        let goal = self.goal("a.error");
+    /// the number of its first attempt at `lesson`'s goal (NULL when none).
+    pub(super) fn with_visit_attempts(mut self, lesson: Which) -> Self {
+        let goal = lessons::goal_sql(lesson, "a.error");
         self.sql += &format!(
             ", va AS (SELECT v.visit_id, v.started_min, \
              COALESCE(MAX(a.attempt), 0) AS attempts, MIN(a.error) AS best, \
@@ -283,11 +280,6 @@ impl Query {
              GROUP BY v.visit_id, v.started_min)"
         );
         self
-    }
-
-    /// The filter's goal as a condition on the error column `error`.
-    pub(super) fn goal(&self, error: &str) -> String {
-        lessons::goal_sql(self.lesson, error)
     }
 
     /// Appends SQL.

@@ -2,7 +2,7 @@
 //! that did not reach it stopped, and the paths of those that did.
 
 use super::{fetch, stats, Filter, Query};
-use crate::{sink::StoreError, store::Store};
+use crate::{lessons, sink::StoreError, store::Store};
 
 /// Attempts and minutes to the goal, one value per visit that reached it,
 /// each list sorted (ascending).
@@ -96,7 +96,7 @@ impl Store {
     /// [`Store::effort`] from the stored rows.
     pub(super) async fn effort_rows(&self, filter: &Filter) -> Result<Effort, StoreError> {
         let q = Query::visits(filter);
-        let goal = q.goal("a.error");
+        let goal = lessons::goal_sql(filter.lesson, "a.error");
         let q = q.push(&format!(
             ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n FROM insights_attempts a \
              JOIN v ON v.visit_id = a.visit_id WHERE {goal} GROUP BY a.visit_id) \
@@ -121,7 +121,7 @@ impl Store {
         cap: u32,
     ) -> Result<Points, StoreError> {
         let mut q = Query::visits(filter);
-        let goal = q.goal("MIN(a.error)");
+        let goal = lessons::goal_sql(filter.lesson, "MIN(a.error)");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
             ", last AS (SELECT a.visit_id, MAX(a.attempt) AS n, MAX(a.at_min) AS at \
@@ -134,7 +134,7 @@ impl Store {
         let stuck: Vec<PointRow> = fetch(self, &q).await?;
 
         let mut q = Query::visits(filter);
-        let goal = q.goal("a.error");
+        let goal = lessons::goal_sql(filter.lesson, "a.error");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
             ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n, MAX(v.started_min) AS started \

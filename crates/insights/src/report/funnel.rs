@@ -77,7 +77,7 @@ impl Day {
 impl Store {
     /// [`Store::funnel`] from the stored rows.
     pub(super) async fn funnel_rows(&self, filter: &Filter) -> Result<Funnel, StoreError> {
-        let mut q = Query::visits(filter).with_visit_attempts();
+        let mut q = Query::visits(filter).with_visit_attempts(filter.lesson);
         let rungs: Vec<String> = lessons::rungs(filter.lesson)
             .iter()
             .map(|&r| {
@@ -98,10 +98,12 @@ impl Store {
         // A constant, not a bound value: PostgreSQL matches the GROUP BY
         // expression to the selected one by its text.
         let day = Minute::PER_DAY;
-        let q = Query::visits(filter).with_visit_attempts().push(&format!(
-            "SELECT started_min / {day}, COUNT(*), COUNT(goal_at) FROM va \
+        let q = Query::visits(filter)
+            .with_visit_attempts(filter.lesson)
+            .push(&format!(
+                "SELECT started_min / {day}, COUNT(*), COUNT(goal_at) FROM va \
              GROUP BY started_min / {day} ORDER BY 1"
-        ));
+            ));
         let rows: Vec<DayRow> = fetch(self, &q).await?;
         Ok(Day::from_counts(rows))
     }
