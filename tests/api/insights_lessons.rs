@@ -143,15 +143,7 @@ async fn a_bad_lesson_is_named() {
 #[tokio::test]
 async fn a_room_watched_in_lesson_two_shows_its_lesson_two_learners() {
     let app = spawn_recording("", "on").await;
-    let made: Value = Client::new()
-        .post(format!("{}/insights/rooms", app.base))
-        .json(&json!({"size": 40}))
-        .send()
-        .await
-        .expect("post")
-        .json()
-        .await
-        .expect("json");
+    let made = app.create_room_answer(40).await;
     let room = made["code"].as_str().expect("a code").to_string();
     assert!(made["link_two"]
         .as_str()

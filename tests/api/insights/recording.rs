@@ -98,6 +98,12 @@ impl Recording {
     /// A new class room of `size` learners, made as a teacher on this
     /// machine makes it; its code.
     pub async fn create_room(&self, size: u32) -> String {
+        let made = self.create_room_answer(size).await;
+        made["code"].as_str().expect("a code").to_string()
+    }
+
+    /// [`Recording::create_room`]'s whole answer (code, links, views, size).
+    pub async fn create_room_answer(&self, size: u32) -> Value {
         let response = Client::new()
             .post(format!("{}/insights/rooms", self.base))
             .json(&json!({ "size": size }))
@@ -105,8 +111,7 @@ impl Recording {
             .await
             .expect("post");
         assert_eq!(response.status().as_u16(), 201);
-        let made: Value = response.json().await.expect("json");
-        made["code"].as_str().expect("a code").to_string()
+        response.json().await.expect("json")
     }
 
     /// `sql`'s one number, from the database file.
