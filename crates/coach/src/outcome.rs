@@ -48,8 +48,6 @@ pub enum Outcome {
     NoToken,
     /// Still running when another model's answer won.
     Cancelled,
-    /// Still running when the request's deadline came.
-    Deadline,
     /// A forced model the registry does not have.
     Unknown,
     /// A forced model that is disabled.
@@ -80,7 +78,7 @@ pub enum Outcome {
 }
 
 /// Every outcome without a payload (what [`Outcome::from_str`] looks through).
-const PLAIN: [Outcome; 26] = [
+const PLAIN: [Outcome; 25] = [
     Outcome::Ok,
     Outcome::Unavailable,
     Outcome::RateLimited,
@@ -96,7 +94,6 @@ const PLAIN: [Outcome; 26] = [
     Outcome::BadBody,
     Outcome::NoToken,
     Outcome::Cancelled,
-    Outcome::Deadline,
     Outcome::Unknown,
     Outcome::Disabled,
     Outcome::BreakerOpen,
@@ -138,7 +135,6 @@ impl Outcome {
             Outcome::BadBody => "bad_body",
             Outcome::NoToken => "no_token",
             Outcome::Cancelled => "cancelled",
-            Outcome::Deadline => "deadline",
             Outcome::Unknown => "unknown",
             Outcome::Disabled => "disabled",
             Outcome::BreakerOpen => "breaker_open",

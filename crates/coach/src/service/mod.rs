@@ -47,6 +47,7 @@ mod comment;
 mod plan;
 mod report;
 mod request;
+mod running;
 pub mod saver;
 mod settle;
 mod votes;

@@ -33,13 +33,13 @@
 //! A call dropped before it ends (a cancelled hedge, the deadline, a visitor who
 //! left) hands its half-open probe back, so a breaker never waits forever on a
 //! probe that will not report.
-use futures::{stream::FuturesUnordered, StreamExt};
 use tokio::time::{sleep_until, Instant};
 
 use super::{
     call::{Call, Hold},
     millis,
     plan::Plan,
+    running::Running,
     Coach, OFFLINE,
 };
 use crate::{
@@ -91,8 +91,13 @@ impl<'a> Request<'a> {
 
     /// Asks models until one answers well, the models run out or the
     /// deadline passes; then the offline commentator answers.
+    ///
+    /// The deadline needs no timer of its own: every call's timeout ends
+    /// by it ([`Call::run`]), and no call starts after it
+    /// ([`Plan::next_call`]). One timer per call, and one for a hedge:
+    /// each timer set costs a wake-up of the runtime's timer thread.
     pub(super) async fn run(mut self) -> Comment {
-        let mut running = FuturesUnordered::new();
+        let mut running = Running::new();
         let mut hedged = false;
         loop {
             if running.is_empty() {
@@ -126,7 +131,7 @@ impl<'a> Request<'a> {
                         }
                     }
                 }
-                () = sleep_until(self.deadline) => break,
+                else => break,
             }
         }
         self.fell_back()
@@ -216,13 +221,9 @@ impl<'a> Request<'a> {
         })
     }
 
-    /// No model answered well in time: the offline commentator's comment,
-    /// with the calls still under way at the deadline.
+    /// No model answered well in time: the offline commentator's comment
+    /// (every call has ended by now: see [`Request::run`]).
     fn fell_back(mut self) -> Comment {
-        for (alias, at) in &self.plan.in_flight {
-            self.tried
-                .push(Tried::new(alias, Outcome::Deadline, at.elapsed()));
-        }
         let mut comment = offline_comment(self.input, self.plan.limited);
         comment.latency_ms = millis(self.started.elapsed());
         let mut tried = std::mem::take(&mut self.plan.refused);
