@@ -165,12 +165,17 @@ impl Provider for HttpProvider {
         prompt: &Prompt,
         timeout: Duration,
     ) -> Result<String, ProviderError> {
-        self.call(spec, prompt, timeout).await.result
+        tokio::time::timeout(timeout, self.post(spec, prompt, &mut Served::default()))
+            .await
+            .unwrap_or(Err(ProviderError::Timeout))
     }
 
-    async fn call(&self, spec: &ModelSpec, prompt: &Prompt, timeout: Duration) -> Called {
+    /// Sets no timer: the service's call is bounded by its own
+    /// (`service::call`), and a second timer per call only costs a wake-up
+    /// of the runtime's timer thread.
+    async fn call(&self, spec: &ModelSpec, prompt: &Prompt, _timeout: Duration) -> Called {
         let mut served = Served::default();
-        let result = self.post(spec, prompt, timeout, &mut served).await;
+        let result = self.post(spec, prompt, &mut served).await;
         Called { result, served }
     }
 
@@ -195,7 +200,6 @@ impl HttpProvider {
         &self,
         spec: &ModelSpec,
         prompt: &Prompt,
-        timeout: Duration,
         served: &mut Served,
     ) -> Result<String, ProviderError> {
         let key = self.key_for(spec)?;
@@ -209,7 +213,6 @@ impl HttpProvider {
         let mut request = self
             .client
             .post(spec.endpoint().clone())
-            .timeout(timeout)
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .body(body);
         if let Some(key) = key {

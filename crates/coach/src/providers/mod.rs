@@ -110,7 +110,9 @@ pub trait Provider: Send + Sync {
     ) -> Result<String, ProviderError>;
 
     /// [`Provider::complete`], with what the upstream said of who served the
-    /// call and what it cost ([`Served`]). By default it says nothing.
+    /// call and what it cost ([`Served`]). By default it says nothing. The
+    /// caller bounds it to `timeout` (the service's call does), so a
+    /// provider may leave the time to it.
     async fn call(&self, spec: &ModelSpec, prompt: &Prompt, timeout: Duration) -> Called {
         self.complete(spec, prompt, timeout).await.into()
     }

@@ -301,3 +301,16 @@ fn upstream_messages_are_found_wherever_they_are() {
     // Whole: the log cuts it only after redaction (`log_message`).
     assert_eq!(upstream_message(&"x".repeat(500)).len(), 500);
 }
+
+#[tokio::test]
+async fn complete_gives_up_at_its_timeout() {
+    let server = upstream(chat_reply("Too late.").set_delay(Duration::from_secs(5))).await;
+    let answer = HttpProvider::new(None)
+        .complete(
+            &chat_at(&server.uri(), ""),
+            &prompt(),
+            Duration::from_millis(200),
+        )
+        .await;
+    assert!(matches!(answer, Err(ProviderError::Timeout)), "{answer:?}");
+}
