@@ -128,6 +128,12 @@ impl Identity {
             base_url: spec.base_url.clone(),
         }
     }
+
+    /// Whether `spec` is still this model (compared in place: every
+    /// request asks it of every model, twice).
+    fn is(&self, spec: &ModelSpec) -> bool {
+        self.model == spec.model && self.base_url == spec.base_url
+    }
 }
 
 struct Entry {
@@ -171,14 +177,14 @@ impl Catalog {
     pub fn is_due(&self, spec: &ModelSpec, now: Instant) -> bool {
         self.entries
             .get(&spec.alias)
-            .is_none_or(|e| e.identity != Identity::of(spec) || now >= e.next)
+            .is_none_or(|e| !e.identity.is(spec) || now >= e.next)
     }
 
     /// When `spec`'s next check is due (`None`: never checked as it is now).
     pub fn next_check(&self, spec: &ModelSpec) -> Option<Instant> {
         self.entries
             .get(&spec.alias)
-            .filter(|e| e.identity == Identity::of(spec))
+            .filter(|e| e.identity.is(spec))
             .map(|e| e.next)
     }
 
@@ -210,7 +216,7 @@ impl Catalog {
     fn current(&self, spec: &ModelSpec) -> Option<&Check> {
         self.entries
             .get(&spec.alias)
-            .filter(|e| e.identity == Identity::of(spec))
+            .filter(|e| e.identity.is(spec))
             .map(|e| &e.check)
     }
 
@@ -250,7 +256,7 @@ impl Catalog {
         let entry = self
             .entries
             .get(&spec.alias)
-            .filter(|e| e.identity == Identity::of(spec));
+            .filter(|e| e.identity.is(spec));
         CheckView {
             availability: entry.map_or(Availability::Unchecked, |e| e.check.availability.clone()),
             checked_s_ago: entry.map(|e| now.saturating_duration_since(e.checked).as_secs_f64()),
