@@ -31,14 +31,17 @@ pub mod models;
 /// The comment and operator routes, with CORS (GET, no credentials) from
 /// `cors_origins` (`None`: any origin).
 pub fn api(cors_origins: Option<&[String]>) -> Router<AppState> {
-    Router::new()
+    // Their two layers as one (a boxed service per layer is cloned per request).
+    let cross_origin = Router::new()
         .route("/error", get(comment::get).layer(varies_with_accept()))
         .route("/models", get(models::models))
-        .layer(cors(cors_origins))
+        .layer((no_store(), cors(cors_origins)));
+    Router::new()
         .route("/api/comment", post(comment::post))
         .route("/api/feedback", post(feedback::post))
         .route("/metrics", get(models::prometheus))
         .route("/models/reload", post(models::reload))
         .layer(no_store())
+        .merge(cross_origin)
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
 }

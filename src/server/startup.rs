@@ -14,6 +14,7 @@ use axum::{
 use leptos::prelude::*;
 use leptos_axum::{AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
+use tower::ServiceBuilder;
 use tower_http::{
     compression::{
         predicate::{DefaultPredicate, Predicate, SizeAbove},
@@ -101,7 +102,7 @@ impl AppParts {
 /// The one route table: the page (Leptos, routed by hand: `app::PATHS`),
 /// the comment and operator routes (`routes::api`), the page's reports
 /// (`routes::events`), `/insights` (`insights_pages`), `/healthz`, the site's
-/// files (`/pkg`; `/bundles`, lesson 2's), and the layers, outermost last.
+/// files (`/pkg`; `/bundles`, lesson 2's), and the layers, outermost first.
 pub fn router(parts: &AppParts) -> Router {
     let AppParts {
         leptos: options,
@@ -180,40 +181,47 @@ pub fn router(parts: &AppParts) -> Router {
             AppState,
             _,
         >(page_context, shell))
-        // The pages' ETag and 304s (outside the page handlers, which set the
-        // policy a 304 must not carry).
-        .layer(axum::middleware::from_fn(revalidate))
-        // Pages and other answers over 1 KiB, compressed as they go (brotli
-        // at quality 4, or gzip); `/pkg` is compressed already (`assets`).
+        // Every layer at once, outermost first: one boxed service per route
+        // instead of one per layer (axum clones a route's whole stack for
+        // each request, box by box).
         .layer(
-            CompressionLayer::new()
-                .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
+            ServiceBuilder::new()
+                // A client's id is kept only if it is a plain token.
+                .layer(axum::middleware::map_request(request_id::drop_unplain))
+                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+                .layer(PropagateRequestIdLayer::x_request_id())
+                // Every log line of a request carries its id.
+                .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
+                .layer(hardening())
+                .layer(axum::middleware::from_fn(move |request, next| {
+                    track(metrics.clone(), request, next)
+                }))
+                // Every route reads its body within its own limit and refuses a
+                // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
+                // a JSON 413 naming `body`); axum's own extractors stop at this one.
+                .layer(DefaultBodyLimit::max(MAX_BODY))
+                // Writes from other sites are refused before anything reads them.
+                .layer(axum::middleware::from_fn(move |request, next| {
+                    same_origin_writes(hops, request, next)
+                }))
+                .layer(axum::middleware::from_fn(move |request, next| {
+                    tag_client(hops, request, next)
+                }))
+                // Wrong tokens cost their client (named by `tag_client`, outside).
+                .layer(axum::middleware::from_fn(move |request, next| {
+                    guesses::slow_guessing(failures.clone(), request, next)
+                }))
+                // Pages and other answers over 1 KiB, compressed as they go
+                // (brotli at quality 4, or gzip); `/pkg` is compressed already
+                // (`assets`).
+                .layer(
+                    CompressionLayer::new()
+                        .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
+                )
+                // The pages' ETag and 304s (outside the page handlers, which
+                // set the policy a 304 must not carry).
+                .layer(axum::middleware::from_fn(revalidate)),
         )
-        // Wrong tokens cost their client (named by `tag_client`, outside).
-        .layer(axum::middleware::from_fn(move |request, next| {
-            guesses::slow_guessing(failures.clone(), request, next)
-        }))
-        .layer(axum::middleware::from_fn(move |request, next| {
-            tag_client(hops, request, next)
-        }))
-        // Writes from other sites are refused before anything reads them.
-        .layer(axum::middleware::from_fn(move |request, next| {
-            same_origin_writes(hops, request, next)
-        }))
-        // Every route reads its body within its own limit and refuses a
-        // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
-        // a JSON 413 naming `body`); axum's own extractors stop at this one.
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn(move |request, next| {
-            track(metrics.clone(), request, next)
-        }))
-        .layer(hardening())
-        // Every log line of a request carries its id (outermost layers last).
-        .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
-        .layer(PropagateRequestIdLayer::x_request_id())
-        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        // A client's id is kept only if it is a plain token.
-        .layer(axum::middleware::map_request(request_id::drop_unplain))
         .with_state(state)
 }
 
