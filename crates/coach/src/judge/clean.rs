@@ -11,8 +11,12 @@ use super::super::prompt::{Prompt, END_MARKER};
 pub fn cleaned(raw: &str, prompt: &Prompt) -> String {
     let mut text = strip_reasoning(raw);
     // A text-generation server may echo the prompt (`return_full_text`): keep what
-    // follows the last copy of the question.
-    if let Some(at) = text.rfind(prompt.user.as_str()) {
+    // follows the last copy of the question. (A shorter text cannot hold
+    // one: not searched, since readying the search reads the whole question.)
+    if let Some(at) = (text.len() >= prompt.user.len())
+        .then(|| text.rfind(prompt.user.as_str()))
+        .flatten()
+    {
         text = text[at + prompt.user.len()..].to_string();
     }
     let before_marker = text.split(END_MARKER).next().unwrap_or_default();
@@ -209,7 +213,9 @@ fn remove_template_tokens(text: &str) -> String {
     let mut out = remove_spans(text, "<|", "|>");
     for token in ["<s>", "</s>", "[INST]", "[/INST]"] {
         pass();
-        out = out.replace(token, " ");
+        if out.contains(token) {
+            out = out.replace(token, " ");
+        }
     }
     out
 }

@@ -81,7 +81,9 @@ impl Router {
         limit: Option<u32>,
         time_left: Duration,
     ) -> Result<Place, Outcome> {
-        let pace = self.pace(alias);
+        // Only a model with a limit is paced (`queue::admits`): the median
+        // is not worked out for the others.
+        let pace = limit.and_then(|_| self.pace(alias));
         let place = self.queues.enqueue(alias, limit, pace, time_left)?;
         self.changed();
         Ok(place)

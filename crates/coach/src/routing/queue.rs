@@ -68,6 +68,26 @@ pub fn admits(
     }
 }
 
+impl Queue {
+    /// A place for one more call, if [`admits`] lets it in.
+    fn take(
+        &mut self,
+        limit: Option<u32>,
+        pace: Option<Duration>,
+        time_left: Duration,
+    ) -> Result<Place, Outcome> {
+        if !admits(limit, self.in_flight, pace, time_left) {
+            return Err(Outcome::QueueFull);
+        }
+        let place = Place {
+            ahead: self.in_flight,
+            answered: self.answered,
+        };
+        self.in_flight = self.in_flight.saturating_add(1);
+        Ok(place)
+    }
+}
+
 /// Every model's queue.
 #[derive(Default)]
 pub struct Queues(HashMap<String, Queue>);
@@ -93,16 +113,14 @@ impl Queues {
         pace: Option<Duration>,
         time_left: Duration,
     ) -> Result<Place, Outcome> {
-        let queue = self.0.entry(alias.to_string()).or_default();
-        if !admits(limit, queue.in_flight, pace, time_left) {
-            return Err(Outcome::QueueFull);
+        // Found without making a key: every call asks.
+        if let Some(queue) = self.0.get_mut(alias) {
+            return queue.take(limit, pace, time_left);
         }
-        let place = Place {
-            ahead: queue.in_flight,
-            answered: queue.answered,
-        };
-        queue.in_flight = queue.in_flight.saturating_add(1);
-        Ok(place)
+        self.0
+            .entry(alias.to_string())
+            .or_default()
+            .take(limit, pace, time_left)
     }
 
     /// A call to `alias` ended (`answered`: the model gave it an answer,
