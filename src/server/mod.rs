@@ -1,8 +1,8 @@
 //! The server (the `ssr` feature): the axum application around the page, the
 //! coach and the insights.
 //!
-//! Start at [`startup`]: the application's parts, the one route table and
-//! the layers every request passes. Then:
+//! Start at [`startup`]: the application's parts and the one route table,
+//! inside [`layers`], every request's middleware. Then:
 //! - [`routes`]: the handlers (a comment, the operator's routes, the page's
 //!   reports), handed one [`state::AppState`];
 //! - [`json`] and [`error`]: what a route reads from a body, and the one
@@ -23,6 +23,7 @@ pub mod error;
 pub mod headers;
 pub mod insights_pages;
 pub mod json;
+pub mod layers;
 pub mod limits;
 pub mod metrics;
 pub mod negotiate;

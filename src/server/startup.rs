@@ -7,36 +7,23 @@
 use std::{future::IntoFuture, io, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use axum::{
-    extract::DefaultBodyLimit,
     routing::{get, post},
     Router,
 };
 use leptos::prelude::*;
 use leptos_axum::{AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
-use tower::ServiceBuilder;
-use tower_http::{
-    compression::{
-        predicate::{DefaultPredicate, Predicate, SizeAbove},
-        CompressionLayer,
-    },
-    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    trace::TraceLayer,
-};
 
 use super::{
     assets::{page_two, SiteAssets},
     auth::TokenGuard,
     config::{Guard, Settings},
     headers::no_store,
-    headers::{hardening, live_reload, provide_page_policy},
-    insights_pages,
-    limits::{guesses, tag_client, ClientLimiter, ReportLimits},
-    metrics::{track, Metrics},
-    origin::same_origin_writes,
-    request_id,
-    revalidate::revalidate,
-    routes::{self, comment::MAX_BODY, events},
+    headers::{live_reload, provide_page_policy},
+    insights_pages, layers,
+    limits::{ClientLimiter, ReportLimits},
+    metrics::Metrics,
+    routes::{self, events},
     signals::{shutdown_signal, spawn_reload_on_hangup},
     state::{AppState, Parts},
 };
@@ -54,9 +41,6 @@ use coach::{
 };
 use insights::{Insights, StoreError};
 
-/// Smaller answers (a comment, an error) are sent as they are: compressing
-/// them would cost more than it saves.
-const COMPRESS_ABOVE: u16 = 1024;
 /// How long requests under way may take to finish after SIGTERM / SIGINT
 /// (the statistics are saved as the signal arrives, and again after).
 const GRACE: Duration = Duration::from_secs(10);
@@ -162,8 +146,7 @@ pub fn router(parts: &AppParts) -> Router {
             provide_page_policy(&ancestors, live_reload);
         }
     };
-    let failures = guesses::limiter();
-    Router::new()
+    let table = Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .merge(routes::api(guard.cors_origins.as_deref()))
         .route(events::PATH, post(events::post).layer(no_store()))
@@ -180,49 +163,8 @@ pub fn router(parts: &AppParts) -> Router {
         .fallback(leptos_axum::file_and_error_handler_with_context::<
             AppState,
             _,
-        >(page_context, shell))
-        // Every layer at once, outermost first: one boxed service per route
-        // instead of one per layer (axum clones a route's whole stack for
-        // each request, box by box).
-        .layer(
-            ServiceBuilder::new()
-                // A client's id is kept only if it is a plain token.
-                .layer(axum::middleware::map_request(request_id::drop_unplain))
-                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-                .layer(PropagateRequestIdLayer::x_request_id())
-                // Every log line of a request carries its id.
-                .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
-                .layer(hardening())
-                .layer(axum::middleware::from_fn(move |request, next| {
-                    track(metrics.clone(), request, next)
-                }))
-                // Every route reads its body within its own limit and refuses a
-                // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
-                // a JSON 413 naming `body`); axum's own extractors stop at this one.
-                .layer(DefaultBodyLimit::max(MAX_BODY))
-                // Writes from other sites are refused before anything reads them.
-                .layer(axum::middleware::from_fn(move |request, next| {
-                    same_origin_writes(hops, request, next)
-                }))
-                .layer(axum::middleware::from_fn(move |request, next| {
-                    tag_client(hops, request, next)
-                }))
-                // Wrong tokens cost their client (named by `tag_client`, outside).
-                .layer(axum::middleware::from_fn(move |request, next| {
-                    guesses::slow_guessing(failures.clone(), request, next)
-                }))
-                // Pages and other answers over 1 KiB, compressed as they go
-                // (brotli at quality 4, or gzip); `/pkg` is compressed already
-                // (`assets`).
-                .layer(
-                    CompressionLayer::new()
-                        .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
-                )
-                // The pages' ETag and 304s (outside the page handlers, which
-                // set the policy a 304 must not carry).
-                .layer(axum::middleware::from_fn(revalidate)),
-        )
-        .with_state(state)
+        >(page_context, shell));
+    layers::around(table, hops, metrics).with_state(state)
 }
 
 /// The comment ids' key kept in `dir`; one for this run only (and a
