@@ -55,11 +55,11 @@ pub fn around(table: Router<AppState>, hops: usize, metrics: Arc<Metrics>) -> Ro
             // a JSON 413 naming `body`); axum's own extractors stop at this one.
             .layer(DefaultBodyLimit::max(MAX_BODY))
             // Writes from other sites are refused before anything reads them.
-            .layer(middleware::from_fn(move |request, next| {
-                same_origin_writes(hops, request, next)
+            .layer(middleware::map_request(move |request| {
+                same_origin_writes(hops, request)
             }))
-            .layer(middleware::from_fn(move |request, next| {
-                tag_client(hops, request, next)
+            .layer(middleware::map_request(move |request| {
+                tag_client(hops, request)
             }))
             // Wrong tokens cost their client (named by `tag_client`, outside).
             .layer(middleware::from_fn(move |request, next| {

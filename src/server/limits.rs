@@ -25,8 +25,6 @@ use std::{
 use axum::{
     extract::{ConnectInfo, Request},
     http::HeaderMap,
-    middleware::Next,
-    response::Response,
 };
 
 pub use rate::{Charge, ClientLimiter, Clock, ManualClock, MonotonicClock};
@@ -116,8 +114,9 @@ fn warn_untrusted_proxy(warned: &AtomicBool, headers: &HeaderMap, trusted_hops: 
     true
 }
 
-/// Middleware: records the [`ClientIp`] of every request.
-pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -> Response {
+/// Middleware (`axum::middleware::map_request`): records the [`ClientIp`]
+/// of every request.
+pub async fn tag_client(trusted_hops: usize, mut request: Request) -> Request {
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -125,7 +124,7 @@ pub async fn tag_client(trusted_hops: usize, mut request: Request, next: Next) -
     warn_untrusted_proxy(&WARNED_UNTRUSTED_PROXY, request.headers(), trusted_hops);
     let ip = client_ip(peer, request.headers(), trusted_hops);
     request.extensions_mut().insert(ClientIp(ip));
-    next.run(request).await
+    request
 }
 
 #[cfg(test)]

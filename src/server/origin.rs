@@ -22,7 +22,6 @@ use axum::{
         header::{ACCEPT, CONTENT_TYPE, HOST, ORIGIN},
         HeaderMap, HeaderValue, Method, StatusCode,
     },
-    middleware::Next,
     response::{IntoResponse, Response},
     Json,
 };
@@ -78,11 +77,15 @@ pub fn check(method: &Method, headers: &HeaderMap, trusted_hops: usize) -> Resul
     }
 }
 
-/// The middleware: [`check`], and the `403` it asks for, as JSON
+/// The middleware (`axum::middleware::map_request`: no response of its own
+/// to wait for): [`check`], and the `403` it asks for, as JSON
 /// `{"error", "field"}` or, for a form or a text caller, one line of text.
-pub async fn same_origin_writes(trusted_hops: usize, request: Request, next: Next) -> Response {
+pub async fn same_origin_writes(
+    trusted_hops: usize,
+    request: Request,
+) -> Result<Request, Response> {
     let Err(refused) = check(request.method(), request.headers(), trusted_hops) else {
-        return next.run(request).await;
+        return Ok(request);
     };
     let message = format!(
         "{}: a write from another site is refused; this endpoint takes the page's own requests",
@@ -97,7 +100,7 @@ pub async fn same_origin_writes(trusted_hops: usize, request: Request, next: Nex
             .get(ACCEPT)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.contains("application/json"));
-    if json {
+    Err(if json {
         let body = json!({ "error": message, "field": refused.field });
         (StatusCode::FORBIDDEN, Json(body)).into_response()
     } else {
@@ -107,7 +110,7 @@ pub async fn same_origin_writes(trusted_hops: usize, request: Request, next: Nex
             format!("{message}\n"),
         )
             .into_response()
-    }
+    })
 }
 
 #[cfg(test)]
