@@ -25,6 +25,7 @@ mod claims;
 mod clean;
 mod copy;
 pub mod directions;
+mod key_index;
 mod keys;
 mod language;
 mod numbers;

@@ -1,55 +1,28 @@
 //! A list of claim keys read once ([`Keys`]): each key cut into its parts
-//! (words, or Chinese characters), and the keys found by their first part,
-//! so that finding them in a sentence looks at each token once instead of
-//! trying every key at every place. The languages' lists are read at first
-//! use and kept ([`Keys::of`]); what they find is what trying every key
-//! finds. Pure.
+//! (words, or Chinese characters) and found by its first part
+//! ([`KeyIndex`]), so that finding them in a sentence looks at each token
+//! once instead of trying every key at every place. The languages' lists
+//! are read at first use and kept ([`Keys::of`]); what they find is what
+//! trying every key finds. Pure.
 
 use std::{collections::HashMap, sync::LazyLock};
 
-use super::{directions::word_matches, tokens::Token};
+use super::{directions::word_matches, key_index::KeyIndex, tokens::Token};
 use crate::words::words_for;
 use vocabulary::Lang;
-
-/// One key, cut into its parts.
-#[derive(Debug)]
-struct Key {
-    parts: Vec<&'static str>,
-}
 
 /// A key list, read.
 #[derive(Debug, Default)]
 pub struct Keys {
-    keys: Vec<Key>,
-    /// Keys by their first part, when it is a whole word.
-    by_first: HashMap<&'static str, Vec<usize>>,
-    /// Keys whose first part is a stem or an ending (`rais*`, `*n't`), and
-    /// keys of no part at all (they match everywhere, with no token).
-    others: Vec<usize>,
+    index: KeyIndex,
 }
 
 impl Keys {
     /// `list` read: its keys' words, or (`by_characters`) their characters.
     pub fn new(list: &'static [&'static str], by_characters: bool) -> Self {
-        let mut keys = Keys::default();
-        for (i, key) in list.iter().enumerate() {
-            let parts: Vec<&'static str> = if by_characters {
-                key.char_indices()
-                    .filter(|(_, c)| !c.is_whitespace())
-                    .map(|(at, c)| &key[at..at + c.len_utf8()])
-                    .collect()
-            } else {
-                key.split(' ').collect()
-            };
-            match parts.first() {
-                Some(first) if !first.starts_with('*') && !first.ends_with('*') => {
-                    keys.by_first.entry(first).or_default().push(i);
-                }
-                _ => keys.others.push(i),
-            }
-            keys.keys.push(Key { parts });
+        Self {
+            index: KeyIndex::new(list.iter().copied(), by_characters),
         }
-        keys
     }
 
     /// `list`, one of the languages' claim lists, read once; another list
@@ -67,11 +40,11 @@ impl Keys {
         let mut out = Vec::new();
         for at in 0..tokens.len() {
             let first = match &tokens[at] {
-                Token::Word(w) => self.by_first.get(w.as_str()),
+                Token::Word(w) => Some(w.as_str()),
                 Token::Number(_) => None,
             };
-            for &k in first.into_iter().flatten().chain(&self.others) {
-                if let Some(n) = matches_at(tokens, at, &self.keys[k].parts) {
+            for k in self.index.starting(first) {
+                if let Some(n) = matches_at(tokens, at, self.index.parts(k)) {
                     out.push((at, n));
                 }
             }
@@ -81,9 +54,9 @@ impl Keys {
 
     /// Whether a key matches the whole of `tokens`.
     pub fn is_whole(&self, tokens: &[Token]) -> bool {
-        self.keys
-            .iter()
-            .any(|key| matches_at(tokens, 0, &key.parts) == Some(tokens.len()))
+        self.index
+            .all()
+            .any(|parts| matches_at(tokens, 0, parts) == Some(tokens.len()))
     }
 }
 

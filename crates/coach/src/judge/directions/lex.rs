@@ -4,8 +4,9 @@
 //! taking the longest key of the language's [`DirectionWords`] that matches.
 //! Pure.
 
-use std::{collections::HashMap, sync::LazyLock};
+use std::sync::LazyLock;
 
+use crate::judge::key_index::KeyIndex;
 use crate::words::{words_for, DirectionWords};
 use lesson::advice::{Param, Way};
 use vocabulary::Lang;
@@ -119,52 +120,30 @@ fn lists(w: &DirectionWords) -> [(&'static [&'static str], Lexeme); 19] {
     ]
 }
 
-/// One key of a list, cut into its words once.
+/// One key of a list, and what it reads as.
 #[derive(Debug)]
 struct Key {
     text: &'static str,
-    parts: Vec<&'static str>,
     lexeme: Lexeme,
 }
 
-/// A language's keys, read once: in [`lists`]' order, with those whose
-/// first word is a whole word found by it (a stem or an ending is tried at
-/// every word).
+/// A language's keys, read once: in [`lists`]' order, cut into their words
+/// and found by the first ([`KeyIndex`]).
 pub struct Lexicon {
     pub words: &'static DirectionWords,
     keys: Vec<Key>,
-    by_first: HashMap<&'static str, Vec<usize>>,
-    wild_first: Vec<usize>,
+    index: KeyIndex,
 }
 
 impl Lexicon {
     fn new(words: &'static DirectionWords) -> Self {
         let keys: Vec<Key> = lists(words)
             .into_iter()
-            .flat_map(|(keys, lexeme)| keys.iter().map(move |&text| (text, lexeme)))
-            .filter(|(text, _)| !text.is_empty())
-            .map(|(text, lexeme)| Key {
-                text,
-                parts: text.split(' ').collect(),
-                lexeme,
-            })
+            .flat_map(|(keys, lexeme)| keys.iter().map(move |&text| Key { text, lexeme }))
+            .filter(|key| !key.text.is_empty())
             .collect();
-        let mut by_first: HashMap<&'static str, Vec<usize>> = HashMap::new();
-        let mut wild_first = Vec::new();
-        for (i, key) in keys.iter().enumerate() {
-            let first = key.parts[0];
-            if first.starts_with('*') || first.ends_with('*') {
-                wild_first.push(i);
-            } else {
-                by_first.entry(first).or_default().push(i);
-            }
-        }
-        Self {
-            words,
-            keys,
-            by_first,
-            wild_first,
-        }
+        let index = KeyIndex::new(keys.iter().map(|key| key.text), false);
+        Self { words, keys, index }
     }
 
     /// The lexicon of `lang`.
@@ -268,16 +247,10 @@ fn by_words(clause: &str, lexicon: &Lexicon) -> Vec<Lexeme> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        let candidates = lexicon
-            .by_first
-            .get(words[i])
-            .into_iter()
-            .flatten()
-            .chain(&lexicon.wild_first);
         // The longest key that fits; of two as long, the first in the lists.
         let mut best: Option<(usize, usize)> = None;
-        for &k in candidates {
-            let parts = &lexicon.keys[k].parts;
+        for k in lexicon.index.starting(Some(words[i])) {
+            let parts = lexicon.index.parts(k);
             let n = parts.len();
             let fits = words
                 .get(i..i + n)
