@@ -115,7 +115,7 @@ impl Check {
 }
 
 /// What is checked of a model: a new model id or URL is a new model.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 struct Identity {
     model: String,
     base_url: String,
