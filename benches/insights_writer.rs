@@ -6,7 +6,7 @@
 //! each visit before its attempts and tool uses; about 10 events a visit,
 //! 60 % attempts) go through the real
 //! [`Recorder`] into the real [`Writer`] (default [`WriterConfig`]: a queue
-//! of 10,000, batches of up to 500 in one transaction) and the real
+//! of 20,000, batches of up to 10,000 in one transaction) and the real
 //! [`Store`], a SQLite file in a new temporary folder per run (migrated
 //! before the clock starts). The producer keeps the queue from overflowing
 //! (it waits while a queue's worth is not yet committed), so the figure is

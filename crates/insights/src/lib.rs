@@ -59,6 +59,8 @@ pub mod capture;
 #[cfg(feature = "ssr")]
 pub mod config;
 #[cfg(feature = "ssr")]
+mod packed;
+#[cfg(feature = "ssr")]
 pub mod recorder;
 #[cfg(feature = "ssr")]
 pub mod report;

@@ -8,10 +8,11 @@
 //! (timestamps, decimals): every column is TEXT, BIGINT or DOUBLE PRECISION,
 //! which `Any` maps the same way on both, times are whole minutes in a BIGINT,
 //! and the SQL keeps to what both speak (`$1` placeholders, `ON CONFLICT`,
-//! `WITH`, `CASE`, integer division, `RETURNING`). Two differences are
+//! `WITH`, `CASE`, integer division, `RETURNING`). Three differences are
 //! spelled per backend: the writer's statements of many rows mark their
-//! values `?` on SQLite (`rollup::Marks`), and lock what they fold with `FOR
-//! UPDATE` on PostgreSQL. Percentiles, which the two compute differently (or
+//! values `?` on SQLite (`rollup::Marks`), lock what they fold with `FOR
+//! UPDATE` on PostgreSQL, and pack what they read back with each one's
+//! aggregate of texts (`packed`). Percentiles, which the two compute differently (or
 //! not at all), are computed in Rust (`super::report`).
 //!
 //! Two pools, both connecting lazily: opening never waits for the database,
@@ -228,6 +229,9 @@ async fn prepare(conn: &mut sqlx::AnyConnection, reads: bool) -> Result<(), sqlx
         // not held up by an fsync each.
         conn.execute("PRAGMA synchronous = NORMAL").await?;
         conn.execute("PRAGMA secure_delete = ON").await?;
+        // A statement's undo journal (the writer's statements of many rows
+        // each keep one) in memory, not in a temporary file.
+        conn.execute("PRAGMA temp_store = MEMORY").await?;
         if reads {
             conn.execute("PRAGMA query_only = ON").await?;
         }
@@ -245,10 +249,10 @@ impl Sink for Store {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
         let postgres = self.backend == Backend::Postgres;
-        let added = insert::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
-        rollup::write::apply(&mut tx, postgres, &added).await?;
+        let added = insert::insert(&mut tx, postgres, events).await?;
+        let sums = rollup::write::apply(&mut tx, postgres, &added).await?;
         let attempts: Vec<&Attempt> = added.attempts.iter().map(|(a, _)| *a).collect();
-        rollup::teaching::apply(&mut tx, postgres, &attempts).await?;
+        rollup::teaching::apply(&mut tx, postgres, &attempts, &sums).await?;
         votes::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         tx.commit().await?;
         Ok(Stored {

@@ -19,8 +19,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{day_of, Marks};
-use crate::{event::Attempt, lessons};
+use super::{Key, Marks, Sums};
+use crate::{event::Attempt, lessons, packed::Packing};
 use lesson::lessons::Which;
 
 /// Attempts after a comment within which reaching the goal counts.
@@ -86,11 +86,14 @@ fn outcome(lesson: Which, attempts: &BTreeMap<i64, &Stored>, n: i64) -> Outcome 
 /// (day, lesson, visit language, model, comment language).
 type CellKey = (i64, i64, String, String, String);
 
-/// Adds the outcomes `added` (a batch's new attempts) change to the cells.
+/// Adds the outcomes `added` (a batch's new attempts) change to the cells;
+/// `sums`: the visits' sums after the batch (`super::write::apply`), whose
+/// cell names each visit's day, lesson and language.
 pub async fn apply(
     conn: &mut AnyConnection,
     postgres: bool,
     added: &[&Attempt],
+    sums: &HashMap<String, Sums>,
 ) -> Result<(), sqlx::Error> {
     let marks = Marks::new(postgres);
     let mut new: BTreeMap<&str, BTreeSet<i64>> = BTreeMap::new();
@@ -99,18 +102,16 @@ pub async fn apply(
             .or_default()
             .insert(i64::from(a.numbers.number()));
     }
-    let visits: Vec<(&str, &BTreeSet<i64>)> = new.iter().map(|(v, n)| (*v, n)).collect();
+    // Only visits that are stored (their sums have a cell).
+    let visits: Vec<(&str, Key<'_>, &BTreeSet<i64>)> = new
+        .iter()
+        .filter_map(|(v, n)| Some((*v, sums.get(*v)?.cell()?, n)))
+        .collect();
     let mut deltas: HashMap<CellKey, Outcome> = HashMap::new();
     for chunk in visits.chunks(CHUNK) {
-        let around = read_around(conn, postgres, chunk).await?;
-        for &(visit, numbers) in chunk {
-            let Some(Around {
-                day,
-                lesson,
-                lang,
-                stored,
-            }) = around.get(visit)
-            else {
+        let mut around = read_around(conn, postgres, chunk).await?;
+        for &(visit, Key { day, lesson, lang }, numbers) in chunk {
+            let Some(stored) = around.remove(visit) else {
                 continue;
             };
             let after: BTreeMap<i64, &Stored> = stored.iter().map(|(n, s)| (*n, s)).collect();
@@ -125,14 +126,14 @@ pub async fn apply(
                     continue;
                 };
                 let key = (
-                    *day,
-                    *lesson,
-                    lang.clone(),
+                    day,
+                    lesson,
+                    lang.to_string(),
                     comment.model.clone(),
                     comment.lang.clone(),
                 );
                 let delta = deltas.entry(key).or_default();
-                let lesson = lessons::from_stored(*lesson);
+                let lesson = lessons::from_stored(lesson);
                 delta.add(outcome(lesson, &after, n), 1);
                 delta.add(outcome(lesson, &before, n), -1);
             }
@@ -145,32 +146,20 @@ pub async fn apply(
     Ok(())
 }
 
-/// A visit's day, lesson and language, and the attempts [`read_around`] read.
-struct Around {
-    day: i64,
-    lesson: i64,
-    lang: String,
-    stored: BTreeMap<i64, Stored>,
-}
-
-/// Per visit of `chunk` whose visit is stored: its day, lesson, language, and
-/// its stored attempts from [`SOON`] before its first new one to [`SOON`]
-/// after its last.
+/// Per visit of `chunk`: its stored attempts from [`SOON`] before its first
+/// new one to [`SOON`] after its last.
 ///
-/// One row a visit, its attempts packed into one text (`n:error:lang:model`,
-/// `;` between them; a model's name and a language code hold neither), the
-/// errors written to round-trip exactly (`%.17g` on SQLite; PostgreSQL's
-/// text of a double is the shortest exact one): SQLite hands each row from
-/// its own thread, and a row per attempt made this read the writer's most
-/// costly step (the writer's benchmark: 28,300 events/s against 38,000).
+/// All in one row (`crate::packed`): a visit's attempts as
+/// `n:error:lang:model`, `;` between them, after its id and `=`, and `|`
+/// between visits; a row per attempt, or per visit, made this read the
+/// writer's most costly step. Each window is read by its own subquery, one
+/// index search, with no grouping to sort.
 async fn read_around(
     conn: &mut AnyConnection,
     postgres: bool,
-    chunk: &[(&str, &BTreeSet<i64>)],
-) -> Result<HashMap<String, Around>, sqlx::Error> {
+    chunk: &[(&str, Key<'_>, &BTreeSet<i64>)],
+) -> Result<HashMap<String, BTreeMap<i64, Stored>>, sqlx::Error> {
     let marks = Marks::new(postgres);
-    // The windows as a table (`w`) joined to the attempts' key: one index
-    // search each.
     let windows = (0..chunk.len())
         .map(|i| {
             let m = |k| marks.list(i * 3 + k, 1);
@@ -183,23 +172,17 @@ async fn read_around(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let (error, pack) = if postgres {
-        ("a.error::text", "string_agg")
-    } else {
-        ("printf('%.17g', a.error)", "group_concat")
-    };
+    let packing = Packing::new(postgres);
+    let (error, pack) = (packing.exact("a.error"), packing.aggregate());
     let sql = format!(
         "WITH w (visit_id, first, last) AS (VALUES {windows}) \
-         SELECT a.visit_id, s.started_min, s.lesson, s.lang, \
+         SELECT {pack}(w.visit_id || '=' || COALESCE((SELECT \
          {pack}(a.attempt || ':' || {error} || ':' || a.lang || ':' || a.model, ';') \
-         FROM w JOIN insights_attempts a ON a.visit_id = w.visit_id \
-         AND a.attempt >= w.first AND a.attempt <= w.last \
-         JOIN insights_visit_sums s ON s.visit_id = a.visit_id \
-         WHERE s.started_min IS NOT NULL AND s.lang IS NOT NULL AND s.lesson IS NOT NULL \
-         GROUP BY a.visit_id, s.started_min, s.lesson, s.lang"
+         FROM insights_attempts a WHERE a.visit_id = w.visit_id \
+         AND a.attempt >= w.first AND a.attempt <= w.last), ''), '|') FROM w"
     );
     let mut args = AnyArguments::default();
-    for (visit, numbers) in chunk {
+    for (visit, _, numbers) in chunk {
         let first = numbers.first().copied().unwrap_or(1);
         let last = numbers.last().copied().unwrap_or(1);
         let row = (|| {
@@ -209,19 +192,17 @@ async fn read_around(
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
-    let rows: Vec<(String, i64, i64, String, String)> = sqlx::query_as_with(&sql, args)
-        .fetch_all(&mut *conn)
+    let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, args)
+        .fetch_one(&mut *conn)
         .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(visit, started, lesson, lang, packed)| {
-            let around = Around {
-                day: day_of(started),
-                lesson,
-                lang,
-                stored: unpack(&packed),
-            };
-            (visit, around)
+    Ok(packed
+        .as_deref()
+        .unwrap_or_default()
+        .split('|')
+        .filter_map(|visit| {
+            let (id, attempts) = visit.split_once('=')?;
+            let stored = unpack(attempts);
+            (!stored.is_empty()).then(|| (id.to_string(), stored))
         })
         .collect())
 }

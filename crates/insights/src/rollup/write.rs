@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use sqlx::{any::AnyArguments, AnyConnection, Arguments, Row};
+use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
     bit,
@@ -18,6 +18,7 @@ use super::{
 use crate::{
     event::{Attempt, ToolUse, Visit},
     lessons,
+    packed::{field, text, Packing},
 };
 
 /// The rows a batch added (a repeated visit or attempt adds none).
@@ -38,19 +39,20 @@ const CHUNK: usize = 400;
 const ROWS: usize = 200;
 
 /// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
-/// and its statements number their values).
+/// and its statements number their values); the sums of the visits it
+/// touched, as it left them.
 pub async fn apply(
     conn: &mut AnyConnection,
     postgres: bool,
     added: &Added<'_>,
-) -> Result<(), sqlx::Error> {
+) -> Result<HashMap<String, Sums>, sqlx::Error> {
     let marks = Marks::new(postgres);
     let ids: BTreeSet<&str> = (added.visits.iter().map(|v| v.id.as_str()))
         .chain(added.attempts.iter().map(|(a, _)| a.visit.as_str()))
         .chain(added.tools.iter().map(|t| t.visit.as_str()))
         .collect();
     if ids.is_empty() {
-        return Ok(());
+        return Ok(HashMap::new());
     }
     let ids: Vec<&str> = ids.into_iter().collect();
     let old = read(conn, marks, &ids, postgres).await?;
@@ -146,7 +148,7 @@ pub async fn apply(
         by_table.push((cell, n));
     }
     upsert(conn, marks, &by_table).await?;
-    Ok(())
+    Ok(new)
 }
 
 fn comment_of(a: &Attempt, latency_ms: i64) -> Comment {
@@ -171,13 +173,29 @@ fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Error> {
 }
 
 /// The sums of `ids`, after giving each a row (in id order, so that two
-/// transactions lock them in the same order).
+/// transactions lock them in the same order; `postgres`: locked), read
+/// back packed (`crate::packed`).
 async fn read(
     conn: &mut AnyConnection,
     marks: Marks,
     ids: &[&str],
-    lock: bool,
+    postgres: bool,
 ) -> Result<HashMap<String, Sums>, sqlx::Error> {
+    let packing = Packing::new(postgres);
+    let fields = [
+        "visit_id".to_string(),
+        text("started_min"),
+        text("lesson"),
+        text("lang"),
+        text("room"),
+        text("attempts"),
+        format!("COALESCE({}, '')", packing.exact("best")),
+        text("goal_at"),
+        text("goal_min"),
+        text("last_min"),
+        text("tools"),
+    ]
+    .join(" || ':' || ");
     let mut sums = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
         let sql = format!(
@@ -188,29 +206,44 @@ async fn read(
             .execute(&mut *conn)
             .await?;
         let sql = format!(
-            "SELECT visit_id, started_min, lesson, lang, room, attempts, best, goal_at, \
-             goal_min, last_min, tools FROM insights_visit_sums WHERE visit_id IN ({}) ORDER BY visit_id{}",
+            "SELECT {}({fields}, ';') FROM (SELECT * FROM insights_visit_sums \
+             WHERE visit_id IN ({}) ORDER BY visit_id{}) s",
+            packing.aggregate(),
             marks.list(1, chunk.len()),
-            if lock { " FOR UPDATE" } else { "" }
+            if postgres { " FOR UPDATE" } else { "" }
         );
-        let rows = sqlx::query_with(&sql, texts(chunk)?)
-            .fetch_all(&mut *conn)
+        let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, texts(chunk)?)
+            .fetch_one(&mut *conn)
             .await?;
-        for row in rows {
-            let sums_row = Sums {
-                started: row.try_get("started_min")?,
-                lesson: row.try_get("lesson")?,
-                lang: row.try_get("lang")?,
-                room: row.try_get("room")?,
-                attempts: row.try_get("attempts")?,
-                best: row.try_get("best")?,
-                goal_at: row.try_get("goal_at")?,
-                goal_min: row.try_get("goal_min")?,
-                last_min: row.try_get("last_min")?,
-                tools: row.try_get("tools")?,
-            };
-            sums.insert(row.try_get("visit_id")?, sums_row);
+        for one in packed.iter().flat_map(|p| p.split(';')) {
+            let (id, row) = unpack_sums(one)?;
+            sums.insert(id.to_string(), row);
         }
     }
     Ok(sums)
+}
+
+/// One visit's sums as [`read`] packed them.
+fn unpack_sums(packed: &str) -> Result<(&str, Sums), sqlx::Error> {
+    let f: Vec<&str> = packed.split(':').collect();
+    let [id, started, lesson, lang, room, attempts, best, goal_at, goal_min, last_min, tools] =
+        f[..]
+    else {
+        return Err(sqlx::Error::Decode(
+            format!("a visit's sums that do not read: {packed:?}").into(),
+        ));
+    };
+    let sums = Sums {
+        started: field(started)?,
+        lesson: field(lesson)?,
+        lang: field(lang)?,
+        room: field(room)?,
+        attempts: field(attempts)?.unwrap_or_default(),
+        best: field(best)?,
+        goal_at: field(goal_at)?,
+        goal_min: field(goal_min)?,
+        last_min: field(last_min)?,
+        tools: field(tools)?.unwrap_or_default(),
+    };
+    Ok((id, sums))
 }

@@ -1,6 +1,7 @@
 //! A batch's events into their tables, many rows a statement (one
 //! statement per event cost the writer most of its time): visits and
-//! attempts with `ON CONFLICT DO NOTHING … RETURNING` the keys it added, a
+//! attempts with `ON CONFLICT DO NOTHING`, the keys it added read back
+//! only when it did not add them all ([`new_rows`]), a
 //! visit's uses of one tool added up first (PostgreSQL updates a row once per
 //! statement). What the rows keep is as one event at a time would leave it: a
 //! visit or attempt seen before (in the batch or earlier) is kept as first
@@ -15,11 +16,16 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+use sqlx::{
+    any::{AnyArguments, AnyRow},
+    error::BoxDynError,
+    AnyConnection, Arguments, Executor,
+};
 
 use crate::{
     event::{within_visit, Attempt, Event, ToolUse, Visit},
     lessons,
+    packed::Packing,
     rollup::{two_significant, write::Added, Marks},
     values::{Minute, RoomCode},
 };
@@ -32,12 +38,14 @@ const IDS: usize = 400;
 /// 24,700; 500 rows 25,400, with values marked by [`Marks`]).
 const ROWS: usize = 200;
 
-/// Stores `events`; the rows it added.
+/// Stores `events` (`postgres`: its statements number their values); the
+/// rows it added.
 pub async fn insert<'a>(
     conn: &mut AnyConnection,
-    marks: Marks,
+    postgres: bool,
     events: &'a [Event],
 ) -> Result<Added<'a>, sqlx::Error> {
+    let marks = Marks::new(postgres);
     let mut visits: Vec<&Visit> = Vec::new();
     let mut attempts: Vec<&Attempt> = Vec::new();
     // Per (visit, tool): its first use in the batch and how many.
@@ -83,13 +91,15 @@ pub async fn insert<'a>(
     let mut added = Added::default();
     for chunk in visits.chunks(ROWS) {
         let ids = insert_visits(conn, marks, chunk).await?;
-        added
-            .visits
-            .extend(chunk.iter().filter(|v| ids.contains(v.id.as_str())));
+        added.visits.extend(
+            chunk
+                .iter()
+                .filter(|v| ids.as_ref().is_none_or(|ids| ids.contains(v.id.as_str()))),
+        );
     }
     let starts = starts_of(
         conn,
-        marks,
+        postgres,
         attempts
             .iter()
             .map(|a| a.visit.as_str())
@@ -112,8 +122,10 @@ pub async fn insert<'a>(
     for chunk in attempts.chunks(ROWS) {
         let keys = insert_attempts(conn, marks, chunk).await?;
         for a in chunk {
-            let key = (a.visit.as_str().to_string(), i64::from(a.numbers.number()));
-            if keys.contains(&key) {
+            let added_now = keys.as_ref().is_none_or(|keys| {
+                keys.contains(&(a.visit.as_str().to_string(), i64::from(a.numbers.number())))
+            });
+            if added_now {
                 added.attempts.push((a, latency(a)));
             }
         }
@@ -132,28 +144,44 @@ pub async fn insert<'a>(
 }
 
 /// The stored start minute and lesson of each of `visits` that is stored.
+///
+/// One row a statement, the visits packed into one text (`id:start:lesson`,
+/// `;` between them: `crate::packed`).
 async fn starts_of<'v>(
     conn: &mut AnyConnection,
-    marks: Marks,
+    postgres: bool,
     visits: impl Iterator<Item = &'v str>,
 ) -> Result<HashMap<String, (i64, i64)>, sqlx::Error> {
     let ids: Vec<&str> = visits.collect::<HashSet<_>>().into_iter().collect();
+    let (marks, pack) = (Marks::new(postgres), Packing::new(postgres).aggregate());
     let mut starts = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(IDS) {
         let sql = format!(
-            "SELECT visit_id, started_min, lesson FROM insights_visits WHERE visit_id IN ({})",
+            "SELECT {pack}(visit_id || ':' || started_min || ':' || lesson, ';') \
+             FROM insights_visits WHERE visit_id IN ({})",
             marks.list(1, chunk.len())
         );
         let mut args = AnyArguments::default();
         for id in chunk {
             args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
         }
-        let rows: Vec<(String, i64, i64)> = sqlx::query_as_with(&sql, args)
-            .fetch_all(&mut *conn)
+        let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, args)
+            .fetch_one(&mut *conn)
             .await?;
-        starts.extend(rows.into_iter().map(|(id, at, lesson)| (id, (at, lesson))));
+        starts.extend(packed.as_deref().into_iter().flat_map(unpack_starts));
     }
     Ok(starts)
+}
+
+/// The visits [`starts_of`] packed (one that does not read is left out).
+fn unpack_starts(packed: &str) -> impl Iterator<Item = (String, (i64, i64))> + '_ {
+    packed.split(';').filter_map(|one| {
+        let mut fields = one.splitn(3, ':');
+        let id = fields.next()?;
+        let started = fields.next()?.parse().ok()?;
+        let lesson = fields.next()?.parse().ok()?;
+        Some((id.to_string(), (started, lesson)))
+    })
 }
 
 /// An attempt's latency as stored: two significant digits.
@@ -161,50 +189,50 @@ fn latency(a: &Attempt) -> i64 {
     i64::try_from(two_significant(a.numbers.latency_ms())).unwrap_or(i64::MAX)
 }
 
-/// The ids of the visits it added.
+/// The ids of the visits it added (`None`: all of them).
 async fn insert_visits(
     conn: &mut AnyConnection,
     marks: Marks,
     visits: &[&Visit],
-) -> Result<HashSet<String>, sqlx::Error> {
+) -> Result<Option<HashSet<String>>, sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_visits (visit_id, lesson, lang, layout, device, room, started_min) \
-         VALUES {} ON CONFLICT (visit_id) DO NOTHING RETURNING visit_id",
+         VALUES {} ON CONFLICT (visit_id) DO NOTHING",
         marks.tuples(visits.len(), 7)
     );
-    let mut args = AnyArguments::default();
-    for v in visits {
-        let row = (|| {
+    let args = || {
+        let mut args = AnyArguments::default();
+        for v in visits {
             args.add(v.id.as_str().to_string())?;
             args.add(lessons::number(v.lesson))?;
             args.add(v.lang.code())?;
             args.add(v.layout.code())?;
             args.add(v.device.code())?;
             args.add(v.room.as_ref().map(|r| RoomCode::as_str(r).to_string()))?;
-            args.add(v.started.0)
-        })();
-        row.map_err(sqlx::Error::Encode)?;
-    }
-    let ids: Vec<(String,)> = sqlx::query_as_with(&sql, args).fetch_all(conn).await?;
-    Ok(ids.into_iter().map(|(id,)| id).collect())
+            args.add(v.started.0)?;
+        }
+        Ok(args)
+    };
+    let ids: Option<Vec<(String,)>> = new_rows(conn, &sql, "visit_id", visits.len(), args).await?;
+    Ok(ids.map(|ids| ids.into_iter().map(|(id,)| id).collect()))
 }
 
-/// The (visit, number) of the attempts it added.
+/// The (visit, number) of the attempts it added (`None`: all of them).
 async fn insert_attempts(
     conn: &mut AnyConnection,
     marks: Marks,
     attempts: &[&Attempt],
-) -> Result<HashSet<(String, i64)>, sqlx::Error> {
+) -> Result<Option<HashSet<(String, i64)>>, sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_attempts (visit_id, attempt, lesson, lang, error, weight, weight2, \
          bias, model, outcome, reason, latency_ms, at_min) VALUES {} \
-         ON CONFLICT (visit_id, attempt) DO NOTHING RETURNING visit_id, attempt",
+         ON CONFLICT (visit_id, attempt) DO NOTHING",
         marks.tuples(attempts.len(), 13)
     );
-    let mut args = AnyArguments::default();
-    for a in attempts {
-        let n = &a.numbers;
-        let row = (|| {
+    let args = || {
+        let mut args = AnyArguments::default();
+        for a in attempts {
+            let n = &a.numbers;
             args.add(a.visit.as_str().to_string())?;
             args.add(i64::from(n.number()))?;
             args.add(lessons::number(n.lesson()))?;
@@ -218,12 +246,46 @@ async fn insert_attempts(
             args.add(a.outcome.code())?;
             args.add(a.outcome.reason().map(|r| r.as_str().to_string()))?;
             args.add(latency(a))?;
-            args.add(a.at.0)
-        })();
-        row.map_err(sqlx::Error::Encode)?;
+            args.add(a.at.0)?;
+        }
+        Ok(args)
+    };
+    let keys: Option<Vec<(String, i64)>> =
+        new_rows(conn, &sql, "visit_id, attempt", attempts.len(), args).await?;
+    Ok(keys.map(|keys| keys.into_iter().collect()))
+}
+
+/// Runs `insert` (an `INSERT … ON CONFLICT DO NOTHING` of `rows` rows, its
+/// values from `args`) and tells which rows it added: `None` when it added
+/// every one, which is nearly always (a row is repeated only when a page
+/// sends an event twice), and nothing is read back; otherwise the statement
+/// is undone and run again `RETURNING` the `keys` of the rows it adds.
+async fn new_rows<K>(
+    conn: &mut AnyConnection,
+    insert: &str,
+    keys: &str,
+    rows: usize,
+    args: impl Fn() -> Result<AnyArguments<'static>, BoxDynError>,
+) -> Result<Option<Vec<K>>, sqlx::Error>
+where
+    K: for<'r> sqlx::FromRow<'r, AnyRow> + Send + Unpin,
+{
+    conn.execute("SAVEPOINT new_rows").await?;
+    let added = sqlx::query_with(insert, args().map_err(sqlx::Error::Encode)?)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    if added == rows as u64 {
+        conn.execute("RELEASE SAVEPOINT new_rows").await?;
+        return Ok(None);
     }
-    let keys: Vec<(String, i64)> = sqlx::query_as_with(&sql, args).fetch_all(conn).await?;
-    Ok(keys.into_iter().collect())
+    conn.execute("ROLLBACK TO SAVEPOINT new_rows").await?;
+    conn.execute("RELEASE SAVEPOINT new_rows").await?;
+    let returning = format!("{insert} RETURNING {keys}");
+    let keys = sqlx::query_as_with(&returning, args().map_err(sqlx::Error::Encode)?)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(Some(keys))
 }
 
 /// Each (visit, tool)'s uses after the statement.

@@ -89,9 +89,13 @@ async fn settle() {
 }
 
 #[tokio::test(start_paused = true)]
-async fn batches_hold_up_to_500_events_or_what_came_within_a_second() {
+async fn batches_hold_up_to_max_batch_events_or_what_came_within_a_second() {
     let fake = Arc::new(Fake::default());
-    let (recorder, writer) = Writer::spawn(fake.clone(), config(10_000));
+    let config = WriterConfig {
+        max_batch: 500,
+        ..config(10_000)
+    };
+    let (recorder, writer) = Writer::spawn(fake.clone(), config);
     events(1200).for_each(|e| recorder.record(e));
     settle().await;
     assert_eq!(fake.batches(), vec![500, 500], "two full batches at once");

@@ -1,0 +1,76 @@
+//! Rows the writer reads back, packed into one text per statement.
+//!
+//! sqlx's SQLite driver runs each connection on a thread of its own and hands
+//! every row it reads to the async side one at a time, across threads: for
+//! the writer's look-ups (a visit's start, its sums, the attempts around a
+//! new one) that hand-over cost several times the look-up itself. So those
+//! statements aggregate their rows into one text (`group_concat` on SQLite,
+//! `string_agg` on PostgreSQL), one record per row, its fields after one
+//! another. The separators are characters none of the values can hold (a
+//! visit id, a room code, a model's name and a language code are checked
+//! at the edge to `A-Z a-z 0-9 - _ .`), an absent value is the empty text,
+//! and a double is written so that it reads back exactly.
+
+use std::str::FromStr;
+
+/// How one backend packs: its aggregate, and a double as exact text.
+#[derive(Clone, Copy, Debug)]
+pub struct Packing {
+    postgres: bool,
+}
+
+impl Packing {
+    pub fn new(postgres: bool) -> Self {
+        Self { postgres }
+    }
+
+    /// The aggregate that joins texts with a separator.
+    pub fn aggregate(self) -> &'static str {
+        if self.postgres {
+            "string_agg"
+        } else {
+            "group_concat"
+        }
+    }
+
+    /// `column` (a double) as a text that parses back to the same double
+    /// (`%.17g` on SQLite; PostgreSQL's text of a double is the shortest
+    /// exact one), or NULL.
+    pub fn exact(self, column: &str) -> String {
+        if self.postgres {
+            format!("{column}::text")
+        } else {
+            format!("CASE WHEN {column} IS NOT NULL THEN printf('%.17g', {column}) END")
+        }
+    }
+}
+
+/// `column` as text, the empty text when it is NULL.
+pub fn text(column: &str) -> String {
+    format!("COALESCE(CAST({column} AS TEXT), '')")
+}
+
+/// A packed field: `None` when empty, or what it parses to.
+pub fn field<T: FromStr>(value: &str) -> Result<Option<T>, sqlx::Error> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    value.parse().map(Some).map_err(|_| {
+        sqlx::Error::Decode(format!("a packed value that does not read: {value:?}").into())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field;
+
+    #[test]
+    fn a_field_reads_back_empty_as_none_and_refuses_what_does_not_parse() {
+        assert_eq!(field::<i64>("").expect("empty"), None);
+        assert_eq!(field::<i64>("-42").expect("int"), Some(-42));
+        let third = 1.0_f64 / 3.0;
+        let sqlite_text = format!("{third:.17e}");
+        assert_eq!(field::<f64>(&sqlite_text).expect("double"), Some(third));
+        assert!(field::<i64>("4x").is_err());
+    }
+}
