@@ -96,31 +96,34 @@ pub async fn apply(
     sums: &HashMap<String, Sums>,
 ) -> Result<(), sqlx::Error> {
     let marks = Marks::new(postgres);
-    let mut new: BTreeMap<&str, BTreeSet<i64>> = BTreeMap::new();
+    // This batch's attempts, by visit: stored by it, so not read back.
+    let mut new: BTreeMap<&str, BTreeMap<i64, Stored>> = BTreeMap::new();
     for a in added {
+        let stored = Stored {
+            error: a.numbers.error(),
+            model: a.model.as_str().to_string(),
+            lang: a.lang.code().to_string(),
+        };
         new.entry(a.visit.as_str())
             .or_default()
-            .insert(i64::from(a.numbers.number()));
+            .insert(i64::from(a.numbers.number()), stored);
     }
     // Only visits that are stored (their sums have a cell).
-    let visits: Vec<(&str, Key<'_>, &BTreeSet<i64>)> = new
+    let visits: Vec<(&str, Key<'_>, &BTreeMap<i64, Stored>)> = new
         .iter()
-        .filter_map(|(v, n)| Some((*v, sums.get(*v)?.cell()?, n)))
+        .filter_map(|(v, fresh)| Some((*v, sums.get(*v)?.cell()?, fresh)))
         .collect();
     let mut deltas: HashMap<CellKey, Outcome> = HashMap::new();
     for chunk in visits.chunks(CHUNK) {
         let mut around = read_around(conn, postgres, chunk).await?;
-        for &(visit, Key { day, lesson, lang }, numbers) in chunk {
-            let Some(stored) = around.remove(visit) else {
-                continue;
-            };
-            let after: BTreeMap<i64, &Stored> = stored.iter().map(|(n, s)| (*n, s)).collect();
+        for &(visit, Key { day, lesson, lang }, fresh) in chunk {
+            let earlier = around.remove(visit).unwrap_or_default();
+            let after: BTreeMap<i64, &Stored> =
+                earlier.iter().chain(fresh).map(|(n, s)| (*n, s)).collect();
             let mut before = after.clone();
-            before.retain(|n, _| !numbers.contains(n));
-            let affected: BTreeSet<i64> = numbers
-                .iter()
-                .flat_map(|&n| (n - SOON).max(1)..=n)
-                .collect();
+            before.retain(|n, _| !fresh.contains_key(n));
+            let affected: BTreeSet<i64> =
+                fresh.keys().flat_map(|&n| (n - SOON).max(1)..=n).collect();
             for n in affected {
                 let Some(comment) = after.get(&n) else {
                     continue;
@@ -147,7 +150,9 @@ pub async fn apply(
 }
 
 /// Per visit of `chunk`: its stored attempts from [`SOON`] before its first
-/// new one to [`SOON`] after its last.
+/// new one to [`SOON`] after its last, but for the new ones (`fresh`) when
+/// they follow one another (as they nearly always do), which the batch has
+/// in hand: their index entries are skipped without reading their rows.
 ///
 /// All in one row (`crate::packed`): a visit's attempts as
 /// `n:error:lang:model`, `;` between them, after its id and `=`, and `|`
@@ -157,38 +162,40 @@ pub async fn apply(
 async fn read_around(
     conn: &mut AnyConnection,
     postgres: bool,
-    chunk: &[(&str, Key<'_>, &BTreeSet<i64>)],
+    chunk: &[(&str, Key<'_>, &BTreeMap<i64, Stored>)],
 ) -> Result<HashMap<String, BTreeMap<i64, Stored>>, sqlx::Error> {
     let marks = Marks::new(postgres);
     let windows = (0..chunk.len())
         .map(|i| {
-            let m = |k| marks.list(i * 3 + k, 1);
-            format!(
-                "({}, CAST({} AS BIGINT), CAST({} AS BIGINT))",
-                m(1),
-                m(2),
-                m(3)
-            )
+            let m = |k| marks.list(i * 5 + k, 1);
+            let big = |k| format!("CAST({} AS BIGINT)", m(k));
+            format!("({}, {}, {}, {}, {})", m(1), big(2), big(3), big(4), big(5))
         })
         .collect::<Vec<_>>()
         .join(", ");
     let packing = Packing::new(postgres);
     let (error, pack) = (packing.exact("a.error"), packing.aggregate());
     let sql = format!(
-        "WITH w (visit_id, first, last) AS (VALUES {windows}) \
+        "WITH w (visit_id, first, last, skip_from, skip_to) AS (VALUES {windows}) \
          SELECT {pack}(w.visit_id || '=' || COALESCE((SELECT \
          {pack}(a.attempt || ':' || {error} || ':' || a.lang || ':' || a.model, ';') \
          FROM insights_attempts a WHERE a.visit_id = w.visit_id \
-         AND a.attempt >= w.first AND a.attempt <= w.last), ''), '|') FROM w"
+         AND a.attempt >= w.first AND a.attempt <= w.last \
+         AND NOT (a.attempt >= w.skip_from AND a.attempt <= w.skip_to)), ''), '|') FROM w"
     );
     let mut args = AnyArguments::default();
-    for (visit, _, numbers) in chunk {
-        let first = numbers.first().copied().unwrap_or(1);
-        let last = numbers.last().copied().unwrap_or(1);
+    for (visit, _, fresh) in chunk {
+        let first = fresh.keys().next().copied().unwrap_or(1);
+        let last = fresh.keys().next_back().copied().unwrap_or(1);
+        // An empty range (1 to 0) when they do not follow one another.
+        let one_run = usize::try_from(last - first + 1).is_ok_and(|n| n == fresh.len());
+        let (skip_from, skip_to) = if one_run { (first, last) } else { (1, 0) };
         let row = (|| {
             args.add(visit.to_string())?;
             args.add(first - SOON)?;
-            args.add(last + SOON)
+            args.add(last + SOON)?;
+            args.add(skip_from)?;
+            args.add(skip_to)
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
