@@ -9,7 +9,9 @@
 # recording_measure: 2,000 visits announced to the recording server, one
 # request each, as the page's head script does; then POST /api/comment rows,
 # each request an attempt of one of them (visitors.lua numbers them), off and
-# on one after the other at each connection count; then what was recorded.
+# on one after the other, $RECORDING_PAIRS times (3) at each connection count:
+# on two shared cores one pair of 10 s runs moved by ±5 % from run to run, so
+# the ratios are the pairs' medians; then what was recorded.
 recording_measure() {
   step "recording's cost: 2,000 visits announced, then POST /api/comment with a visit and an attempt, recording off and on"
   pool=2000
@@ -27,9 +29,11 @@ recording_measure() {
   announced=$(curl -sS -K "$tmp/announce.curl" | grep -c '^204$' || true)
   [ "$announced" -eq "$pool" ] || die "only $announced of $pool visits were announced (POST /insights/events answers 204)"
   comment_template='{"error":799.09,"attempts":[13359.08,2914.7],"weight":0.1,"bias":150,"lang":"en","visit":"%VISIT%","attempt":%ATTEMPT%}'
-  # Each run's attempt numbers start 80 past the last run's: six runs stay
-  # within the 500 a visit's attempts are recorded up to (a run of 10 s at
-  # 32 connections makes about 25 attempts a visit here).
+  pairs=${RECORDING_PAIRS:-3}
+  # Each recording run's attempt numbers start past the last one's (a run
+  # numbers up to its requests / 2,000 + 1 a visit, plus those under way when
+  # it stops), so none repeats; all stay within the 500 a visit's attempts
+  # are recorded up to (about 250 here at 13,000 requests/s).
   attempt_from=0
   sent_on=0
   # rec NAME URL CONNECTIONS SECONDS: one run; its figures in fig[NAME,CONNECTIONS].
@@ -39,16 +43,20 @@ recording_measure() {
     line=$(BENCH_METHOD=POST BENCH_BODY=$comment_template BENCH_TYPE=application/json BENCH_THREADS=$t \
       BENCH_VISITS=$pool BENCH_ATTEMPT_FROM=$attempt_from \
       wrk -t"$t" -c"$c" -d"${secs}s" --latency -s "$lua" "$url" | tee "$tmp/wrk-$name-$c" | grep '^figures ')
-    attempt_from=$((attempt_from + 80))
     echo "$name, $c connection(s), ${secs}s: $line" >&2
     fig[$name,$c]=$line
-    if [ "$name" = comment_on ]; then sent_on=$((sent_on + $(figure "$name" "$c" requests))); fi
+    if [ "${name%%#*}" = comment_on ]; then
+      sent_on=$((sent_on + $(figure "$name" "$c" requests)))
+      attempt_from=$((attempt_from + ($(figure "$name" "$c" requests) + c) / pool + 2))
+    fi
   }
   rec comment_off "$app_off/api/comment" 1 "$warmup"
   rec comment_on "$app/api/comment" 1 "$warmup"
   for c in 1 "$connections"; do
-    rec comment_off "$app_off/api/comment" "$c" "$duration"
-    rec comment_on "$app/api/comment" "$c" "$duration"
+    for k in $(seq 1 "$pairs"); do
+      rec "comment_off#$k" "$app_off/api/comment" "$c" "$duration"
+      rec "comment_on#$k" "$app/api/comment" "$c" "$duration"
+    done
   done
   # The writer commits within a second; then the attempts are counted where
   # they went, and in the day counts /insights reads.
@@ -61,31 +69,38 @@ recording_measure() {
   dropped=$(sum_metric jay_insights_dropped_total)
 }
 
-# recording_report: the two rows side by side, the on/off ratios and the
-# attempts found in the database.
+# recording_report: each pair's two rows, the on/off ratios of every pair
+# and their medians, and the attempts found in the database.
 recording_report() {
   # On / off, for latency (p50) and for throughput (requests/s off / on), at
   # each connection count.
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "–" }'; }
+  median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
   echo
-  echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS):"
+  echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS; off and on one after the other, $pairs times):"
   echo
-  echo "| server | req/s, 1 conn | p50 | p99 | req/s, $connections conn | p50 | p99 | non-2xx |"
+  echo "| server, run | req/s, 1 conn | p50 | p99 | req/s, $connections conn | p50 | p99 | non-2xx |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-  for row in "comment_off:recording off (\`JAY_INSIGHTS=off\`)" "comment_on:recording on (SQLite)"; do
-    name=${row%%:*} label=${row#*:}
-    echo "| $label | $(thousands "$(rate "$name" 1)") | $(ms "$(figure "$name" 1 p50_us)") | $(ms "$(figure "$name" 1 p99_us)") |" \
-      "$(thousands "$(rate "$name" "$connections")") | $(ms "$(figure "$name" "$connections" p50_us)") | $(ms "$(figure "$name" "$connections" p99_us)") | $(bad "$name") |"
+  for k in $(seq 1 "$pairs"); do
+    for row in "comment_off#$k:recording off (\`JAY_INSIGHTS=off\`), $k" "comment_on#$k:recording on (SQLite), $k"; do
+      name=${row%%:*} label=${row#*:}
+      echo "| $label | $(thousands "$(rate "$name" 1)") | $(ms "$(figure "$name" 1 p50_us)") | $(ms "$(figure "$name" 1 p99_us)") |" \
+        "$(thousands "$(rate "$name" "$connections")") | $(ms "$(figure "$name" "$connections" p50_us)") | $(ms "$(figure "$name" "$connections" p99_us)") | $(bad "$name") |"
+    done
   done
   echo
   costs=()
   for c in 1 "$connections"; do
-    p50=$(ratio "$(figure comment_on "$c" p50_us)" "$(figure comment_off "$c" p50_us)")
-    rps=$(ratio "$(rate comment_off "$c")" "$(rate comment_on "$c")")
+    p50s=() rpss=()
+    for k in $(seq 1 "$pairs"); do
+      p50s+=("$(ratio "$(figure "comment_on#$k" "$c" p50_us)" "$(figure "comment_off#$k" "$c" p50_us)")")
+      rpss+=("$(ratio "$(rate "comment_off#$k" "$c")" "$(rate "comment_on#$k" "$c")")")
+    done
+    p50=$(median "${p50s[@]}") rps=$(median "${rpss[@]}")
     costs+=("$p50" "$rps")
-    echo "recording on / off at $c connection(s): p50 ×$p50, time per request (requests/s off / on) ×$rps"
+    echo "recording on / off at $c connection(s), median of $pairs pairs: p50 ×$p50 ($(printf '×%s ' "${p50s[@]}" | sed 's/ $//')), time per request (requests/s off / on) ×$rps ($(printf '×%s ' "${rpss[@]}" | sed 's/ $//'))"
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
-  echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst ratio $worst, met: $(met "$worst" 1.05)"
+  echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"
   echo "attempts in the database after: $(thousands "$recorded") of $(thousands "$sent_on") responses wrk counted from the recording server (requests under way when a run stops are recorded but not counted) ($(thousands "$counted") in /insights' day counts; $(thousands "$dropped") events dropped)"
 }
