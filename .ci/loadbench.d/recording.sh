@@ -36,13 +36,22 @@ recording_measure() {
   # are recorded up to (about 250 here at 13,000 requests/s).
   attempt_from=0
   sent_on=0
-  # rec NAME URL CONNECTIONS SECONDS: one run; its figures in fig[NAME,CONNECTIONS].
+  # The CPU time a process has used, in µs (user + system, /proc).
+  tick_us=$((1000000 / $(getconf CLK_TCK)))
+  cpu_us() { awk -v t="$tick_us" '{ print ($14 + $15) * t }' "/proc/$1/stat"; }
+  # rec NAME URL CONNECTIONS SECONDS PID: one run against the server PID; its
+  # figures in fig[NAME,CONNECTIONS], with the CPU the server used for it
+  # (cpu_us; on the recording server, until its writer has committed the
+  # run's last batch: it waits at most a second for more).
   rec() {
-    local name=$1 url=$2 c=$3 secs=$4 t=1 line
+    local name=$1 url=$2 c=$3 secs=$4 pid=$5 t=1 line before
     [ "$c" -gt 1 ] && t=$threads
+    before=$(cpu_us "$pid")
     line=$(BENCH_METHOD=POST BENCH_BODY=$comment_template BENCH_TYPE=application/json BENCH_THREADS=$t \
       BENCH_VISITS=$pool BENCH_ATTEMPT_FROM=$attempt_from \
       wrk -t"$t" -c"$c" -d"${secs}s" --latency -s "$lua" "$url" | tee "$tmp/wrk-$name-$c" | grep '^figures ')
+    [ "$pid" = "$app_pid" ] && sleep 1.5
+    line="$line cpu_us=$(($(cpu_us "$pid") - before))"
     echo "$name, $c connection(s), ${secs}s: $line" >&2
     fig[$name,$c]=$line
     if [ "${name%%#*}" = comment_on ]; then
@@ -50,12 +59,12 @@ recording_measure() {
       attempt_from=$((attempt_from + ($(figure "$name" "$c" requests) + c) / pool + 2))
     fi
   }
-  rec comment_off "$app_off/api/comment" 1 "$warmup"
-  rec comment_on "$app/api/comment" 1 "$warmup"
+  rec comment_off "$app_off/api/comment" 1 "$warmup" "$app_off_pid"
+  rec comment_on "$app/api/comment" 1 "$warmup" "$app_pid"
   for c in 1 "$connections"; do
     for k in $(seq 1 "$pairs"); do
-      rec "comment_off#$k" "$app_off/api/comment" "$c" "$duration"
-      rec "comment_on#$k" "$app/api/comment" "$c" "$duration"
+      rec "comment_off#$k" "$app_off/api/comment" "$c" "$duration" "$app_off_pid"
+      rec "comment_on#$k" "$app/api/comment" "$c" "$duration" "$app_pid"
     done
   done
   # The writer commits within a second; then the attempts are counted where
@@ -79,13 +88,15 @@ recording_report() {
   echo
   echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS; off and on one after the other, $pairs times):"
   echo
-  echo "| server, run | req/s, 1 conn | p50 | p99 | req/s, $connections conn | p50 | p99 | non-2xx |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  # The server's CPU per request, in µs.
+  cpu() { awk -v us="$(figure "$1" "$2" cpu_us)" -v n="$(figure "$1" "$2" requests)" 'BEGIN { if (n > 0) printf "%.1f", us / n; else print "–" }'; }
+  echo "| server, run | req/s, 1 conn | p50 | p99 | CPU µs/req | req/s, $connections conn | p50 | p99 | CPU µs/req | non-2xx |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   for k in $(seq 1 "$pairs"); do
     for row in "comment_off#$k:recording off (\`JAY_INSIGHTS=off\`), $k" "comment_on#$k:recording on (SQLite), $k"; do
       name=${row%%:*} label=${row#*:}
-      echo "| $label | $(thousands "$(rate "$name" 1)") | $(ms "$(figure "$name" 1 p50_us)") | $(ms "$(figure "$name" 1 p99_us)") |" \
-        "$(thousands "$(rate "$name" "$connections")") | $(ms "$(figure "$name" "$connections" p50_us)") | $(ms "$(figure "$name" "$connections" p99_us)") | $(bad "$name") |"
+      echo "| $label | $(thousands "$(rate "$name" 1)") | $(ms "$(figure "$name" 1 p50_us)") | $(ms "$(figure "$name" 1 p99_us)") | $(cpu "$name" 1) |" \
+        "$(thousands "$(rate "$name" "$connections")") | $(ms "$(figure "$name" "$connections" p50_us)") | $(ms "$(figure "$name" "$connections" p99_us)") | $(cpu "$name" "$connections") | $(bad "$name") |"
     done
   done
   echo
@@ -99,6 +110,12 @@ recording_report() {
     p50=$(median "${p50s[@]}") rps=$(median "${rpss[@]}")
     costs+=("$p50" "$rps")
     echo "recording on / off at $c connection(s), median of $pairs pairs: p50 ×$p50 ($(printf '×%s ' "${p50s[@]}" | sed 's/ $//')), time per request (requests/s off / on) ×$rps ($(printf '×%s ' "${rpss[@]}" | sed 's/ $//'))"
+    cpus_on=() cpus_off=()
+    for k in $(seq 1 "$pairs"); do
+      cpus_on+=("$(cpu "comment_on#$k" "$c")") cpus_off+=("$(cpu "comment_off#$k" "$c")")
+    done
+    on=$(median "${cpus_on[@]}") off=$(median "${cpus_off[@]}")
+    echo "the server's CPU per comment at $c connection(s), median of $pairs runs: $on µs recording, $off µs not: recording costs $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.1f", a - b }') µs a comment"
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
   echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"
