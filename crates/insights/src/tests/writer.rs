@@ -122,6 +122,34 @@ async fn batches_hold_up_to_max_batch_events_or_what_came_within_a_second() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_batch_that_fills_while_it_waits_is_committed_within_a_twentieth_of_the_wait() {
+    let fake = Arc::new(Fake::default());
+    let config = WriterConfig {
+        max_batch: 500,
+        ..config(10_000)
+    };
+    let (recorder, writer) = Writer::spawn(fake.clone(), config);
+    events(300).for_each(|e| recorder.record(e));
+    settle().await;
+    tokio::time::advance(Duration::from_millis(100)).await;
+    settle().await;
+    assert!(fake.batches().is_empty(), "300 wait for more");
+    // 250 more: the batch is full at the next look (every 50 ms), not at 1 s.
+    events(250).for_each(|e| recorder.record(e));
+    tokio::time::advance(Duration::from_millis(50)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![500]);
+    // The other 50 wait their second.
+    tokio::time::advance(Duration::from_millis(999)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![500]);
+    tokio::time::advance(Duration::from_millis(1)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![500, 50]);
+    writer.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_full_queue_drops_and_counts_and_never_blocks_the_page() {
     let warnings = Warnings::capture();
     let fake = Arc::new(Fake::gated());
