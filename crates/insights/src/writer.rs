@@ -42,9 +42,8 @@ pub struct WriterConfig {
     /// Events per transaction at most. Under load a batch holds more than
     /// one attempt of a visit, and what the writer does once per visit (its
     /// start looked up, its sums read and written, the attempts around the
-    /// new ones read back) is shared by them: at 12,000 attempts a second
-    /// of 2,000 visits, batches of 10,000 took the writer's share of the
-    /// server's CPU from 32 % (batches of 500) to 11 % (`.ci/loadbench`).
+    /// new ones read back) is shared by them (at 12,000 attempts a second
+    /// of 2,000 visits: `docs/benchmarks/insights.md`).
     pub max_batch: usize,
     /// How long a batch waits for more events after its first.
     pub flush_every: Duration,
