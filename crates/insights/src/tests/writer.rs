@@ -18,7 +18,7 @@ use crate::{
     config::DatabaseUrl,
     recorder::Stats,
     sink::{Sink, Stored},
-    Event, Minute, Store, StoreError, Writer, WriterConfig,
+    Event, Minute, Recorder, Store, StoreError, Writer, WriterConfig,
 };
 
 /// A sink that records its batches, waits for a permit before each write
@@ -77,6 +77,17 @@ fn config(capacity: usize) -> WriterConfig {
     }
 }
 
+/// A writer on a fake database, in batches of at most 500.
+fn batches_of_500() -> (Arc<Fake>, Recorder, Writer) {
+    let fake = Arc::new(Fake::default());
+    let config = WriterConfig {
+        max_batch: 500,
+        ..config(10_000)
+    };
+    let (recorder, writer) = Writer::spawn(fake.clone(), config);
+    (fake, recorder, writer)
+}
+
 fn events(n: usize) -> impl Iterator<Item = Event> {
     history().into_iter().cycle().take(n)
 }
@@ -90,12 +101,7 @@ async fn settle() {
 
 #[tokio::test(start_paused = true)]
 async fn batches_hold_up_to_max_batch_events_or_what_came_within_a_second() {
-    let fake = Arc::new(Fake::default());
-    let config = WriterConfig {
-        max_batch: 500,
-        ..config(10_000)
-    };
-    let (recorder, writer) = Writer::spawn(fake.clone(), config);
+    let (fake, recorder, writer) = batches_of_500();
     events(1200).for_each(|e| recorder.record(e));
     settle().await;
     assert_eq!(fake.batches(), vec![500, 500], "two full batches at once");
@@ -123,12 +129,7 @@ async fn batches_hold_up_to_max_batch_events_or_what_came_within_a_second() {
 
 #[tokio::test(start_paused = true)]
 async fn a_batch_that_fills_while_it_waits_is_committed_within_a_twentieth_of_the_wait() {
-    let fake = Arc::new(Fake::default());
-    let config = WriterConfig {
-        max_batch: 500,
-        ..config(10_000)
-    };
-    let (recorder, writer) = Writer::spawn(fake.clone(), config);
+    let (fake, recorder, writer) = batches_of_500();
     events(300).for_each(|e| recorder.record(e));
     settle().await;
     tokio::time::advance(Duration::from_millis(100)).await;
@@ -234,7 +235,7 @@ async fn stop_writes_what_is_queued_and_the_recorder_can_be_off() {
     events(30).for_each(|e| recorder.record(e));
     writer.stop().await;
     assert_eq!(fake.batches().iter().sum::<usize>(), 30);
-    let off = crate::Recorder::off();
+    let off = Recorder::off();
     assert!(!off.is_on());
     events(10).for_each(|e| off.record(e));
     assert_eq!(off.stats(), Stats::default());
