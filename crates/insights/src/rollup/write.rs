@@ -164,7 +164,8 @@ fn comment_of(a: &Attempt, latency_ms: i64) -> Comment {
     }
 }
 
-fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Error> {
+/// `values` bound one after the other, as texts.
+pub(crate) fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Error> {
     let mut args = AnyArguments::default();
     for v in values {
         args.add(v.to_string()).map_err(sqlx::Error::Encode)?;

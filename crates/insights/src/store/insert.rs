@@ -26,7 +26,11 @@ use crate::{
     event::{within_visit, Attempt, Event, ToolUse, Visit},
     lessons,
     packed::Packing,
-    rollup::{two_significant, write::Added, Marks},
+    rollup::{
+        two_significant,
+        write::{texts, Added},
+        Marks,
+    },
     values::{Minute, RoomCode},
 };
 
@@ -161,11 +165,7 @@ async fn starts_of<'v>(
              FROM insights_visits WHERE visit_id IN ({})",
             marks.list(1, chunk.len())
         );
-        let mut args = AnyArguments::default();
-        for id in chunk {
-            args.add(id.to_string()).map_err(sqlx::Error::Encode)?;
-        }
-        let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, args)
+        let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, texts(chunk)?)
             .fetch_one(&mut *conn)
             .await?;
         starts.extend(packed.as_deref().into_iter().flat_map(unpack_starts));
