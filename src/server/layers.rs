@@ -1,10 +1,12 @@
 //! The layers every request passes through, outermost first, composed into
-//! one (tower's `ServiceBuilder`) and put around the route table at once.
+//! one (tower's `ServiceBuilder`) and put around the whole route table as a
+//! single service.
 //!
-//! axum boxes a route's service at every `Router::layer`, and clones a
-//! route's whole stack for each request, box by box: with the eleven layers
-//! below added one by one, that cloning (and dropping) was more of a
-//! comment's CPU than the comment's prompt (`docs/benchmarks/load.md`).
+//! axum clones a route's service for each request. `Router::layer` would put
+//! these layers inside every route, boxed, so each request cloned the stack
+//! box by box (about 35 allocations a comment); around the table they are one
+//! box, cloned once, with the table's own route behind it
+//! (`docs/benchmarks/load.md`).
 
 use std::sync::Arc;
 
@@ -27,7 +29,6 @@ use super::{
     request_id,
     revalidate::revalidate,
     routes::comment::MAX_BODY,
-    state::AppState,
 };
 
 /// Smaller answers (a comment, an error) are sent as they are: compressing
@@ -36,44 +37,45 @@ const COMPRESS_ABOVE: u16 = 1024;
 
 /// `table` inside every layer; `hops`: the proxies in front whose
 /// `X-Forwarded-For` is trusted (the client's address, for the limits).
-pub fn around(table: Router<AppState>, hops: usize, metrics: Arc<Metrics>) -> Router<AppState> {
+pub fn around(table: Router, hops: usize, metrics: Arc<Metrics>) -> Router {
     let failures = guesses::limiter();
-    table.layer(
-        ServiceBuilder::new()
-            // A client's id is kept only if it is a plain token.
-            .layer(middleware::map_request(request_id::drop_unplain))
-            .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-            .layer(PropagateRequestIdLayer::x_request_id())
-            // Every log line of a request carries its id.
-            .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
-            .layer(hardening())
-            .layer(middleware::from_fn(move |request, next| {
-                track(metrics.clone(), request, next)
-            }))
-            // Every route reads its body within its own limit and refuses a
-            // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
-            // a JSON 413 naming `body`); axum's own extractors stop at this one.
-            .layer(DefaultBodyLimit::max(MAX_BODY))
-            // Writes from other sites are refused before anything reads them.
-            .layer(middleware::map_request(move |request| {
-                same_origin_writes(hops, request)
-            }))
-            .layer(middleware::map_request(move |request| {
-                tag_client(hops, request)
-            }))
-            // Wrong tokens cost their client (named by `tag_client`, outside).
-            .layer(middleware::from_fn(move |request, next| {
-                guesses::slow_guessing(failures.clone(), request, next)
-            }))
-            // Pages and other answers over 1 KiB, compressed as they go
-            // (brotli at quality 4, or gzip); `/pkg` is compressed already
-            // (`assets`).
-            .layer(
-                CompressionLayer::new()
-                    .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
-            )
-            // The pages' ETag and 304s (outside the page handlers, which set
-            // the policy a 304 must not carry).
-            .layer(middleware::from_fn(revalidate)),
-    )
+    let stack = ServiceBuilder::new()
+        // A client's id is kept only if it is a plain token.
+        .layer(middleware::map_request(request_id::drop_unplain))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        // Every log line of a request carries its id.
+        .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
+        .layer(hardening())
+        .layer(middleware::from_fn(move |request, next| {
+            track(metrics.clone(), request, next)
+        }))
+        // Every route reads its body within its own limit and refuses a
+        // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
+        // a JSON 413 naming `body`); axum's own extractors stop at this one.
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        // Writes from other sites are refused before anything reads them.
+        .layer(middleware::map_request(move |request| {
+            same_origin_writes(hops, request)
+        }))
+        .layer(middleware::map_request(move |request| {
+            tag_client(hops, request)
+        }))
+        // Wrong tokens cost their client (named by `tag_client`, outside).
+        .layer(middleware::from_fn(move |request, next| {
+            guesses::slow_guessing(failures.clone(), request, next)
+        }))
+        // Pages and other answers over 1 KiB, compressed as they go
+        // (brotli at quality 4, or gzip); `/pkg` is compressed already
+        // (`assets`).
+        .layer(
+            CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(SizeAbove::new(COMPRESS_ABOVE))),
+        )
+        // The pages' ETag and 304s (outside the page handlers, which set
+        // the policy a 304 must not carry).
+        .layer(middleware::from_fn(revalidate))
+        .service(table);
+    // Every path and method is the table's: an empty router's fallback.
+    Router::new().fallback_service(stack)
 }

@@ -164,7 +164,7 @@ pub fn router(parts: &AppParts) -> Router {
             AppState,
             _,
         >(page_context, shell));
-    layers::around(table, hops, metrics).with_state(state)
+    layers::around(table.with_state(state), hops, metrics)
 }
 
 /// The comment ids' key kept in `dir`; one for this run only (and a
