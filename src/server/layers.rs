@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use axum::{extract::DefaultBodyLimit, middleware, Router};
+use axum::{extract::DefaultBodyLimit, middleware, response::Response, Router};
 use tower::ServiceBuilder;
 use tower_http::{
     compression::{
@@ -35,32 +35,14 @@ use super::{
 /// them would cost more than it saves.
 const COMPRESS_ABOVE: u16 = 1024;
 
-/// `table` inside every layer; `hops`: the proxies in front whose
-/// `X-Forwarded-For` is trusted (the client's address, for the limits).
-pub fn around(table: Router, hops: usize, metrics: Arc<Metrics>) -> Router {
+/// `small` and `table` inside every layer; only `table` has routes that
+/// check a token, answers that are worth compressing and pages to
+/// revalidate (`small`'s answers are a few hundred bytes);
+/// `hops`: the proxies in front whose `X-Forwarded-For` is trusted (the
+/// client's address, for the limits).
+pub fn around(small: Router, table: Router, hops: usize, metrics: Arc<Metrics>) -> Router {
     let failures = guesses::limiter();
-    let stack = ServiceBuilder::new()
-        // A client's id is kept only if it is a plain token.
-        .layer(middleware::map_request(request_id::drop_unplain))
-        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        .layer(PropagateRequestIdLayer::x_request_id())
-        // Every log line of a request carries its id.
-        .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
-        .layer(hardening())
-        .layer(middleware::from_fn(move |request, next| {
-            track(metrics.clone(), request, next)
-        }))
-        // Every route reads its body within its own limit and refuses a
-        // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
-        // a JSON 413 naming `body`); axum's own extractors stop at this one.
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        // Writes from other sites are refused before anything reads them.
-        .layer(middleware::map_request(move |request| {
-            same_origin_writes(hops, request)
-        }))
-        .layer(middleware::map_request(move |request| {
-            tag_client(hops, request)
-        }))
+    let pages = ServiceBuilder::new()
         // Wrong tokens cost their client (named by `tag_client`, outside).
         .layer(middleware::from_fn(move |request, next| {
             guesses::slow_guessing(failures.clone(), request, next)
@@ -76,6 +58,28 @@ pub fn around(table: Router, hops: usize, metrics: Arc<Metrics>) -> Router {
         // the policy a 304 must not carry).
         .layer(middleware::from_fn(revalidate))
         .service(table);
+    let stack = ServiceBuilder::new()
+        // A client's id is kept only if it is a plain token.
+        .layer(middleware::map_request(request_id::drop_unplain))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        // Every log line of a request carries its id.
+        .layer(TraceLayer::new_for_http().make_span_with(request_id::span))
+        .layer(hardening())
+        .layer(middleware::from_fn(move |request, next| {
+            track(metrics.clone(), request, next)
+        }))
+        // Every route reads its body within its own limit and refuses a
+        // larger one as its callers read refusals (`json::JsonBody::LIMIT`:
+        // a JSON 413 naming `body`); axum's own extractors stop at this one.
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        // Writes from other sites are refused before anything reads them;
+        // then the client is named, for the limits.
+        .layer(middleware::map_request(move |request| async move {
+            let request = same_origin_writes(hops, request).await?;
+            Ok::<_, Response>(tag_client(hops, request).await)
+        }))
+        .service(small.fallback_service(pages));
     // Every path and method is the table's: an empty router's fallback.
     Router::new().fallback_service(stack)
 }

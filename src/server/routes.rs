@@ -28,17 +28,29 @@ pub mod events;
 pub mod feedback;
 pub mod models;
 
-/// The comment and operator routes, with CORS (GET, no credentials) from
+/// The routes that answer a few hundred bytes, never a page: the comments,
+/// the votes and the page's reports (`layers::around` neither compresses
+/// nor tags them). `/error` with CORS (GET, no credentials) from
 /// `cors_origins` (`None`: any origin).
-pub fn api(cors_origins: Option<&[String]>) -> Router<AppState> {
-    // Their two layers as one (a boxed service per layer is cloned per request).
+pub fn small(cors_origins: Option<&[String]>) -> Router<AppState> {
+    // Its two layers as one (a boxed service per layer is cloned per request).
     let cross_origin = Router::new()
         .route("/error", get(comment::get).layer(varies_with_accept()))
-        .route("/models", get(models::models))
         .layer((no_store(), cors(cors_origins)));
     Router::new()
         .route("/api/comment", post(comment::post))
         .route("/api/feedback", post(feedback::post))
+        .route(events::PATH, post(events::post))
+        .layer(no_store())
+        .merge(cross_origin)
+}
+
+/// The operator's routes, `/models` with CORS like `/error`, and `/test`.
+pub fn operator(cors_origins: Option<&[String]>) -> Router<AppState> {
+    let cross_origin = Router::new()
+        .route("/models", get(models::models))
+        .layer((no_store(), cors(cors_origins)));
+    Router::new()
         .route("/metrics", get(models::prometheus))
         .route("/models/reload", post(models::reload))
         .layer(no_store())

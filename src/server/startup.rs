@@ -6,10 +6,7 @@
 
 use std::{future::IntoFuture, io, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
-use axum::{
-    routing::{get, post},
-    Router,
-};
+use axum::{routing::get, Router};
 use leptos::prelude::*;
 use leptos_axum::{AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
@@ -18,12 +15,11 @@ use super::{
     assets::{page_two, SiteAssets},
     auth::TokenGuard,
     config::{Guard, Settings},
-    headers::no_store,
     headers::{live_reload, provide_page_policy},
     insights_pages, layers,
     limits::{ClientLimiter, ReportLimits},
     metrics::Metrics,
-    routes::{self, events},
+    routes,
     signals::{shutdown_signal, spawn_reload_on_hangup},
     state::{AppState, Parts},
 };
@@ -84,8 +80,8 @@ impl AppParts {
 }
 
 /// The one route table: the page (Leptos, routed by hand: `app::PATHS`),
-/// the comment and operator routes (`routes::api`), the page's reports
-/// (`routes::events`), `/insights` (`insights_pages`), `/healthz`, the site's
+/// the comment, vote and report routes (`routes::small`), the operator's
+/// (`routes::operator`), `/insights` (`insights_pages`), `/healthz`, the site's
 /// files (`/pkg`; `/bundles`, lesson 2's), and the layers, outermost first.
 pub fn router(parts: &AppParts) -> Router {
     let AppParts {
@@ -148,8 +144,7 @@ pub fn router(parts: &AppParts) -> Router {
     };
     let table = Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .merge(routes::api(guard.cors_origins.as_deref()))
-        .route(events::PATH, post(events::post).layer(no_store()))
+        .merge(routes::operator(guard.cors_origins.as_deref()))
         .merge(insights_pages)
         .leptos_routes_with_context(&state, pages, page_context.clone(), {
             let options = options.clone();
@@ -164,7 +159,13 @@ pub fn router(parts: &AppParts) -> Router {
             AppState,
             _,
         >(page_context, shell));
-    layers::around(table.with_state(state), hops, metrics)
+    let small = routes::small(guard.cors_origins.as_deref());
+    layers::around(
+        small.with_state(state.clone()),
+        table.with_state(state),
+        hops,
+        metrics,
+    )
 }
 
 /// The comment ids' key kept in `dir`; one for this run only (and a
