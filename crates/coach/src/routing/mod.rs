@@ -296,17 +296,12 @@ impl Router {
     /// are drawn once for this request, then each next model is picked by
     /// weight from those left.
     pub fn order(&self, candidates: &[&str], lang: Lang, rng: &mut dyn RngCore) -> Vec<String> {
-        let mut left: Vec<(&str, f64)> = candidates
-            .iter()
-            .copied()
-            .zip(self.weights(candidates, lang, rng))
-            .collect();
+        let mut left = candidates.to_vec();
+        let mut weights = self.weights(candidates, lang, rng);
         let mut order = Vec::with_capacity(left.len());
-        while let Some(i) = pick(
-            &left.iter().map(|(_, w)| *w).collect::<Vec<_>>(),
-            rng.random::<f64>(),
-        ) {
-            order.push(left.remove(i).0.to_string());
+        while let Some(i) = pick(&weights, rng.random::<f64>()) {
+            weights.remove(i);
+            order.push(left.remove(i).to_string());
         }
         order
     }

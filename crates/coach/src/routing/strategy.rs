@@ -127,25 +127,26 @@ pub fn pick(weights: &[f64], r: f64) -> Option<usize> {
     if weights.is_empty() {
         return None;
     }
-    let clean: Vec<f64> = weights
-        .iter()
-        .map(|w| if w.is_finite() && *w > 0.0 { *w } else { 0.0 })
-        .collect();
-    let total: f64 = clean.iter().sum();
+    let clean = || {
+        weights
+            .iter()
+            .map(|w| if w.is_finite() && *w > 0.0 { *w } else { 0.0 })
+    };
+    let total: f64 = clean().sum();
     let r = r.clamp(0.0, 1.0 - f64::EPSILON);
     if total <= 0.0 {
         return Some(((r * weights.len() as f64) as usize).min(weights.len() - 1));
     }
     let target = r * total;
     let mut cumulative = 0.0;
-    for (i, w) in clean.iter().enumerate() {
+    for (i, w) in clean().enumerate() {
         cumulative += w;
         if target < cumulative {
             return Some(i);
         }
     }
     // Rounding at the very top: the last model with a weight.
-    clean.iter().rposition(|w| *w > 0.0)
+    clean().rposition(|w| w > 0.0)
 }
 
 /// What a strategy needs to weigh some models for a request in one
