@@ -15,42 +15,48 @@ pub(crate) enum Token {
 /// each Chinese character alone (a run of Latin letters in Chinese stays a
 /// word). Every round takes at least one character.
 pub(crate) fn tokens(text: &str) -> Vec<Token> {
-    let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let start = i;
-        if c.is_ascii_digit() {
-            while i < chars.len()
-                && (chars[i].is_ascii_digit()
-                    || (matches!(chars[i], '.' | ',')
-                        && chars.get(i + 1).is_some_and(char::is_ascii_digit)))
-            {
-                i += 1;
-            }
-            let written: String = chars[start..i].iter().collect();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let taken = if c.is_ascii_digit() {
+            let len = run(rest, |c, next| {
+                c.is_ascii_digit()
+                    || (matches!(c, '.' | ',') && next.is_some_and(|n| n.is_ascii_digit()))
+            });
             out.extend(
-                numbers::numbers(&written)
+                numbers::numbers(&rest[..len])
                     .into_iter()
                     .map(|rs| Token::Number(rs.into_iter().map(|r| r.value).collect())),
             );
+            len
         } else if c >= '\u{2E80}' && c.is_alphanumeric() {
             // A Han character (or kana, Hangul) is a word of its own, in
             // any language's reply.
             out.push(Token::Word(c.to_string()));
-            i += 1;
+            c.len_utf8()
         } else if c.is_alphabetic() {
-            while i < chars.len()
-                && (chars[i].is_alphanumeric() && chars[i] < '\u{2E80}'
-                    || chars[i] == '\'' && chars.get(i + 1).is_some_and(|c| c.is_alphabetic()))
-            {
-                i += 1;
-            }
-            out.push(Token::Word(chars[start..i].iter().collect()));
+            let len = run(rest, |c, next| {
+                c.is_alphanumeric() && c < '\u{2E80}'
+                    || c == '\'' && next.is_some_and(char::is_alphabetic)
+            });
+            out.push(Token::Word(rest[..len].to_string()));
+            len
         } else {
-            i += 1;
-        }
+            c.len_utf8()
+        };
+        rest = &rest[taken..];
     }
     out
+}
+
+/// The length in bytes of `text`'s longest start whose every character
+/// `keeps`, given the character after it.
+fn run(text: &str, keeps: impl Fn(char, Option<char>) -> bool) -> usize {
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if !keeps(c, chars.peek().map(|&(_, next)| next)) {
+            return at;
+        }
+    }
+    text.len()
 }
