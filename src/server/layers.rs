@@ -59,8 +59,9 @@ pub fn around(small: Router, table: Router, hops: usize, metrics: Arc<Metrics>) 
         .layer(middleware::from_fn(revalidate))
         .service(table);
     let stack = ServiceBuilder::new()
-        // A client's id is kept only if it is a plain token.
-        .layer(middleware::map_request(request_id::drop_unplain))
+        // A client's id is kept only if it is a plain token (tower's
+        // `map_request`: a plain function, no boxed future).
+        .map_request(request_id::drop_unplain)
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .layer(PropagateRequestIdLayer::x_request_id())
         // Every log line of a request carries its id.

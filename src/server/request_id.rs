@@ -23,7 +23,7 @@ pub fn is_plain(id: &HeaderValue) -> bool {
 
 /// Drops a client's id unless it is [`is_plain`] (and the only one), so
 /// that tower-http's `SetRequestIdLayer`, next, makes a new one.
-pub async fn drop_unplain(mut request: Request) -> Request {
+pub fn drop_unplain(mut request: Request) -> Request {
     let headers = request.headers_mut();
     let mut ids = headers.get_all(HEADER).iter();
     let kept = match (ids.next(), ids.next()) {
@@ -81,8 +81,8 @@ mod tests {
         assert!(!is_plain(&HeaderValue::from_bytes(b"caf\xc3\xa9").unwrap()));
     }
 
-    #[tokio::test]
-    async fn an_unplain_id_or_two_ids_are_dropped() {
+    #[test]
+    fn an_unplain_id_or_two_ids_are_dropped() {
         let with = |ids: &[&'static str]| {
             let mut request = Request::new(axum::body::Body::empty());
             for id in ids {
@@ -100,9 +100,9 @@ mod tests {
                 .map(|v| v.to_str().unwrap().to_string())
                 .collect::<Vec<_>>()
         };
-        assert_eq!(left(drop_unplain(with(&["ok-1"])).await), ["ok-1"]);
-        assert!(left(drop_unplain(with(&["a b"])).await).is_empty());
-        assert!(left(drop_unplain(with(&["ok-1", "ok-2"])).await).is_empty());
-        assert!(left(drop_unplain(with(&[])).await).is_empty());
+        assert_eq!(left(drop_unplain(with(&["ok-1"]))), ["ok-1"]);
+        assert!(left(drop_unplain(with(&["a b"]))).is_empty());
+        assert!(left(drop_unplain(with(&["ok-1", "ok-2"]))).is_empty());
+        assert!(left(drop_unplain(with(&[]))).is_empty());
     }
 }
