@@ -135,7 +135,7 @@ impl CoachInput {
     /// or a cache-buster's `_`, `t`, `v`…) is ignored, as the original server did. Without
     /// `lang`, the language comes from `Accept-Language`, else `default_lang`.
     pub fn from_query(
-        pairs: &[(String, String)],
+        pairs: &[(impl AsRef<str>, impl AsRef<str>)],
         accept_language: Option<&str>,
         default_lang: Lang,
     ) -> Result<Self, FieldError> {
@@ -148,7 +148,7 @@ impl CoachInput {
         let mut bias = None;
         let (mut lesson, mut w1, mut w2, mut b) = (None, None, None, None);
         for (key, value) in pairs {
-            let (field, slot): (&str, &mut Option<&str>) = match key.as_str() {
+            let (field, slot): (&str, &mut Option<&str>) = match key.as_ref() {
                 "error" => ("error", &mut error),
                 "tentativas" | "attempts" => ("tentativas", &mut attempts),
                 "model" => ("model", &mut model),
@@ -162,7 +162,7 @@ impl CoachInput {
                 "b" => ("b", &mut b),
                 _ => continue,
             };
-            if slot.replace(value.as_str()).is_some() {
+            if slot.replace(value.as_ref()).is_some() {
                 return Err(FieldError::new(field, "given more than once"));
             }
         }

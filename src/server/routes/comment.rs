@@ -17,7 +17,7 @@
 use std::net::IpAddr;
 
 use axum::{
-    extract::{RawQuery, State},
+    extract::{RawQuery, Request, State},
     http::{
         header::{ACCEPT, ACCEPT_LANGUAGE, CONTENT_TYPE},
         HeaderMap, HeaderValue,
@@ -117,28 +117,28 @@ pub async fn get(
     State(app): State<AppState>,
     client: Option<Extension<ClientIp>>,
     RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    request: Request,
 ) -> Response {
+    let headers = request.headers();
     let query = query.unwrap_or_default();
     // Measured before any of it is decoded (its `format` is not read either:
     // the refusal takes the form `Accept` asks for).
     if query.len() > MAX_QUERY {
         let refusal = FieldError::new("query", format!("longer than {MAX_QUERY} bytes"));
-        return ApiError::from(refusal).respond(Format::accepted(header(&headers, ACCEPT)));
+        return ApiError::from(refusal).respond(Format::accepted(header(headers, ACCEPT)));
     }
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .into_owned()
-        .collect();
+    // Borrowed from the query unless a pair needs decoding.
+    let pairs: Vec<_> = form_urlencoded::parse(query.as_bytes()).collect();
     let asked = pairs
         .iter()
         .find(|(k, _)| k == "format")
-        .map(|(_, v)| v.as_str());
-    let format = match Format::choose(asked, header(&headers, ACCEPT)) {
+        .map(|(_, v)| v.as_ref());
+    let format = match Format::choose(asked, header(headers, ACCEPT)) {
         Ok(format) => format,
         // A bad `format`: refused in the form the `Accept` header asks for.
-        Err(e) => return ApiError::from(e).respond(Format::accepted(header(&headers, ACCEPT))),
+        Err(e) => return ApiError::from(e).respond(Format::accepted(header(headers, ACCEPT))),
     };
-    let accept_language = header(&headers, ACCEPT_LANGUAGE);
+    let accept_language = header(headers, ACCEPT_LANGUAGE);
     let comment = match CoachInput::from_query(&pairs, accept_language, app.default_lang) {
         Ok(input) => {
             let client = client.map_or(Client::Nobody, |Extension(ClientIp(ip))| {
