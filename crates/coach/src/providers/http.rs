@@ -223,8 +223,9 @@ impl HttpProvider {
         }
         let response = request.send().await.map_err(transport_error)?;
         let status = response.status();
-        let headers = response.headers().clone();
-        served.by = provider_of(&headers);
+        served.by = provider_of(response.headers());
+        // A failure's headers say how long to wait (`Retry-After`).
+        let failed = (!status.is_success()).then(|| response.headers().clone());
         let (body, complete) = read_capped(response, MAX_BODY).await?;
         // A failure is told by its status; its first 64 KiB say enough.
         if status.is_success() && !complete {
@@ -237,7 +238,7 @@ impl HttpProvider {
         // spell out what JSON escapes hid, and a key the envelope happens to
         // spell must not break it.
         let body = String::from_utf8_lossy(&body);
-        if !status.is_success() {
+        if let Some(headers) = failed {
             let error = classify(status, &headers, &body);
             let message = self.log_message(&body, spec);
             let by = served.by.as_ref().map_or("", ProviderName::as_str);
