@@ -1,6 +1,7 @@
 //! What a cache in front may keep: no answer of the JSON and text routes (a
 //! comment is new each time, and its form and language follow the caller's
-//! headers). The page's and `/pkg`'s policies are tested in `page`.
+//! headers), and which answers are compressed. The page's and `/pkg`'s
+//! policies are tested in `page`.
 
 use reqwest::{Client, Response};
 use serde_json::json;
@@ -60,4 +61,32 @@ async fn no_answer_of_the_api_is_stored_and_error_varies_with_the_callers_header
             );
         }
     }
+}
+
+#[tokio::test]
+async fn operator_answers_are_compressed_and_comments_are_sent_as_they_are() {
+    let base = spawn_app("").await;
+    let client = Client::builder()
+        .no_gzip()
+        .no_brotli()
+        .build()
+        .expect("client");
+    let metrics = client
+        .get(format!("{base}/metrics"))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(all(&metrics, "content-encoding"), "br");
+    assert!(all(&metrics, "vary").contains("accept-encoding"));
+    let comment = client
+        .post(format!("{base}/api/comment"))
+        .header("accept-encoding", "br, gzip")
+        .json(&json!({"error": 900.0, "attempts": []}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(comment.status(), 200);
+    assert_eq!(all(&comment, "content-encoding"), "");
+    assert!(!all(&comment, "vary").contains("accept-encoding"));
 }
