@@ -30,8 +30,8 @@ pub mod models;
 
 /// The routes that answer a few hundred bytes, never a page: the comments,
 /// the votes and the page's reports (`layers::around` neither compresses
-/// nor tags them). `/error` with CORS (GET, no credentials) from
-/// `cors_origins` (`None`: any origin).
+/// them nor gives them an `ETag`, and no token is checked on them). `/error`
+/// with CORS (GET, no credentials) from `cors_origins` (`None`: any origin).
 pub fn small(cors_origins: Option<&[String]>) -> Router<AppState> {
     // Its two layers as one (a boxed service per layer is cloned per request).
     let cross_origin = Router::new()
