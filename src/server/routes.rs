@@ -33,27 +33,33 @@ pub mod models;
 /// them nor gives them an `ETag`, and no token is checked on them). `/error`
 /// with CORS (GET, no credentials) from `cors_origins` (`None`: any origin).
 pub fn small(cors_origins: Option<&[String]>) -> Router<AppState> {
-    // Its two layers as one (a boxed service per layer is cloned per request).
-    let cross_origin = Router::new()
-        .route("/error", get(comment::get).layer(varies_with_accept()))
-        .layer((no_store(), cors(cors_origins)));
     Router::new()
         .route("/api/comment", post(comment::post))
         .route("/api/feedback", post(feedback::post))
         .route(events::PATH, post(events::post))
         .layer(no_store())
-        .merge(cross_origin)
+        .merge(cross_origin(
+            Router::new().route("/error", get(comment::get).layer(varies_with_accept())),
+            cors_origins,
+        ))
 }
 
 /// The operator's routes, `/models` with CORS like `/error`, and `/test`.
 pub fn operator(cors_origins: Option<&[String]>) -> Router<AppState> {
-    let cross_origin = Router::new()
-        .route("/models", get(models::models))
-        .layer((no_store(), cors(cors_origins)));
     Router::new()
         .route("/metrics", get(models::prometheus))
         .route("/models/reload", post(models::reload))
         .layer(no_store())
-        .merge(cross_origin)
+        .merge(cross_origin(
+            Router::new().route("/models", get(models::models)),
+            cors_origins,
+        ))
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
+}
+
+/// `routes` answering other sites (CORS from `cors_origins`) and kept by no
+/// cache; their two layers as one (a boxed service per layer is cloned per
+/// request).
+fn cross_origin(routes: Router<AppState>, cors_origins: Option<&[String]>) -> Router<AppState> {
+    routes.layer((no_store(), cors(cors_origins)))
 }
