@@ -30,7 +30,8 @@ struct Message {
 #[derive(Clone)]
 struct Upstream {
     client: reqwest::Client,
-    url: String,
+    /// Parsed once, as the server keeps each model's endpoint.
+    url: reqwest::Url,
 }
 
 async fn comment(State(upstream): State<Upstream>) -> String {
@@ -42,7 +43,7 @@ async fn comment(State(upstream): State<Upstream>) -> String {
     let reply = async {
         let response = upstream
             .client
-            .post(&upstream.url)
+            .post(upstream.url.clone())
             .json(&body)
             .send()
             .await?;
@@ -60,10 +61,15 @@ async fn comment(State(upstream): State<Upstream>) -> String {
 }
 
 #[tokio::main]
-async fn main() -> std::io::Result<()> {
-    let port = std::env::var("PORT").unwrap_or_else(|_| "18090".into());
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let port: u16 = std::env::var("PORT")
+        .unwrap_or_else(|_| "18090".into())
+        .parse()
+        .map_err(|e| format!("PORT: {e}"))?;
     let url = std::env::var("UPSTREAM")
-        .unwrap_or_else(|_| "http://127.0.0.1:18080/v1/chat/completions".into());
+        .unwrap_or_else(|_| "http://127.0.0.1:18080/v1/chat/completions".into())
+        .parse()
+        .map_err(|e| format!("UPSTREAM: {e}"))?;
     let upstream = Upstream {
         client: reqwest::Client::new(),
         url,
@@ -71,7 +77,6 @@ async fn main() -> std::io::Result<()> {
     let app = Router::new()
         .route("/error", get(comment))
         .with_state(upstream);
-    let listener =
-        tokio::net::TcpListener::bind(("127.0.0.1", port.parse().unwrap_or(18090))).await?;
-    axum::serve(listener, app).await
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    Ok(axum::serve(listener, app).await?)
 }
