@@ -78,16 +78,16 @@ impl Example {
     }
 
     /// Whether a reply of these `reply` words copies it (see the module's
-    /// docs). The distance is at least the difference in length, so a
-    /// reply far longer or shorter than a near copy can be is not measured.
+    /// docs). The distance is at least [`unshared`], so a reply with more
+    /// words of its own than a near copy can have is not measured.
     pub fn copied_by(&self, reply: &[String]) -> bool {
         let example = &self.words;
         if reply.is_empty() || example.is_empty() {
             return false;
         }
         let longer = reply.len().max(example.len());
-        let apart = reply.len().abs_diff(example.len());
-        (apart * NEAR <= longer && generic_damerau_levenshtein(reply, example) * NEAR <= longer)
+        (unshared(reply, example) * NEAR <= longer
+            && generic_damerau_levenshtein(reply, example) * NEAR <= longer)
             || (example.len() >= WHOLE && holds(reply, example))
             || self.sentences.iter().any(|s| holds(reply, s))
     }
@@ -126,6 +126,26 @@ pub fn pool(lang: Lang, lesson: Which, tier: Tier) -> &'static [Example] {
 /// The sentences of `text`: up to each `.`, `!`, `?` or their wide forms.
 fn sentences(text: &str) -> impl Iterator<Item = &str> {
     text.split_inclusive(['.', '!', '?', '。', '！', '？'])
+}
+
+/// How many words one of `a` and `b` has that the other lacks (counted
+/// with repeats; the larger side). A lower bound of their
+/// Damerau–Levenshtein distance: a substitution, an insertion or a deletion
+/// takes at most one such word off each side, a transposition none. Cheaper
+/// than the distance (which hashes and copies every word) and never larger.
+fn unshared(a: &[String], b: &[String]) -> usize {
+    let mut used = vec![false; b.len()];
+    let shared = a
+        .iter()
+        .filter(|word| {
+            let found = b
+                .iter()
+                .zip(used.iter_mut())
+                .find(|(other, used)| !**used && other == word);
+            found.map(|(_, used)| *used = true).is_some()
+        })
+        .count();
+    a.len().max(b.len()) - shared
 }
 
 /// Whether `reply` holds the words of `part`, in a row.
@@ -193,5 +213,32 @@ mod tests {
         assert!(copies("退了一步，稳住权重，再微调偏置", example));
         assert!(!copies("退了一步，试试调高偏置。", example));
         assert!(!copies("加油！", example));
+    }
+
+    #[test]
+    fn the_words_one_side_lacks_never_exceed_the_distance() {
+        let texts: Vec<&str> = Lang::ALL
+            .iter()
+            .flat_map(|&lang| Which::ALL.into_iter().map(move |lesson| (lang, lesson)))
+            .flat_map(|(lang, lesson)| {
+                [Tier::Far, Tier::Close, Tier::Goal]
+                    .into_iter()
+                    .flat_map(move |tier| pool(lang, lesson, tier).iter().map(|e| e.text))
+            })
+            .chain([EXAMPLE, "the the bias", "bias the the", "A B C", "B A C D"])
+            .collect();
+        let lists: Vec<Vec<String>> = texts.iter().map(|t| words(t)).collect();
+        for a in &lists {
+            for b in &lists {
+                assert!(
+                    unshared(a, b) <= generic_damerau_levenshtein(a, b),
+                    "{a:?} / {b:?}"
+                );
+            }
+        }
+        let w = |t| words(t);
+        assert_eq!(unshared(&w("a b c"), &w("c b a")), 0);
+        assert_eq!(unshared(&w("a a b"), &w("a b b")), 1);
+        assert_eq!(unshared(&w("a b"), &w("a b c d")), 2);
     }
 }
