@@ -61,32 +61,60 @@ pub fn normalise(text: &str, w: &DirectionWords) -> String {
         .collect()
 }
 
-/// Characters that end a clause. Not `、` (it lists nouns: "权重、偏置").
-const BREAKS: &str = ".,;:!?…()[]\n—–。，；：！？（）【】";
+/// Whether `c` ends a clause (except `.`, `,` and `-`, which depend on
+/// their neighbours). Not `、` (it lists nouns: "权重、偏置").
+fn breaks(c: char) -> bool {
+    matches!(
+        c,
+        ';' | ':'
+            | '!'
+            | '?'
+            | '…'
+            | '('
+            | ')'
+            | '['
+            | ']'
+            | '\n'
+            | '—'
+            | '–'
+            | '。'
+            | '，'
+            | '；'
+            | '：'
+            | '！'
+            | '？'
+            | '（'
+            | '）'
+            | '【'
+            | '】'
+    )
+}
 
 /// The clauses of normalised `text`: cut at punctuation, dashes (`—`, `–`,
 /// and ` - ` with spaces) and colons, but not at a decimal point or a
 /// thousands separator between digits (`1.234,56`).
 pub fn clauses(text: &str) -> Vec<&str> {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = Vec::new();
     let mut start = 0;
-    for (i, &(at, c)) in chars.iter().enumerate() {
-        let before = i.checked_sub(1).map(|j| chars[j].1);
-        let after = chars.get(i + 1).map(|&(_, c)| c);
-        let digits =
-            before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(|a| a.is_ascii_digit());
-        let spaced =
-            before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace);
-        let breaks = match c {
-            '.' | ',' => !digits,
-            '-' => spaced,
-            c => BREAKS.contains(c),
+    let mut before = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let after = chars.peek().map(|&(_, c)| c);
+        let cut = match c {
+            '.' | ',' => {
+                !(before.is_some_and(|b: char| b.is_ascii_digit())
+                    && after.is_some_and(|a| a.is_ascii_digit()))
+            }
+            '-' => {
+                before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace)
+            }
+            c => breaks(c),
         };
-        if breaks {
+        if cut {
             out.push(&text[start..at]);
             start = at + c.len_utf8();
         }
+        before = Some(c);
     }
     out.push(&text[start..]);
     out
