@@ -66,9 +66,81 @@ struct Answer {
     error: Option<IgnoredAny>,
     /// The tokens billed (OpenAI's shape; Hugging Face's router, llama.cpp,
     /// vLLM and Ollama send it).
-    /// Read loosely: a count that is not a count spoils no answer.
     #[serde(default)]
-    usage: Option<serde_json::Value>,
+    usage: Option<Billed>,
+}
+
+/// `usage`, read loosely: a count that is not a count, or a `usage` that is
+/// no object, spoils no answer (the count is `None`), and the fields not
+/// read are skipped, not copied.
+#[derive(Default)]
+struct Billed {
+    prompt_tokens: Option<u64>,
+    completion_tokens: Option<u64>,
+}
+
+impl<'de> Deserialize<'de> for Billed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(BilledVisitor)
+    }
+}
+
+struct BilledVisitor;
+
+/// The next value as a token count, if it is one.
+fn count<'de, A: serde::de::MapAccess<'de>>(map: &mut A) -> Result<Option<u64>, A::Error> {
+    Ok(map.next_value::<serde_json::Value>()?.as_u64())
+}
+
+impl<'de> serde::de::Visitor<'de> for BilledVisitor {
+    type Value = Billed;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Billed, A::Error> {
+        let mut billed = Billed::default();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match key.as_ref() {
+                "prompt_tokens" => billed.prompt_tokens = count(&mut map)?,
+                "completion_tokens" => billed.completion_tokens = count(&mut map)?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(billed)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Billed, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Billed::default())
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Billed, E> {
+        Ok(Billed::default())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Billed, E> {
+        Ok(Billed::default())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Billed, E> {
+        Ok(Billed::default())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Billed, E> {
+        Ok(Billed::default())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Billed, E> {
+        Ok(Billed::default())
+    }
+
+    fn visit_unit<E>(self) -> Result<Billed, E> {
+        Ok(Billed::default())
+    }
 }
 
 #[derive(Deserialize)]
@@ -92,10 +164,9 @@ pub fn answer(body: &str) -> Result<(String, Option<Usage>), ProviderError> {
     if answer.error.is_some() {
         return Err(super::error_in_200());
     }
-    let usage = answer.usage.and_then(|u| {
-        let count = |key: &str| u.get(key).and_then(serde_json::Value::as_u64);
-        Usage::new(count("prompt_tokens"), count("completion_tokens"))
-    });
+    let usage = answer
+        .usage
+        .and_then(|u| Usage::new(u.prompt_tokens, u.completion_tokens));
     let text = answer
         .choices
         .into_iter()
@@ -129,8 +200,25 @@ mod tests {
             answer(billed).unwrap(),
             ("ok".to_string(), Usage::new(Some(412), Some(23)))
         );
-        let odd = r#"{"choices":[{"message":{"content":"ok"}}],"usage":{"prompt_tokens":-1}}"#;
-        assert_eq!(answer(odd).unwrap(), ("ok".to_string(), None));
+        for odd in [
+            r#"{"prompt_tokens":-1,"completion_tokens":2}"#,
+            r#"{"prompt_tokens":"412","completion_tokens":2}"#,
+            r#"{"prompt_tokens":{"n":1},"completion_tokens":[2]}"#,
+            r#"{"completion_tokens":2}"#,
+            r#""412 tokens""#,
+            r#"[412, 23]"#,
+            "412",
+            "true",
+            "null",
+        ] {
+            let body = format!(r#"{{"choices":[{{"message":{{"content":"ok"}}}}],"usage":{odd}}}"#);
+            assert_eq!(answer(&body).unwrap(), ("ok".to_string(), None), "{odd}");
+        }
+        let extra = r#"{"choices":[{"message":{"content":"ok"}}],"usage":{"prompt_tokens_details":{"cached_tokens":0},"prompt_tokens":412,"completion_tokens":23}}"#;
+        assert_eq!(
+            answer(extra).unwrap(),
+            ("ok".to_string(), Usage::new(Some(412), Some(23)))
+        );
         // `"error": null` is no error.
         assert_eq!(
             text(r#"{"choices":[{"message":{"content":"ok"}}],"error":null}"#).unwrap(),
