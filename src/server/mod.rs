@@ -35,3 +35,4 @@ mod signals;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod timers;

@@ -22,6 +22,7 @@ use super::{
     routes,
     signals::{shutdown_signal, spawn_reload_on_hangup},
     state::{AppState, Parts},
+    timers,
 };
 use crate::page::{
     app::{shell, PATHS},
@@ -284,6 +285,7 @@ impl Application {
     /// the statistics are also saved periodically.
     pub async fn run_until_stopped(self) -> io::Result<()> {
         spawn_reload_on_hangup(self.coach.clone());
+        let due = tokio::spawn(timers::keep_one_due());
         let checks = self
             .checks
             .then(|| tokio::spawn(self.coach.clone().keep_checking()));
@@ -342,6 +344,7 @@ impl Application {
         if let Some(checks) = checks {
             checks.abort();
         }
+        due.abort();
         // What the last requests recorded is written before the database closes.
         self.insights.stop().await;
         result

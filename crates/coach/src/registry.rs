@@ -147,6 +147,8 @@ struct RawModel {
 
 /// Highest `max_concurrency` accepted.
 const MAX_CONCURRENCY: u32 = 256;
+/// The shortest and longest model timeout (`timeout_ms`) accepted.
+pub const TIMEOUT_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
 
 fn default_deadline_ms() -> u64 {
     8_000
@@ -307,8 +309,10 @@ fn validate(m: RawModel) -> Result<ModelSpec, RegistryError> {
     if !(0.0..=2.0).contains(&m.temperature) {
         return Err(invalid(&alias, "temperature", "must be from 0 to 2"));
     }
-    if !(100..=60_000).contains(&m.timeout_ms) {
-        return Err(invalid(&alias, "timeout_ms", "must be from 100 to 60000"));
+    if !TIMEOUT_MS.contains(&m.timeout_ms) {
+        let (least, most) = (TIMEOUT_MS.start(), TIMEOUT_MS.end());
+        let must = format!("must be from {least} to {most}");
+        return Err(invalid(&alias, "timeout_ms", must));
     }
     if m.max_concurrency
         .is_some_and(|n| !(1..=MAX_CONCURRENCY).contains(&n))
