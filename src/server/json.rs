@@ -59,8 +59,14 @@ async fn read(
     }
 }
 
-/// `bytes` decoded as `T`, or the field to blame.
+/// `bytes` decoded as `T`, or the field to blame. Decoded plainly first:
+/// following the path costs every body, and only a refused one needs it.
 pub fn decode<T: JsonBody>(bytes: &[u8]) -> Result<T, FieldError> {
+    serde_json::from_slice(bytes).or_else(|_| decode_with_path(bytes))
+}
+
+/// [`decode`], keeping the path to the first error.
+fn decode_with_path<T: JsonBody>(bytes: &[u8]) -> Result<T, FieldError> {
     let mut json = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut json).map_err(|e| {
         let key = e.path().iter().find_map(|segment| match segment {
