@@ -295,13 +295,18 @@ impl Router {
     /// The order to try `candidates` in for a request in `lang`: the weights
     /// are drawn once for this request, then each next model is picked by
     /// weight from those left.
-    pub fn order(&self, candidates: &[&str], lang: Lang, rng: &mut dyn RngCore) -> Vec<String> {
+    pub fn order<'a>(
+        &self,
+        candidates: &[&'a str],
+        lang: Lang,
+        rng: &mut dyn RngCore,
+    ) -> Vec<&'a str> {
         let mut left = candidates.to_vec();
         let mut weights = self.weights(candidates, lang, rng);
         let mut order = Vec::with_capacity(left.len());
         while let Some(i) = pick(&weights, rng.random::<f64>()) {
             weights.remove(i);
-            order.push(left.remove(i).to_string());
+            order.push(left.remove(i));
         }
         order
     }

@@ -28,17 +28,17 @@ use vocabulary::Lang;
 
 /// Which models this request may still call.
 pub(super) struct Plan<'r> {
-    pub(super) queue: VecDeque<String>,
+    pub(super) queue: VecDeque<&'r str>,
     /// Every enabled, usable model: where the last door is looked for.
     pub(super) candidates: Vec<&'r str>,
-    pub(super) called: Vec<String>,
+    pub(super) called: Vec<&'r str>,
     pub(super) forced: bool,
     /// The request's language: whose records and quality breakers count.
     pub(super) lang: Lang,
     /// The model called through the last door, once it has been.
-    pub(super) last_door: Option<String>,
+    pub(super) last_door: Option<&'r str>,
     /// Calls under way: (alias, started).
-    pub(super) in_flight: Vec<(String, Instant)>,
+    pub(super) in_flight: Vec<(&'r str, Instant)>,
     /// Whose share of the day's model calls this request spends.
     pub(super) client: ClientKey,
     /// The budget limit that stopped this request's calls.
@@ -58,9 +58,9 @@ impl<'r> Plan<'r> {
     }
 
     /// Notes why `alias` was not called.
-    pub(super) fn refuse(&mut self, alias: String, why: Outcome) {
+    pub(super) fn refuse(&mut self, alias: &str, why: Outcome) {
         self.refused
-            .push(Tried::new(&alias, why, std::time::Duration::ZERO));
+            .push(Tried::new(alias, why, std::time::Duration::ZERO));
     }
 
     /// No model is left to ask (so no budget is needed): neither the queue,
@@ -94,18 +94,18 @@ impl<'r> Plan<'r> {
         match forced {
             Some(OFFLINE) => {}
             Some(alias) => match registry.get(alias) {
-                None => plan.refuse(alias.to_string(), Outcome::Unknown),
-                Some(m) if !m.enabled => plan.refuse(alias.to_string(), Outcome::Disabled),
+                None => plan.refuse(alias, Outcome::Unknown),
+                Some(m) if !m.enabled => plan.refuse(alias, Outcome::Disabled),
                 Some(m) if !coach.catalog().speaks(m, lang) => {
-                    plan.refuse(alias.to_string(), Outcome::OtherLanguage)
+                    plan.refuse(alias, Outcome::OtherLanguage)
                 }
                 Some(m) if !coach.provider.usable(m) => {
-                    plan.refuse(alias.to_string(), Outcome::NoToken)
+                    plan.refuse(alias, Outcome::NoToken)
                 }
                 Some(m) if !coach.catalog().is_served(m) => {
-                    plan.refuse(alias.to_string(), Outcome::NotServed)
+                    plan.refuse(alias, Outcome::NotServed)
                 }
-                Some(_) => plan.queue.push_back(alias.to_string()),
+                Some(m) => plan.queue.push_back(&m.alias),
             },
             None => {
                 let (mut rng, mut router) = coach.rng_and_router();
@@ -146,8 +146,8 @@ impl<'r> Plan<'r> {
                     if !last_door || self.last_door.is_some() {
                         return None;
                     }
-                    let alias = router.last_door(&left, lang)?.to_string();
-                    self.last_door = Some(alias.clone());
+                    let alias = router.last_door(&left, lang)?;
+                    self.last_door = Some(alias);
                     alias
                 }
             };
@@ -180,7 +180,7 @@ impl<'r> Plan<'r> {
                 router.release_probe(&alias, lang, tickets);
             }
             drop(router);
-            self.called.push(alias.clone());
+            self.called.push(alias);
             match place {
                 Ok(place) => return Some((spec, tickets, place)),
                 Err(why) => self.refuse(alias, why),

@@ -158,7 +158,7 @@ impl<'a> Request<'a> {
                             Limited::Busy => Outcome::Busy,
                             _ => Outcome::DailyBudget,
                         };
-                        plan.refuse(plan.queue.front().cloned().unwrap_or_default(), why);
+                        plan.refuse(plan.queue.front().copied().unwrap_or_default(), why);
                     }
                 }
                 return None;
@@ -170,7 +170,7 @@ impl<'a> Request<'a> {
             permit.refund();
             return None;
         };
-        plan.in_flight.push((spec.alias.clone(), Instant::now()));
+        plan.in_flight.push((&spec.alias, Instant::now()));
         let hold = Hold::new(coach, &spec.alias, plan.lang, tickets);
         Some(Call::run(
             coach,
@@ -191,7 +191,7 @@ impl<'a> Request<'a> {
         let text = call.settle(self.coach, self.prompt, &mut self.tried, plan.forced);
         // A refused connection spends no credits and no time: when the last
         // door was refused, the next one may open.
-        if plan.last_door.as_deref() == Some(call.spec.alias.as_str())
+        if plan.last_door == Some(call.spec.alias.as_str())
             && matches!(call.result, Err(ProviderError::Connect))
         {
             plan.last_door = None;
