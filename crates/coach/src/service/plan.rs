@@ -99,12 +99,8 @@ impl<'r> Plan<'r> {
                 Some(m) if !coach.catalog().speaks(m, lang) => {
                     plan.refuse(alias, Outcome::OtherLanguage)
                 }
-                Some(m) if !coach.provider.usable(m) => {
-                    plan.refuse(alias, Outcome::NoToken)
-                }
-                Some(m) if !coach.catalog().is_served(m) => {
-                    plan.refuse(alias, Outcome::NotServed)
-                }
+                Some(m) if !coach.provider.usable(m) => plan.refuse(alias, Outcome::NoToken),
+                Some(m) if !coach.catalog().is_served(m) => plan.refuse(alias, Outcome::NotServed),
                 Some(m) => plan.queue.push_back(&m.alias),
             },
             None => {
