@@ -147,15 +147,15 @@ impl<'r> Plan<'r> {
                     alias
                 }
             };
-            let Some(spec) = registry.get(&alias) else {
+            let Some(spec) = registry.get(alias) else {
                 continue;
             };
             let now = Instant::now();
             let mut router = coach.router();
-            let Some(tickets) = router.try_acquire(&alias, lang, now) else {
+            let Some(tickets) = router.try_acquire(alias, lang, now) else {
                 if self.forced {
                     // Its breaker keeps it out, forced or not.
-                    let resting = router.breaker(&alias).and_then(Breaker::resting);
+                    let resting = router.breaker(alias).and_then(Breaker::resting);
                     drop(router);
                     self.refuse(
                         alias,
@@ -171,9 +171,9 @@ impl<'r> Plan<'r> {
             // Its queue: skipped at once when full, or when the calls ahead
             // would not leave it time to finish (`routing::queue`).
             let time_left = spec.timeout.min(deadline.saturating_duration_since(now));
-            let place = router.enqueue(&alias, spec.max_concurrency, time_left);
+            let place = router.enqueue(alias, spec.max_concurrency, time_left);
             if place.is_err() {
-                router.release_probe(&alias, lang, tickets);
+                router.release_probe(alias, lang, tickets);
             }
             drop(router);
             self.called.push(alias);
