@@ -87,6 +87,16 @@ impl<'de> Deserialize<'de> for Billed {
 
 struct BilledVisitor;
 
+/// A key of `usage`, matched as it is read (no copy of it).
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "snake_case")]
+enum Field {
+    PromptTokens,
+    CompletionTokens,
+    #[serde(other)]
+    Other,
+}
+
 /// The next value as a token count, if it is one.
 fn count<'de, A: serde::de::MapAccess<'de>>(map: &mut A) -> Result<Option<u64>, A::Error> {
     Ok(map.next_value::<serde_json::Value>()?.as_u64())
@@ -101,11 +111,11 @@ impl<'de> serde::de::Visitor<'de> for BilledVisitor {
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Billed, A::Error> {
         let mut billed = Billed::default();
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            match key.as_ref() {
-                "prompt_tokens" => billed.prompt_tokens = count(&mut map)?,
-                "completion_tokens" => billed.completion_tokens = count(&mut map)?,
-                _ => {
+        while let Some(key) = map.next_key::<Field>()? {
+            match key {
+                Field::PromptTokens => billed.prompt_tokens = count(&mut map)?,
+                Field::CompletionTokens => billed.completion_tokens = count(&mut map)?,
+                Field::Other => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
