@@ -7,7 +7,8 @@
 //! another script is in neither; between the languages written in Latin
 //! letters, `whatlang` decides, asked to choose between just these (each
 //! language's [`Script`], in its words), and only where it is sure
-//! ([`whatlang::Info::is_reliable`]) of a text of at least [`FLOOR`] letters.
+//! ([`whatlang::Info::is_reliable`]) of a text of at least [`FLOOR`] letters;
+//! [`guess`] computes whatlang's answer faster for the languages it holds.
 //! Short replies ("Nice!", "Boa!") are too short to tell, and a guess never
 //! throws a good one away. Before the guess, a word of a neighbouring
 //! language that this one never writes (its words' `foreign`: Spanish "las"
@@ -15,9 +16,14 @@
 //! the whole, lets a Portuguese sentence with a Spanish word through. A reply with no letters at all (`450!`, an emoji)
 //! is in no language and passes. Pure.
 
+mod guess;
+#[cfg(test)]
+mod guess_tests;
+mod profiles;
+
 use std::sync::LazyLock;
 
-use whatlang::Detector;
+use guess::Guesser;
 
 use crate::words::{words_for, Script};
 use vocabulary::Lang;
@@ -63,14 +69,14 @@ fn letters(text: &str) -> Letters {
 }
 
 /// The languages we speak that are written in Latin letters, nothing else.
-static LATIN: LazyLock<Detector> = LazyLock::new(|| {
+static LATIN: LazyLock<Guesser> = LazyLock::new(|| {
     let latin = Lang::ALL
         .into_iter()
         .filter_map(|lang| match words_for(lang).script {
             Script::Latin(language) => Some(language),
             Script::Han => None,
         });
-    Detector::with_allowlist(latin.collect())
+    Guesser::with_allowlist(latin.collect())
 });
 
 /// Whether a word of `text` (a run of letters, in any case) is one of `foreign`.
@@ -115,7 +121,7 @@ mod tests {
     use super::*;
 
     /// Real phrasings, short ones first: none may be thrown away.
-    const ENGLISH: &[&str] = &[
+    pub(super) const ENGLISH: &[&str] = &[
         "Nice!",
         "Great!",
         "Good job!",
@@ -151,7 +157,7 @@ mod tests {
         "Ouch, that went the wrong way. Hold the weight and nudge the bias.",
         "Voilà! A fine fit, and a café for the neuron.",
     ];
-    const PORTUGUESE: &[&str] = &[
+    pub(super) const PORTUGUESE: &[&str] = &[
         "Boa!",
         "Ótimo!",
         "Muito bem!",
@@ -189,7 +195,7 @@ mod tests {
         "O erro é 799,09. O próximo passo é aumentar o viés em 13.",
         "Top! Show! Mandou muito bem, continue assim.",
     ];
-    const CHINESE: &[&str] = &[
+    pub(super) const CHINESE: &[&str] = &[
         "加油！",
         "好！",
         "不错！",
