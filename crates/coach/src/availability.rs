@@ -114,6 +114,21 @@ impl Check {
     }
 }
 
+/// The languages `spec` is asked in, given its latest check: the
+/// registry's, else its card's, else every one.
+fn languages_in<'a>(
+    spec: &'a ModelSpec,
+    check: impl FnOnce() -> Option<&'a Check>,
+) -> (&'a [Lang], LanguagesFrom) {
+    if spec.languages_given {
+        return (&spec.languages, LanguagesFrom::Registry);
+    }
+    match check().and_then(|c| c.card.as_deref()) {
+        Some(card) => (card, LanguagesFrom::Card),
+        None => (&spec.languages, LanguagesFrom::Default),
+    }
+}
+
 /// What is checked of a model: a new model id or URL is a new model.
 #[derive(Clone, Debug)]
 struct Identity {
@@ -130,7 +145,7 @@ impl Identity {
     }
 
     /// Whether `spec` is still this model (compared in place: every
-    /// request asks it of every model, twice).
+    /// request asks it of every model).
     fn is(&self, spec: &ModelSpec) -> bool {
         self.model == spec.model && self.base_url == spec.base_url
     }
@@ -229,17 +244,20 @@ impl Catalog {
     /// The languages `spec` is asked in: the registry's `languages`, else
     /// its card's, else every one.
     pub fn languages<'a>(&'a self, spec: &'a ModelSpec) -> (&'a [Lang], LanguagesFrom) {
-        if spec.languages_given {
-            return (&spec.languages, LanguagesFrom::Registry);
-        }
-        match self.current(spec).and_then(|c| c.card.as_deref()) {
-            Some(card) => (card, LanguagesFrom::Card),
-            None => (&spec.languages, LanguagesFrom::Default),
-        }
+        languages_in(spec, || self.current(spec))
     }
 
     pub fn speaks(&self, spec: &ModelSpec, lang: Lang) -> bool {
         self.languages(spec).0.contains(&lang)
+    }
+
+    /// Whether `spec` is asked in `lang` now: it speaks it and is not
+    /// found unserved ([`Catalog::speaks`] and [`Catalog::is_served`],
+    /// the latest check looked up once).
+    pub fn asks(&self, spec: &ModelSpec, lang: Lang) -> bool {
+        let check = self.current(spec);
+        languages_in(spec, || check).0.contains(&lang)
+            && check.is_none_or(|c| c.availability.is_served())
     }
 
     /// The provider's price, as the latest check listed it.

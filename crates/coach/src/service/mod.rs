@@ -284,12 +284,7 @@ impl Coach {
         registry
             .models
             .iter()
-            .filter(|m| {
-                m.enabled
-                    && catalog.speaks(m, lang)
-                    && catalog.is_served(m)
-                    && self.provider.usable(m)
-            })
+            .filter(|m| m.enabled && catalog.asks(m, lang) && self.provider.usable(m))
             .map(|m| m.alias.as_str())
             .collect()
     }

@@ -6,10 +6,10 @@
 //! letters the language's alphabet holds; by trigrams, the out-of-place
 //! distance of Cavnar and Trenkle ("N-Gram-Based Text Categorization", 1994)
 //! between the text's trigrams ranked by frequency and the language's 300
-//! most frequent. whatlang sums that distance over the language's 300
+//! most frequent. whatlang sums that distance over each language's 300
 //! trigrams, looking each up in a hash map of the text's; a reply has a few
-//! dozen trigrams, so here each of the text's is looked up among the
-//! language's (a sorted array of packed trigrams) and the sum is taken as
+//! dozen trigrams, so here each of the text's is looked up once in one table
+//! of every held language's ranks, and each language's sum is taken as
 //! 300 × 300 less what the matches save. The integers are the same, and so
 //! are the floating-point operations and their order, so the [`Info`] is
 //! too, bit for bit: `guess_tests` compares the two on every phrase the
@@ -18,6 +18,8 @@
 //! [`profiles`] lacks, go to whatlang itself. Pure.
 
 use std::cmp::{Ordering, Reverse};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use whatlang::{Detector, Info, Lang, Script};
 
@@ -43,46 +45,119 @@ fn is_stop_char(c: char) -> bool {
     matches!(c, '\u{0000}'..='\u{0040}' | '\u{005B}'..='\u{0060}' | '\u{007B}'..='\u{007E}')
 }
 
-/// A profile made ready to look up.
+/// A hash of a packed trigram: the two halves of its product with a large
+/// odd number folded together, so that every bit of the trigram moves the
+/// low bits the table indexes by. The table holds only the profiles'
+/// trigrams, fixed at start, so a text's trigrams cannot crowd it.
+#[derive(Default)]
+struct Folded(u64);
+
+impl Hasher for Folded {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let product = u128::from(self.0 ^ n) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
+}
+
+/// A rank no profile gives: the trigram is not in that language's.
+const ABSENT: u32 = u32::MAX;
+
+/// The held languages' profiles, made ready to look up together.
 struct Held {
-    lang: Lang,
-    /// The alphabet's letters, sorted.
-    alphabet: Vec<char>,
-    /// Each trigram with its rank, sorted by trigram.
-    ranks: Vec<(Packed, u32)>,
+    /// The languages, in whatlang's order.
+    langs: Vec<Lang>,
+    /// Each language's alphabet: its ASCII letters as bits, the rest sorted.
+    ascii: Vec<u128>,
+    others: Vec<Vec<char>>,
+    /// Each trigram some language's profile holds, to its row of `ranks`.
+    rows: HashMap<Packed, usize, BuildHasherDefault<Folded>>,
+    /// A row per trigram, a column per language: its rank there, or [`ABSENT`].
+    ranks: Vec<u32>,
 }
 
 impl Held {
-    fn new(profile: &Profile) -> Self {
-        let mut alphabet: Vec<char> = profile.alphabet.chars().collect();
-        alphabet.sort_unstable();
-        let mut ranks: Vec<(Packed, u32)> = trigrams(profile)
-            .zip(0..)
-            .map(|([a, b, c], rank)| (pack(a, b, c), rank))
+    fn new(profiles: &[&Profile]) -> Self {
+        let n = profiles.len();
+        let mut rows = HashMap::default();
+        let mut ranks = Vec::new();
+        for (column, profile) in profiles.iter().enumerate() {
+            for ([a, b, c], rank) in trigrams(profile).zip(0..) {
+                let row = *rows.entry(pack(a, b, c)).or_insert_with(|| {
+                    ranks.extend(std::iter::repeat_n(ABSENT, n));
+                    ranks.len() / n - 1
+                });
+                ranks[row * n + column] = rank;
+            }
+        }
+        let ascii = profiles
+            .iter()
+            .map(|p| {
+                p.alphabet
+                    .chars()
+                    .filter(char::is_ascii)
+                    .fold(0, |bits, c| bits | 1 << (c as u32))
+            })
             .collect();
-        ranks.sort_unstable();
+        let others = profiles
+            .iter()
+            .map(|p| {
+                let mut others: Vec<char> = p.alphabet.chars().filter(|c| !c.is_ascii()).collect();
+                others.sort_unstable();
+                others
+            })
+            .collect();
         Self {
-            lang: profile.lang,
-            alphabet,
+            langs: profiles.iter().map(|p| p.lang).collect(),
+            ascii,
+            others,
+            rows,
             ranks,
         }
     }
 
-    /// The out-of-place distance from the text's ranked trigrams: each of
-    /// the profile's trigrams costs how far its rank is from its position
-    /// in the text, or the most if the text lacks it.
-    fn distance(&self, ranked: &[(u32, Packed)]) -> u32 {
-        let mut total = MAX_TOTAL_DISTANCE;
+    /// Whether language `column`'s alphabet has `c`.
+    fn knows(&self, column: usize, c: char) -> bool {
+        if c.is_ascii() {
+            self.ascii[column] >> (c as u32) & 1 == 1
+        } else {
+            self.others[column].binary_search(&c).is_ok()
+        }
+    }
+
+    /// Each language's out-of-place distance from the text's ranked
+    /// trigrams: each of its profile's trigrams costs how far its rank is
+    /// from its position in the text, or the most if the text lacks it.
+    fn distances(&self, ranked: &[(u32, Packed)]) -> Vec<u32> {
+        let n = self.langs.len();
+        let mut totals = vec![MAX_TOTAL_DISTANCE; n];
         for (&(_, trigram), position) in ranked.iter().zip(0u32..) {
-            if let Ok(at) = self.ranks.binary_search_by_key(&trigram, |&(t, _)| t) {
-                total = total - MAX_TRIGRAM_DISTANCE + position.abs_diff(self.ranks[at].1);
+            let Some(&row) = self.rows.get(&trigram) else {
+                continue;
+            };
+            for (total, &rank) in totals.iter_mut().zip(&self.ranks[row * n..][..n]) {
+                if rank != ABSENT {
+                    *total = *total - MAX_TRIGRAM_DISTANCE + position.abs_diff(rank);
+                }
             }
         }
         let count = ranked.len() as u32;
-        if MAX_TRIGRAM_DISTANCE > count {
-            total -= (MAX_TRIGRAM_DISTANCE - count) * MAX_TRIGRAM_DISTANCE;
+        for total in &mut totals {
+            if MAX_TRIGRAM_DISTANCE > count {
+                *total -= (MAX_TRIGRAM_DISTANCE - count) * MAX_TRIGRAM_DISTANCE;
+            }
+            *total = (*total).min(MAX_TOTAL_DISTANCE);
         }
-        total.min(MAX_TOTAL_DISTANCE)
+        totals
     }
 }
 
@@ -146,20 +221,20 @@ pub struct Guesser {
     whatlang: Detector,
     /// The allowed Latin-script languages, in whatlang's order, when every
     /// one of them has a profile.
-    latin: Option<Vec<Held>>,
+    latin: Option<Held>,
 }
 
 impl Guesser {
     pub fn with_allowlist(langs: Vec<Lang>) -> Self {
-        let latin = Script::Latin
+        let latin: Option<Vec<&Profile>> = Script::Latin
             .langs()
             .iter()
             .filter(|lang| langs.contains(lang))
-            .map(|&lang| profiles::ALL.iter().find(|p| p.lang == lang).map(Held::new))
+            .map(|&lang| profiles::ALL.iter().find(|p| p.lang == lang))
             .collect();
         Self {
             whatlang: Detector::with_allowlist(langs),
-            latin,
+            latin: latin.map(|profiles| Held::new(&profiles)),
         }
     }
 
@@ -175,33 +250,37 @@ impl Guesser {
 }
 
 /// whatlang's combined method over Latin-script text.
-fn combined(held: &[Held], text: &str) -> Option<Info> {
+fn combined(held: &Held, text: &str) -> Option<Info> {
     let lower = text.to_lowercase();
-    let letters = lower.chars().filter(|&c| !is_stop_char(c)).count();
     let ranked = ranked_trigrams(&lower);
+    let mut letters = 0;
+    let mut known = vec![0usize; held.langs.len()];
+    for c in lower.chars().filter(|&c| !is_stop_char(c)) {
+        letters += 1;
+        for (column, known) in known.iter_mut().enumerate() {
+            *known += usize::from(held.knows(column, c));
+        }
+    }
 
     let mut by_alphabet: Vec<(Lang, usize)> = held
+        .langs
         .iter()
-        .map(|h| {
-            let known = lower
-                .chars()
-                .filter(|c| !is_stop_char(*c) && h.alphabet.binary_search(c).is_ok())
-                .count();
-            (h.lang, (2 * known).saturating_sub(letters))
-        })
+        .zip(known)
+        .map(|(&lang, known)| (lang, (2 * known).saturating_sub(letters)))
         .collect();
     by_alphabet.sort_unstable_by_key(|&(_, score)| Reverse(score));
 
     let alphabet_weight = (-(letters as f64 / 300.0) + 2.0 / 3.0).clamp(1.0 / 3.0, 2.0 / 3.0);
     let trigram_weight = 1.0 - alphabet_weight;
     let max_distance = ranked.len() as u32 * MAX_TRIGRAM_DISTANCE;
+    let distances = held.distances(&ranked);
 
     let mut scores: Vec<(Lang, f64)> = by_alphabet
         .iter()
         .filter_map(|&(lang, raw)| {
-            let h = held.iter().find(|h| h.lang == lang)?;
+            let column = held.langs.iter().position(|&l| l == lang)?;
             let a = raw as f64 / letters as f64;
-            let t = (max_distance - h.distance(&ranked)) as f64 / max_distance as f64;
+            let t = (max_distance - distances[column]) as f64 / max_distance as f64;
             Some((lang, a * alphabet_weight + t * trigram_weight))
         })
         .collect();
