@@ -68,15 +68,17 @@ pub fn signed(x: f64) -> String {
 /// dropped, no float noise: `0.30000000000000004` → `"0.3"`, `247.26` → `"247.26"`.
 #[inline]
 pub fn plain(x: f64, max_decimals: usize) -> String {
-    let mut fixed = format!("{:.*}", max_decimals, x);
-    if fixed.contains('.') {
-        let kept = fixed.trim_end_matches('0').trim_end_matches('.').len();
-        fixed.truncate(kept);
+    let fixed = format!("{:.*}", max_decimals, x);
+    let trimmed = if fixed.contains('.') {
+        fixed.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        fixed.as_str()
+    };
+    if trimmed == "-0" {
+        "0".to_string()
+    } else {
+        trimmed.to_string()
     }
-    if fixed == "-0" {
-        fixed.remove(0);
-    }
-    fixed
 }
 
 /// A number typed in a box on a page in `lang`: `0,1` and `0.1` alike.
