@@ -2,8 +2,8 @@
 //! of its alphabet and the 300 letter trigrams most frequent in its texts,
 //! most frequent first, each three characters and closed by `|`.
 //!
-//! Both are whatlang 0.18.0's own (`src/alphabets/latin.rs` and the
-//! generated `src/trigrams/profiles.rs`, MIT licence, © Sergey Potapov and
+//! Both are whatlang 0.18.0's own (its Latin alphabets and its generated
+//! trigram profiles, MIT licence, © Serhii Potapov and
 //! contributors), copied unchanged for English and Portuguese: the
 //! equivalence tests compare every guess with whatlang's, so a profile that
 //! drifts from the crate's fails them.
