@@ -18,9 +18,8 @@
 //! [`profiles`] lacks, go to whatlang itself. Pure.
 
 use std::cmp::{Ordering, Reverse};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
+use foldhash::{HashMap, HashMapExt};
 use whatlang::{Detector, Info, Lang, Script};
 
 use super::profiles::{self, Profile};
@@ -45,30 +44,6 @@ fn is_stop_char(c: char) -> bool {
     matches!(c, '\u{0000}'..='\u{0040}' | '\u{005B}'..='\u{0060}' | '\u{007B}'..='\u{007E}')
 }
 
-/// A hash of a packed trigram: the two halves of its product with a large
-/// odd number folded together, so that every bit of the trigram moves the
-/// low bits the table indexes by. The table holds only the profiles'
-/// trigrams, fixed at start, so a text's trigrams cannot crowd it.
-#[derive(Default)]
-struct Folded(u64);
-
-impl Hasher for Folded {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        let product = u128::from(self.0 ^ n) * 0x9E37_79B9_7F4A_7C15;
-        self.0 = (product as u64) ^ ((product >> 64) as u64);
-    }
-}
-
 /// A rank no profile gives: the trigram is not in that language's.
 const ABSENT: u32 = u32::MAX;
 
@@ -79,8 +54,10 @@ struct Held {
     /// Each language's alphabet: its ASCII letters as bits, the rest sorted.
     ascii: Vec<u128>,
     others: Vec<Vec<char>>,
-    /// Each trigram some language's profile holds, to its row of `ranks`.
-    rows: HashMap<Packed, usize, BuildHasherDefault<Folded>>,
+    /// Each trigram some language's profile holds, to its row of `ranks`
+    /// (foldhash: fast on integers; it holds only the profiles' trigrams,
+    /// fixed at start, so no text can crowd it).
+    rows: HashMap<Packed, usize>,
     /// A row per trigram, a column per language: its rank there, or [`ABSENT`].
     ranks: Vec<u32>,
 }
@@ -88,7 +65,7 @@ struct Held {
 impl Held {
     fn new(profiles: &[&Profile]) -> Self {
         let n = profiles.len();
-        let mut rows = HashMap::default();
+        let mut rows = HashMap::new();
         let mut ranks = Vec::new();
         for (column, profile) in profiles.iter().enumerate() {
             for ([a, b, c], rank) in trigrams(profile).zip(0..) {
