@@ -114,6 +114,11 @@ impl Check {
     }
 }
 
+/// False only when `check`, a model's latest, found it not served.
+fn served_in(check: Option<&Check>) -> bool {
+    check.is_none_or(|c| c.availability.is_served())
+}
+
 /// The languages `spec` is asked in, given its latest check: the
 /// registry's, else its card's, else every one.
 fn languages_in<'a>(
@@ -237,8 +242,7 @@ impl Catalog {
 
     /// False only when the latest check found the model not served.
     pub fn is_served(&self, spec: &ModelSpec) -> bool {
-        self.current(spec)
-            .is_none_or(|c| c.availability.is_served())
+        served_in(self.current(spec))
     }
 
     /// The languages `spec` is asked in: the registry's `languages`, else
@@ -256,8 +260,7 @@ impl Catalog {
     /// the latest check looked up once).
     pub fn asks(&self, spec: &ModelSpec, lang: Lang) -> bool {
         let check = self.current(spec);
-        languages_in(spec, || check).0.contains(&lang)
-            && check.is_none_or(|c| c.availability.is_served())
+        languages_in(spec, || check).0.contains(&lang) && served_in(check)
     }
 
     /// The provider's price, as the latest check listed it.

@@ -47,13 +47,38 @@ fn is_stop_char(c: char) -> bool {
 /// A rank no profile gives: the trigram is not in that language's.
 const ABSENT: u32 = u32::MAX;
 
+/// A language's alphabet: its ASCII letters as bits, the rest sorted.
+struct Alphabet {
+    ascii: u128,
+    others: Vec<char>,
+}
+
+impl Alphabet {
+    fn new(letters: &str) -> Self {
+        let ascii = letters
+            .chars()
+            .filter(char::is_ascii)
+            .fold(0, |bits, c| bits | 1 << (c as u32));
+        let mut others: Vec<char> = letters.chars().filter(|c| !c.is_ascii()).collect();
+        others.sort_unstable();
+        Self { ascii, others }
+    }
+
+    fn has(&self, c: char) -> bool {
+        if c.is_ascii() {
+            self.ascii >> (c as u32) & 1 == 1
+        } else {
+            self.others.binary_search(&c).is_ok()
+        }
+    }
+}
+
 /// The held languages' profiles, made ready to look up together.
 struct Held {
     /// The languages, in whatlang's order.
     langs: Vec<Lang>,
-    /// Each language's alphabet: its ASCII letters as bits, the rest sorted.
-    ascii: Vec<u128>,
-    others: Vec<Vec<char>>,
+    /// Each language's alphabet.
+    alphabets: Vec<Alphabet>,
     /// Each trigram some language's profile holds, to its row of `ranks`
     /// (foldhash: fast on integers; it holds only the profiles' trigrams,
     /// fixed at start, so no text can crowd it).
@@ -76,38 +101,12 @@ impl Held {
                 ranks[row * n + column] = rank;
             }
         }
-        let ascii = profiles
-            .iter()
-            .map(|p| {
-                p.alphabet
-                    .chars()
-                    .filter(char::is_ascii)
-                    .fold(0, |bits, c| bits | 1 << (c as u32))
-            })
-            .collect();
-        let others = profiles
-            .iter()
-            .map(|p| {
-                let mut others: Vec<char> = p.alphabet.chars().filter(|c| !c.is_ascii()).collect();
-                others.sort_unstable();
-                others
-            })
-            .collect();
+        let alphabets = profiles.iter().map(|p| Alphabet::new(p.alphabet)).collect();
         Self {
             langs: profiles.iter().map(|p| p.lang).collect(),
-            ascii,
-            others,
+            alphabets,
             rows,
             ranks,
-        }
-    }
-
-    /// Whether language `column`'s alphabet has `c`.
-    fn knows(&self, column: usize, c: char) -> bool {
-        if c.is_ascii() {
-            self.ascii[column] >> (c as u32) & 1 == 1
-        } else {
-            self.others[column].binary_search(&c).is_ok()
         }
     }
 
@@ -234,8 +233,8 @@ fn combined(held: &Held, text: &str) -> Option<Info> {
     let mut known = vec![0usize; held.langs.len()];
     for c in lower.chars().filter(|&c| !is_stop_char(c)) {
         letters += 1;
-        for (column, known) in known.iter_mut().enumerate() {
-            *known += usize::from(held.knows(column, c));
+        for (known, alphabet) in known.iter_mut().zip(&held.alphabets) {
+            *known += usize::from(alphabet.has(c));
         }
     }
 
