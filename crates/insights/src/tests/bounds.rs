@@ -21,7 +21,15 @@ fn days_of(days: u32, visits: usize, attempts: u32) -> Vec<Event> {
     let today = Minute::now();
     let mut events = Vec::new();
     for d in (0..days).rev() {
-        let start = today.days_before(d).day() * Minute::PER_DAY + 5;
+        // Five minutes into the day, or as far as today has come (never
+        // in the future: a test run just after midnight UTC sees them).
+        let day_start = today.days_before(d).day() * Minute::PER_DAY;
+        let latest = if d == 0 {
+            today.0
+        } else {
+            day_start + Minute::PER_DAY - 1
+        };
+        let start = (day_start + 5).min(latest);
         for v in 0..visits {
             let id = VisitId::parse(&format!("day{d:03}-visit{v:05}-secretsecret")).expect("id");
             events.push(Event::Visit(Visit {
@@ -41,7 +49,7 @@ fn days_of(days: u32, visits: usize, attempts: u32) -> Vec<Event> {
                     lang: Lang::En,
                     model: ModelName::parse("offline").expect("model"),
                     outcome: AttemptOutcome::Offline,
-                    at: Minute(start + i64::from(n)),
+                    at: Minute((start + i64::from(n)).min(latest)),
                 }));
             }
         }
