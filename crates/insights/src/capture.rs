@@ -25,7 +25,7 @@
 //! leaves out an attempt of no recent visit. A room's visit's attempt is
 //! dated as the room keeps time ([`Rooms::touch`]).
 
-use http::HeaderMap;
+use http::{header::DNT, HeaderMap, HeaderName};
 
 use super::{
     codes::{Tier, Verdict},
@@ -52,11 +52,15 @@ pub enum LessonPoint {
     Two([f64; 3]),
 }
 
-/// Whether the request says `DNT: 1` or `Sec-GPC: 1`.
+/// Global Privacy Control's header (not among `http`'s names).
+const SEC_GPC: HeaderName = HeaderName::from_static("sec-gpc");
+
+/// Whether the request says `DNT: 1` or `Sec-GPC: 1`. The names are
+/// constants: a `&str` would be parsed as a header name on every comment.
 pub fn opted_out(headers: &HeaderMap) -> bool {
-    ["dnt", "sec-gpc"].iter().any(|name| {
+    [&DNT, &SEC_GPC].into_iter().any(|name| {
         headers
-            .get_all(*name)
+            .get_all(name)
             .iter()
             .any(|v| v.to_str().is_ok_and(|v| v.trim() == "1"))
     })

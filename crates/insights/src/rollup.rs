@@ -25,7 +25,7 @@ mod rows;
 pub(super) mod teaching;
 pub(super) mod write;
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, fmt::Write as _};
 
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
@@ -67,24 +67,38 @@ impl Marks {
 
     /// `n` marks from the `first` (1-based), in order.
     pub fn list(self, first: usize, n: usize) -> String {
-        (first..first + n)
-            .map(|i| {
-                if self.numbered {
-                    format!("${i}")
-                } else {
-                    "?".into()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        let mut out = String::with_capacity(n * 4);
+        self.push_list(&mut out, first, n);
+        out
     }
 
-    /// `rows` tuples of `width` marks: `($1, $2), ($3, $4)`.
+    /// `rows` tuples of `width` marks: `($1, $2), ($3, $4)`. One string
+    /// written in place: a statement of 200 rows has thousands of marks.
     pub fn tuples(self, rows: usize, width: usize) -> String {
-        (0..rows)
-            .map(|r| format!("({})", self.list(r * width + 1, width)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        let mut out = String::with_capacity(rows * (width * 4 + 4));
+        for r in 0..rows {
+            if r > 0 {
+                out.push_str(", ");
+            }
+            out.push('(');
+            self.push_list(&mut out, r * width + 1, width);
+            out.push(')');
+        }
+        out
+    }
+
+    fn push_list(self, out: &mut String, first: usize, n: usize) {
+        for i in first..first + n {
+            if i > first {
+                out.push_str(", ");
+            }
+            if self.numbered {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "${i}");
+            } else {
+                out.push('?');
+            }
+        }
     }
 }
 
