@@ -76,6 +76,9 @@ recording_measure() {
   counted=$(sqlite3 "$db" "SELECT COALESCE(SUM(comments), 0) FROM insights_day_comments" 2>/dev/null || echo –)
   metrics=$(curl -fsS "$app/metrics" || true)
   dropped=$(sum_metric jay_insights_dropped_total)
+  # The recording server's peak, now that it has also written every attempt
+  # (the page's targets hold on the recording path too).
+  recording_peak_kb=$(awk '/^VmHWM/ { print $2 }' "/proc/$app_pid/status")
 }
 
 # recording_report: each pair's two rows, the on/off ratios of every pair
@@ -119,5 +122,7 @@ recording_report() {
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
   echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"
+  peak_mb=$(awk -v k="$recording_peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+  echo "target: the recording server's peak RSS after recording under load ≤ 40 MB: $peak_mb MB (VmHWM), met: $(met "$peak_mb" 40)"
   echo "attempts in the database after: $(thousands "$recorded") of $(thousands "$sent_on") responses wrk counted from the recording server (requests under way when a run stops are recorded but not counted) ($(thousands "$counted") in /insights' day counts; $(thousands "$dropped") events dropped)"
 }
