@@ -3,7 +3,7 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{Cell, Marks, Sums};
+use super::{kept, write::ROWS, Cell, Marks, Sums};
 
 /// Writes visits' sums, `rows` at once. `best` is bound as a number even
 /// when it has none (no attempt yet): sqlx's `Any` driver gives a missing
@@ -45,7 +45,10 @@ pub(super) async fn write_sums(
         })();
         encoded.map_err(sqlx::Error::Encode)?;
     }
-    sqlx::query_with(&sql, args).execute(conn).await?;
+    sqlx::query_with(&sql, args)
+        .persistent(kept(rows.len(), ROWS))
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -217,6 +220,9 @@ pub(super) async fn upsert(
             .map_err(sqlx::Error::Encode)?;
         }
     }
-    sqlx::query_with(&sql, args).execute(conn).await?;
+    sqlx::query_with(&sql, args)
+        .persistent(kept(cells.len(), ROWS))
+        .execute(conn)
+        .await?;
     Ok(())
 }

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{Key, Marks, Sums};
+use super::{kept, Key, Marks, Sums};
 use crate::{event::Attempt, lessons, packed::Packing};
 use lesson::lessons::Which;
 
@@ -200,6 +200,7 @@ async fn read_around(
         row.map_err(sqlx::Error::Encode)?;
     }
     let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, args)
+        .persistent(kept(chunk.len(), CHUNK))
         .fetch_one(&mut *conn)
         .await?;
     Ok(packed
@@ -265,7 +266,10 @@ async fn upsert(
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
-    sqlx::query_with(&sql, args).execute(&mut *conn).await?;
+    sqlx::query_with(&sql, args)
+        .persistent(kept(cells.len(), ROWS))
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 

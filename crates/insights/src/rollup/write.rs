@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
-    bit,
+    bit, kept,
     rows::{upsert, write_sums},
     Cell, Comment, Deltas, Marks, Sums,
 };
@@ -36,7 +36,7 @@ pub struct Added<'a> {
 /// Visit ids per statement.
 const CHUNK: usize = 400;
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
-const ROWS: usize = 200;
+pub(super) const ROWS: usize = 200;
 
 /// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
 /// and its statements number their values); the sums of the visits it
@@ -108,6 +108,7 @@ pub async fn apply(
         );
         let rows: Vec<(String, String, String, String, Option<String>, i64)> =
             sqlx::query_as_with(&sql, texts(chunk)?)
+                .persistent(kept(chunk.len(), CHUNK))
                 .fetch_all(&mut *conn)
                 .await?;
         for (visit, model, lang, outcome, reason, latency_ms) in rows {
@@ -204,6 +205,7 @@ async fn read(
             marks.tuples(chunk.len(), 1)
         );
         sqlx::query_with(&sql, texts(chunk)?)
+            .persistent(kept(chunk.len(), CHUNK))
             .execute(&mut *conn)
             .await?;
         let sql = format!(
@@ -214,6 +216,7 @@ async fn read(
             if postgres { " FOR UPDATE" } else { "" }
         );
         let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, texts(chunk)?)
+            .persistent(kept(chunk.len(), CHUNK))
             .fetch_one(&mut *conn)
             .await?;
         for one in packed.iter().flat_map(|p| p.split(';')) {

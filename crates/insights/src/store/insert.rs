@@ -27,7 +27,7 @@ use crate::{
     lessons,
     packed::Packing,
     rollup::{
-        two_significant,
+        kept, two_significant,
         write::{texts, Added},
         Marks,
     },
@@ -166,6 +166,7 @@ async fn starts_of<'v>(
             marks.list(1, chunk.len())
         );
         let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, texts(chunk)?)
+            .persistent(kept(chunk.len(), IDS))
             .fetch_one(&mut *conn)
             .await?;
         starts.extend(packed.as_deref().into_iter().flat_map(unpack_starts));
@@ -272,6 +273,7 @@ where
 {
     conn.execute("SAVEPOINT new_rows").await?;
     let added = sqlx::query_with(insert, args().map_err(sqlx::Error::Encode)?)
+        .persistent(kept(rows, ROWS))
         .execute(&mut *conn)
         .await?
         .rows_affected();
@@ -282,7 +284,9 @@ where
     conn.execute("ROLLBACK TO SAVEPOINT new_rows").await?;
     conn.execute("RELEASE SAVEPOINT new_rows").await?;
     let returning = format!("{insert} RETURNING {keys}");
+    // Rare: never kept.
     let keys = sqlx::query_as_with(&returning, args().map_err(sqlx::Error::Encode)?)
+        .persistent(false)
         .fetch_all(&mut *conn)
         .await?;
     Ok(Some(keys))
@@ -310,7 +314,10 @@ async fn insert_tools(
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
-    let rows: Vec<(String, String, i64)> = sqlx::query_as_with(&sql, args).fetch_all(conn).await?;
+    let rows: Vec<(String, String, i64)> = sqlx::query_as_with(&sql, args)
+        .persistent(kept(tools.len(), ROWS))
+        .fetch_all(conn)
+        .await?;
     Ok(rows
         .into_iter()
         .map(|(visit, tool, uses)| ((visit, tool), uses))

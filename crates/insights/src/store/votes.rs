@@ -10,7 +10,7 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 use crate::{
     event::{Event, Vote},
     lessons,
-    rollup::Marks,
+    rollup::{kept, Marks},
 };
 
 /// Rows per statement (as `insert`'s).
@@ -54,7 +54,10 @@ pub async fn insert(
             })();
             row.map_err(sqlx::Error::Encode)?;
         }
-        sqlx::query_with(&sql, args).execute(&mut *conn).await?;
+        sqlx::query_with(&sql, args)
+            .persistent(kept(chunk.len(), ROWS))
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
 }
