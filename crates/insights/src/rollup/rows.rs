@@ -3,7 +3,10 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{kept, write::ROWS, Cell, Marks, Sums};
+use super::{kept, Cell, Marks, Sums};
+
+/// Rows per statement that writes sums or cells (as `store::insert`'s).
+pub(super) const ROWS: usize = 200;
 
 /// Writes visits' sums, `rows` at once. `best` is bound as a number even
 /// when it has none (no attempt yet): sqlx's `Any` driver gives a missing

@@ -12,7 +12,7 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
     bit, kept,
-    rows::{upsert, write_sums},
+    rows::{upsert, write_sums, ROWS},
     Cell, Comment, Deltas, Marks, Sums,
 };
 use crate::{
@@ -35,8 +35,6 @@ pub struct Added<'a> {
 
 /// Visit ids per statement.
 const CHUNK: usize = 400;
-/// Rows per statement that writes sums or cells (as `store::insert`'s).
-pub(super) const ROWS: usize = 200;
 
 /// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
 /// and its statements number their values); the sums of the visits it
