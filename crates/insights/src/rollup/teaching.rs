@@ -54,17 +54,18 @@ impl Outcome {
     }
 }
 
-/// One stored attempt, as the outcomes read it.
-#[derive(Clone, Debug)]
-struct Stored {
+/// One stored attempt, as the outcomes read it: its words borrowed from the
+/// batch's attempt or from the packed row read back (none copied).
+#[derive(Clone, Copy, Debug)]
+struct Stored<'a> {
     error: f64,
-    model: String,
-    lang: String,
+    model: &'a str,
+    lang: &'a str,
 }
 
 /// The outcome of the comment on attempt `n` of a visit of `lesson` whose
 /// attempts (those present) are `attempts`.
-fn outcome(lesson: Which, attempts: &BTreeMap<i64, &Stored>, n: i64) -> Outcome {
+fn outcome(lesson: Which, attempts: &BTreeMap<i64, &Stored<'_>>, n: i64) -> Outcome {
     let Some(this) = attempts.get(&n) else {
         return Outcome::default();
     };
@@ -97,28 +98,32 @@ pub async fn apply(
 ) -> Result<(), sqlx::Error> {
     let marks = Marks::new(postgres);
     // This batch's attempts, by visit: stored by it, so not read back.
-    let mut new: BTreeMap<&str, BTreeMap<i64, Stored>> = BTreeMap::new();
+    let mut new: BTreeMap<&str, BTreeMap<i64, Stored<'_>>> = BTreeMap::new();
     for a in added {
         let stored = Stored {
             error: a.numbers.error(),
-            model: a.model.as_str().to_string(),
-            lang: a.lang.code().to_string(),
+            model: a.model.as_str(),
+            lang: a.lang.code(),
         };
         new.entry(a.visit.as_str())
             .or_default()
             .insert(i64::from(a.numbers.number()), stored);
     }
     // Only visits that are stored (their sums have a cell).
-    let visits: Vec<(&str, Key<'_>, &BTreeMap<i64, Stored>)> = new
+    let visits: Vec<(&str, Key<'_>, &BTreeMap<i64, Stored<'_>>)> = new
         .iter()
         .filter_map(|(v, fresh)| Some((*v, sums.get(*v)?.cell()?, fresh)))
         .collect();
     let mut deltas: HashMap<CellKey, Outcome> = HashMap::new();
     for chunk in visits.chunks(CHUNK) {
-        let mut around = read_around(conn, postgres, chunk).await?;
+        let packed = read_around(conn, postgres, chunk).await?;
+        let mut around = unpack_visits(packed.as_deref().unwrap_or_default());
+        // This chunk's changes, keyed by borrowed words; owned once per cell
+        // when they join `deltas`.
+        let mut here: HashMap<(i64, i64, &str, &str, &str), Outcome> = HashMap::new();
         for &(visit, Key { day, lesson, lang }, fresh) in chunk {
             let earlier = around.remove(visit).unwrap_or_default();
-            let after: BTreeMap<i64, &Stored> =
+            let after: BTreeMap<i64, &Stored<'_>> =
                 earlier.iter().chain(fresh).map(|(n, s)| (*n, s)).collect();
             let mut before = after.clone();
             before.retain(|n, _| !fresh.contains_key(n));
@@ -128,18 +133,17 @@ pub async fn apply(
                 let Some(comment) = after.get(&n) else {
                     continue;
                 };
-                let key = (
-                    day,
-                    lesson,
-                    lang.to_string(),
-                    comment.model.clone(),
-                    comment.lang.clone(),
-                );
-                let delta = deltas.entry(key).or_default();
+                let delta = here
+                    .entry((day, lesson, lang, comment.model, comment.lang))
+                    .or_default();
                 let lesson = lessons::from_stored(lesson);
                 delta.add(outcome(lesson, &after, n), 1);
                 delta.add(outcome(lesson, &before, n), -1);
             }
+        }
+        for ((day, lesson, lang, model, comment_lang), delta) in here {
+            let key = (day, lesson, lang.into(), model.into(), comment_lang.into());
+            deltas.entry(key).or_default().add(delta, 1);
         }
     }
     let cells: Vec<(CellKey, Outcome)> = deltas.into_iter().filter(|(_, d)| !d.is_zero()).collect();
@@ -162,8 +166,8 @@ pub async fn apply(
 async fn read_around(
     conn: &mut AnyConnection,
     postgres: bool,
-    chunk: &[(&str, Key<'_>, &BTreeMap<i64, Stored>)],
-) -> Result<HashMap<String, BTreeMap<i64, Stored>>, sqlx::Error> {
+    chunk: &[(&str, Key<'_>, &BTreeMap<i64, Stored<'_>>)],
+) -> Result<Option<String>, sqlx::Error> {
     let marks = Marks::new(postgres);
     let windows = (0..chunk.len())
         .map(|i| {
@@ -203,28 +207,32 @@ async fn read_around(
         .persistent(kept(chunk.len(), CHUNK))
         .fetch_one(&mut *conn)
         .await?;
-    Ok(packed
-        .as_deref()
-        .unwrap_or_default()
+    Ok(packed)
+}
+
+/// What [`read_around`] packed, per visit.
+fn unpack_visits(packed: &str) -> HashMap<&str, BTreeMap<i64, Stored<'_>>> {
+    packed
         .split('|')
         .filter_map(|visit| {
             let (id, attempts) = visit.split_once('=')?;
             let stored = unpack(attempts);
-            (!stored.is_empty()).then(|| (id.to_string(), stored))
+            (!stored.is_empty()).then_some((id, stored))
         })
-        .collect())
+        .collect()
 }
 
-/// The attempts [`read_around`] packed (one that does not read is left out).
-fn unpack(packed: &str) -> BTreeMap<i64, Stored> {
+/// One visit's attempts as [`read_around`] packed them (one that does not
+/// read is left out).
+fn unpack(packed: &str) -> BTreeMap<i64, Stored<'_>> {
     packed
         .split(';')
         .filter_map(|one| {
             let mut fields = one.splitn(4, ':');
             let n = fields.next()?.parse::<i64>().ok()?;
             let error = fields.next()?.parse::<f64>().ok()?;
-            let lang = fields.next()?.to_string();
-            let model = fields.next()?.to_string();
+            let lang = fields.next()?;
+            let model = fields.next()?;
             Some((n, Stored { error, model, lang }))
         })
         .collect()
@@ -315,11 +323,11 @@ pub fn from_rows(lesson: Which, day: &str, visits: &str) -> String {
 mod tests {
     use super::*;
 
-    fn stored(error: f64) -> Stored {
+    fn stored(error: f64) -> Stored<'static> {
         Stored {
             error,
-            model: "m".into(),
-            lang: "en".into(),
+            model: "m",
+            lang: "en",
         }
     }
 
