@@ -27,6 +27,8 @@ pub(super) mod write;
 
 use std::{collections::BTreeMap, fmt::Write as _};
 
+use compact_str::CompactString;
+
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
 
@@ -118,8 +120,8 @@ pub struct Sums {
     /// The visit's start, lesson, language and room (`None` until it is stored).
     pub started: Option<i64>,
     pub lesson: Option<i64>,
-    pub lang: Option<String>,
-    pub room: Option<String>,
+    pub lang: Option<CompactString>,
+    pub room: Option<CompactString>,
     /// Its highest attempt number (0: none).
     pub attempts: i64,
     /// Its lowest error.
@@ -167,7 +169,7 @@ impl Sums {
         let visits = Cell::Visits {
             day,
             lesson,
-            lang: lang.to_string(),
+            lang: CompactString::new(lang),
         };
         let rungs = lessons::rungs(lessons::from_stored(lesson));
         let counts = [
@@ -184,7 +186,7 @@ impl Sums {
         let (cell, n) = one(Cell::GoalAt {
             day,
             lesson,
-            lang: lang.to_string(),
+            lang: CompactString::new(lang),
             goal_at,
         });
         add(deltas, cell, n);
@@ -192,7 +194,7 @@ impl Sums {
             let (cell, n) = one(Cell::Minutes {
                 day,
                 lesson,
-                lang: lang.to_string(),
+                lang: CompactString::new(lang),
                 minutes: at - started,
             });
             add(deltas, cell, n);
@@ -202,7 +204,7 @@ impl Sums {
                 let (cell, n) = one(Cell::Tool {
                     day,
                     lesson,
-                    lang: lang.to_string(),
+                    lang: CompactString::new(lang),
                     tool: tool.code(),
                     goal_at,
                 });
@@ -215,11 +217,11 @@ impl Sums {
 /// One comment, as the day cells count it.
 #[derive(Clone, Debug)]
 pub struct Comment {
-    pub model: String,
-    pub lang: String,
-    pub outcome: String,
+    pub model: CompactString,
+    pub lang: CompactString,
+    pub outcome: CompactString,
     /// `""` when none.
-    pub reason: String,
+    pub reason: CompactString,
     pub latency_ms: i64,
 }
 
@@ -230,7 +232,7 @@ impl Comment {
         let comments = Cell::Comments {
             day,
             lesson,
-            lang: lang.to_string(),
+            lang: CompactString::new(lang),
             model: self.model.clone(),
             comment_lang: self.lang.clone(),
             outcome: self.outcome.clone(),
@@ -240,7 +242,7 @@ impl Comment {
         let latency = Cell::Latency {
             day,
             lesson,
-            lang: lang.to_string(),
+            lang: CompactString::new(lang),
             model: self.model.clone(),
             comment_lang: self.lang.clone(),
             latency_ms: self.latency_ms,
@@ -262,26 +264,30 @@ pub struct Key<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cell {
     /// `insights_day_visits`: visits, attempted, at or below each rung, reached.
-    Visits { day: i64, lesson: i64, lang: String },
+    Visits {
+        day: i64,
+        lesson: i64,
+        lang: CompactString,
+    },
     /// `insights_day_goal_at` (0: not reached).
     GoalAt {
         day: i64,
         lesson: i64,
-        lang: String,
+        lang: CompactString,
         goal_at: i64,
     },
     /// `insights_day_goal_minutes`.
     Minutes {
         day: i64,
         lesson: i64,
-        lang: String,
+        lang: CompactString,
         minutes: i64,
     },
     /// `insights_day_tools`.
     Tool {
         day: i64,
         lesson: i64,
-        lang: String,
+        lang: CompactString,
         tool: &'static str,
         goal_at: i64,
     },
@@ -289,19 +295,19 @@ pub enum Cell {
     Comments {
         day: i64,
         lesson: i64,
-        lang: String,
-        model: String,
-        comment_lang: String,
-        outcome: String,
-        reason: String,
+        lang: CompactString,
+        model: CompactString,
+        comment_lang: CompactString,
+        outcome: CompactString,
+        reason: CompactString,
     },
     /// `insights_day_latency`.
     Latency {
         day: i64,
         lesson: i64,
-        lang: String,
-        model: String,
-        comment_lang: String,
+        lang: CompactString,
+        model: CompactString,
+        comment_lang: CompactString,
         latency_ms: i64,
     },
 }

@@ -37,8 +37,8 @@ pub(super) async fn write_sums(
             args.add(id.to_string())?;
             args.add(s.started)?;
             args.add(s.lesson)?;
-            args.add(s.lang.clone())?;
-            args.add(s.room.clone())?;
+            args.add(s.lang.as_deref().map(str::to_string))?;
+            args.add(s.room.as_deref().map(str::to_string))?;
             args.add(s.attempts)?;
             args.add(s.best.unwrap_or(0.0))?;
             args.add(s.goal_at)?;

@@ -17,6 +17,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use compact_str::CompactString;
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{kept, Key, Marks, Sums};
@@ -85,7 +86,7 @@ fn outcome(lesson: Which, attempts: &BTreeMap<i64, &Stored<'_>>, n: i64) -> Outc
 }
 
 /// (day, lesson, visit language, model, comment language).
-type CellKey = (i64, i64, String, String, String);
+type CellKey = (i64, i64, CompactString, CompactString, CompactString);
 
 /// Adds the outcomes `added` (a batch's new attempts) change to the cells;
 /// `sums`: the visits' sums after the batch (`super::write::apply`), whose
@@ -94,7 +95,7 @@ pub async fn apply(
     conn: &mut AnyConnection,
     postgres: bool,
     added: &[&Attempt],
-    sums: &HashMap<String, Sums>,
+    sums: &HashMap<CompactString, Sums>,
 ) -> Result<(), sqlx::Error> {
     let marks = Marks::new(postgres);
     // This batch's attempts, by visit: stored by it, so not read back.
@@ -263,9 +264,9 @@ async fn upsert(
         let row = (|| {
             args.add(*day)?;
             args.add(*lesson)?;
-            args.add(lang.clone())?;
-            args.add(model.clone())?;
-            args.add(comment_lang.clone())?;
+            args.add(lang.as_str())?;
+            args.add(model.as_str())?;
+            args.add(comment_lang.as_str())?;
             args.add(o.comments)?;
             args.add(o.followed)?;
             args.add(o.improved)?;

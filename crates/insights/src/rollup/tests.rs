@@ -112,7 +112,7 @@ fn a_visit_moves_between_cells_as_it_improves() {
     before.count_into(-1, &mut deltas);
     after.count_into(1, &mut deltas);
     deltas.retain(|_, n| n.iter().any(|&n| n != 0));
-    let lang = || "pt".to_string();
+    let lang = || CompactString::new("pt");
     let (day, lesson) = (3, 1);
     let expected: Deltas = [
         (

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use compact_str::CompactString;
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
@@ -43,7 +44,7 @@ pub async fn apply(
     conn: &mut AnyConnection,
     postgres: bool,
     added: &Added<'_>,
-) -> Result<HashMap<String, Sums>, sqlx::Error> {
+) -> Result<HashMap<CompactString, Sums>, sqlx::Error> {
     let marks = Marks::new(postgres);
     let ids: BTreeSet<&str> = (added.visits.iter().map(|v| v.id.as_str()))
         .chain(added.attempts.iter().map(|(a, _)| a.visit.as_str()))
@@ -56,20 +57,22 @@ pub async fn apply(
     let old = read(conn, marks, &ids, postgres).await?;
     let mut new = old.clone();
     for v in &added.visits {
-        let s = new.entry(v.id.as_str().to_string()).or_default();
+        let s = new.entry(CompactString::new(v.id.as_str())).or_default();
         s.started = Some(v.started.0);
         s.lesson = Some(lessons::number(v.lesson));
-        s.lang = Some(v.lang.code().to_string());
-        s.room = v.room.as_ref().map(|r| r.as_str().to_string());
+        s.lang = Some(CompactString::new(v.lang.code()));
+        s.room = v.room.as_ref().map(|r| CompactString::new(r.as_str()));
     }
     for (a, _) in &added.attempts {
         let n = &a.numbers;
-        new.entry(a.visit.as_str().to_string())
+        new.entry(CompactString::new(a.visit.as_str()))
             .or_default()
             .add_attempt(n.lesson(), i64::from(n.number()), n.error(), a.at.0);
     }
     for t in &added.tools {
-        new.entry(t.visit.as_str().to_string()).or_default().tools |= bit(t.tool);
+        new.entry(CompactString::new(t.visit.as_str()))
+            .or_default()
+            .tools |= bit(t.tool);
     }
 
     let mut deltas = Deltas::new();
@@ -114,10 +117,10 @@ pub async fn apply(
                 continue;
             };
             let comment = Comment {
-                model,
-                lang,
-                outcome,
-                reason: reason.unwrap_or_default(),
+                model: model.into(),
+                lang: lang.into(),
+                outcome: outcome.into(),
+                reason: reason.map(CompactString::from).unwrap_or_default(),
                 latency_ms,
             };
             comment.count_into(cell, &mut deltas);
@@ -152,13 +155,13 @@ pub async fn apply(
 
 fn comment_of(a: &Attempt, latency_ms: i64) -> Comment {
     Comment {
-        model: a.model.as_str().to_string(),
-        lang: a.lang.code().to_string(),
-        outcome: a.outcome.code().to_string(),
+        model: CompactString::new(a.model.as_str()),
+        lang: CompactString::const_new(a.lang.code()),
+        outcome: CompactString::const_new(a.outcome.code()),
         reason: a
             .outcome
             .reason()
-            .map_or_else(String::new, |r| r.as_str().to_string()),
+            .map_or_else(CompactString::default, |r| CompactString::new(r.as_str())),
         latency_ms,
     }
 }
@@ -180,7 +183,7 @@ async fn read(
     marks: Marks,
     ids: &[&str],
     postgres: bool,
-) -> Result<HashMap<String, Sums>, sqlx::Error> {
+) -> Result<HashMap<CompactString, Sums>, sqlx::Error> {
     let packing = Packing::new(postgres);
     let fields = [
         "visit_id".to_string(),
@@ -219,7 +222,7 @@ async fn read(
             .await?;
         for one in packed.iter().flat_map(|p| p.split(';')) {
             let (id, row) = unpack_sums(one)?;
-            sums.insert(id.to_string(), row);
+            sums.insert(CompactString::new(id), row);
         }
     }
     Ok(sums)
