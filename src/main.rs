@@ -9,31 +9,14 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc hands memory freed by the server back to the system at once,
-/// not after its default second: under a flood of comments the insights'
-/// batches and queue free megabytes every second, and the recording server's
-/// peak RSS fell by 2–5 MB with no more CPU a comment (docs/benchmarks/insights.md).
-/// `MIMALLOC_PURGE_DELAY` in the environment, mimalloc's own setting, wins.
-#[cfg(feature = "ssr")]
-fn return_freed_memory_at_once() {
-    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some() {
-        return;
-    }
-    // `mi_option_purge_delay` in mimalloc.h's `mi_option_e` (the Rust
-    // bindings do not name it): milliseconds before freed memory is purged.
-    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-    // SAFETY: sets a number in mimalloc's option table; no pointer involved.
-    unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) }
-}
-
 #[cfg(feature = "ssr")]
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    use jay_trainer::server::{config::Settings, startup::Application, telemetry};
+    use jay_trainer::server::{config::Settings, memory, startup::Application, telemetry};
     use std::process::ExitCode;
 
-    return_freed_memory_at_once();
     telemetry::init();
+    memory::tune();
     let settings = match Settings::from_env() {
         Ok(settings) => settings,
         Err(e) => {

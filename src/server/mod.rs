@@ -13,7 +13,8 @@
 //!   cross-site writes refused;
 //! - [`headers`], [`request_id`], [`revalidate`], [`assets`]: what answers
 //!   carry, and the site's hashed files;
-//! - [`metrics`] (Prometheus), `signals` (SIGHUP, SIGTERM), [`telemetry`] (logs);
+//! - [`metrics`] (Prometheus), `signals` (SIGHUP, SIGTERM), [`telemetry`] (logs),
+//!   [`memory`] (one allocator for Rust and SQLite);
 //! - [`config`]: the typed settings, read from the environment and checked at start-up.
 
 pub mod assets;
@@ -25,6 +26,7 @@ pub mod insights_pages;
 pub mod json;
 pub mod layers;
 pub mod limits;
+pub mod memory;
 pub mod metrics;
 pub mod negotiate;
 pub mod origin;

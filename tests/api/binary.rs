@@ -1,6 +1,7 @@
 //! The real server binary, as an operator runs it: a broken registry stops
-//! start-up with a clear message, SIGHUP reloads the registry in place, and
-//! the router's statistics survive SIGKILL, SIGTERM and a corrupt snapshot.
+//! start-up with a clear message, SQLite allocates through mimalloc, SIGHUP
+//! reloads the registry in place, and the router's statistics survive
+//! SIGKILL, SIGTERM and a corrupt snapshot.
 
 use std::{
     io::{BufRead, BufReader},
@@ -69,6 +70,16 @@ fn a_broken_registry_stops_start_up_naming_the_model_and_key() {
         stderr.contains("\"phi\"") && stderr.contains("temperature"),
         "{stderr}"
     );
+}
+
+#[test]
+fn sqlite_allocates_through_the_servers_allocator() {
+    let path = temp_registry("memory", &model("phi"));
+    let mut child = server(&path).spawn().expect("start the server");
+    let (_, log) = start_up(&mut child);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(log.contains("SQLite allocates through mimalloc"), "{log}");
 }
 
 #[tokio::test]

@@ -1,0 +1,101 @@
+//! Where the server's memory comes from and when it goes back: one
+//! allocator, mimalloc (the global allocator in `src/main.rs`), for Rust and
+//! SQLite alike, handing freed memory back to the system at once. Called
+//! once, first thing in `main`, before anything allocates much or opens a
+//! database.
+//!
+//! Measured under a flood of recorded comments (`.ci/loadbench`,
+//! docs/benchmarks/insights.md): the insights' batches free megabytes every
+//! second, which mimalloc kept for a second by default; and SQLite, left to
+//! glibc's `malloc`, held a glibc arena of its own thread at 7 MB resident
+//! for 3.8 MB in use (`sqlite3_memory_highwater`), never trimmed.
+
+use std::ffi::{c_int, c_void};
+
+use libmimalloc_sys as mi;
+use libsqlite3_sys as sqlite;
+
+/// Sets both, unless the environment says otherwise: `MIMALLOC_PURGE_DELAY`
+/// (mimalloc's own setting) wins over the first.
+pub fn tune() {
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // `mi_option_purge_delay` in mimalloc.h's `mi_option_e` (the Rust
+        // bindings do not name it): milliseconds before freed memory is purged.
+        const PURGE_DELAY: mi::mi_option_t = 15;
+        // SAFETY: sets a number in mimalloc's option table; no pointer involved.
+        unsafe { mi::mi_option_set(PURGE_DELAY, 0) }
+    }
+    sqlite_through_mimalloc();
+}
+
+/// SQLite's allocations through mimalloc (`SQLITE_CONFIG_MALLOC`), and
+/// the start-up log says whether they are: SQLite takes it only before it is
+/// first used; later (a second call, a test that opened a database first) it
+/// answers `SQLITE_MISUSE` and keeps glibc's, which works as well, with more
+/// memory resident.
+fn sqlite_through_mimalloc() {
+    let methods = sqlite::sqlite3_mem_methods {
+        xMalloc: Some(malloc),
+        xFree: Some(free),
+        xRealloc: Some(realloc),
+        xSize: Some(size),
+        xRoundup: Some(roundup),
+        xInit: Some(init),
+        xShutdown: Some(shutdown),
+        pAppData: std::ptr::null_mut(),
+    };
+    // SAFETY: SQLite copies the struct before the call returns; the
+    // functions live as long as the process.
+    let rc = unsafe { sqlite::sqlite3_config(sqlite::SQLITE_CONFIG_MALLOC, &raw const methods) };
+    // SAFETY: a block of SQLite's own, asked of mimalloc, then freed.
+    let taken = unsafe {
+        let p = sqlite::sqlite3_malloc(64);
+        let ours = !p.is_null() && mi::mi_is_in_heap_region(p);
+        sqlite::sqlite3_free(p);
+        ours
+    };
+    if rc == sqlite::SQLITE_OK && taken {
+        tracing::info!("memory: SQLite allocates through mimalloc");
+    } else {
+        tracing::warn!("memory: SQLite keeps its own allocator (sqlite3_config answered {rc})");
+    }
+}
+
+/// SQLite never asks for a negative size; one would get nothing.
+fn bytes(n: c_int) -> Option<usize> {
+    usize::try_from(n).ok()
+}
+
+unsafe extern "C" fn malloc(n: c_int) -> *mut c_void {
+    // SAFETY: mimalloc's malloc, for any size; null when it cannot.
+    bytes(n).map_or(std::ptr::null_mut(), |n| unsafe { mi::mi_malloc(n) })
+}
+
+unsafe extern "C" fn free(p: *mut c_void) {
+    // SAFETY: `p` came from `malloc` or `realloc` above (SQLite frees only
+    // what it allocated), or is null, which mimalloc ignores.
+    unsafe { mi::mi_free(p) }
+}
+
+unsafe extern "C" fn realloc(p: *mut c_void, n: c_int) -> *mut c_void {
+    // SAFETY: as `free` for `p`.
+    bytes(n).map_or(std::ptr::null_mut(), |n| unsafe { mi::mi_realloc(p, n) })
+}
+
+unsafe extern "C" fn size(p: *mut c_void) -> c_int {
+    // SAFETY: as `free` for `p` (never null here: SQLite asks of its own blocks).
+    let n = unsafe { mi::mi_usable_size(p) };
+    c_int::try_from(n).unwrap_or(c_int::MAX)
+}
+
+unsafe extern "C" fn roundup(n: c_int) -> c_int {
+    // SAFETY: asks mimalloc a size class; no pointer involved.
+    let rounded = bytes(n).map_or(0, |n| unsafe { mi::mi_good_size(n) });
+    c_int::try_from(rounded).unwrap_or(n)
+}
+
+unsafe extern "C" fn init(_: *mut c_void) -> c_int {
+    sqlite::SQLITE_OK
+}
+
+unsafe extern "C" fn shutdown(_: *mut c_void) {}
