@@ -1,8 +1,8 @@
 //! Where the server's memory comes from and when it goes back: one
 //! allocator, mimalloc (the global allocator in `src/main.rs`), for Rust and
 //! SQLite alike, handing freed memory back to the system at once. Called
-//! once, first thing in `main`, before anything allocates much or opens a
-//! database.
+//! once in `main`, once logging is set up and before the configuration is
+//! read or any database opened.
 //!
 //! Measured under a flood of recorded comments (`.ci/loadbench`,
 //! docs/benchmarks/insights.md): the insights' batches free megabytes every

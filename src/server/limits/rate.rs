@@ -96,7 +96,7 @@ impl Clock for ManualClock {
 /// One client's state: when its allowance of comments, and of refunds, is
 /// full again (at or before now: full), in nanoseconds of the limiter's
 /// clock (16 bytes a client where two `Duration`s took 32: under a flood of
-/// 90,000 clients the table is most of what the server holds).
+/// 90,000 clients the table is a large part of what the server holds).
 #[derive(Clone, Copy, Debug)]
 struct Allowance {
     comments_full_at: u64,
