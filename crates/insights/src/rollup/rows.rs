@@ -34,11 +34,11 @@ pub(super) async fn write_sums(
     let mut args = AnyArguments::default();
     for (id, s) in rows {
         let encoded = (|| {
-            args.add(id.to_string())?;
+            args.add(*id)?;
             args.add(s.started)?;
             args.add(s.lesson)?;
-            args.add(s.lang.as_deref().map(str::to_string))?;
-            args.add(s.room.as_deref().map(str::to_string))?;
+            args.add(s.lang.as_deref())?;
+            args.add(s.room.as_deref())?;
             args.add(s.attempts)?;
             args.add(s.best.unwrap_or(0.0))?;
             args.add(s.goal_at)?;
