@@ -167,8 +167,8 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
 /// its tier's pool in its language (a copy of any example is a copy). The
 /// prompt shows examples of that pool, each compared once.
 fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
-    let reply = copy::words(text);
     let pool = copy::pool(prompt.lang, prompt.lesson, prompt.tier);
+    let reply = copy::POOLS.number(&copy::words(text));
     pool.iter().any(|example| example.copied_by(&reply))
         || prompt
             .examples

@@ -24,7 +24,10 @@
 //! and stems, Chinese character by character). Pure.
 
 pub(super) use super::tokens::{tokens, Token};
-use super::{keys::Keys, salvage::sentences};
+use super::{
+    keys::{Claims, Found, Keys},
+    salvage::sentences,
+};
 use crate::{
     judge::directions::{clauses, normalise},
     words::{words_for, ClaimWords},
@@ -59,17 +62,32 @@ pub(super) struct Sentence<'a> {
     /// character by character (Chinese).
     pub words: &'static ClaimWords,
     pub by_characters: bool,
+    /// Where each of `words`' lists matches in `tokens`, read at once.
+    claims: &'static Claims,
+    found: Vec<Found>,
 }
 
 impl Sentence<'_> {
     /// Where a key of `keys` matches: (start, length) of each.
     pub fn find(&self, keys: &'static [&'static str]) -> Vec<(usize, usize)> {
-        find(&self.tokens, keys, self.by_characters)
+        match self.claims.list(keys) {
+            Some(list) => self.found_in(list).collect(),
+            None => find(&self.tokens, keys, self.by_characters),
+        }
     }
 
     /// Whether a key of `keys` is in it.
     pub fn says(&self, keys: &'static [&'static str]) -> bool {
-        !self.find(keys).is_empty()
+        match self.claims.list(keys) {
+            Some(list) => self.found_in(list).next().is_some(),
+            None => !self.find(keys).is_empty(),
+        }
+    }
+
+    fn found_in(&self, list: u8) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (self.found.iter())
+            .filter(move |&&(l, ..)| l == list)
+            .map(|&(_, at, n)| (at, n))
     }
 
     /// A question claims nothing ("Below 450?").
@@ -88,16 +106,20 @@ impl<'a> Reading<'a> {
     /// `text`'s sentences, [`normalise`]d and cut into tokens, in `lang`.
     pub fn of(text: &'a str, lang: Lang) -> Self {
         let words = words_for(lang);
+        let claims = Claims::of(lang);
         let sentences = sentences(text)
             .into_iter()
             .map(|written| {
                 let normalised = normalise(written, &words.directions);
+                let tokens = tokens(&normalised);
                 Sentence {
-                    tokens: tokens(&normalised),
+                    found: claims.find_all(&tokens),
+                    tokens,
                     normalised,
                     written,
                     words: &words.claims,
                     by_characters: words.directions.by_characters,
+                    claims,
                 }
             })
             .collect();
@@ -124,9 +146,7 @@ pub(crate) fn claims_goal_in(reading: &Reading, goal: f64) -> bool {
         if s.is_question() || s.says(w.negations) {
             return false;
         }
-        s.says(w.reached)
-            || alone(&s.normalised, w, by_characters)
-            || below(&s.tokens, w, by_characters, goal)
+        s.says(w.reached) || alone(&s.normalised, w, by_characters) || below(s, goal)
     })
 }
 
@@ -166,15 +186,14 @@ fn alone(sentence: &str, w: &ClaimWords, by_characters: bool) -> bool {
 }
 
 /// "below 450" or "450 以下", in a sentence that states no aim.
-fn below(tokens: &[Token], w: &ClaimWords, by_characters: bool, goal: f64) -> bool {
-    if !find(tokens, w.aims, by_characters).is_empty() {
+fn below(s: &Sentence, goal: f64) -> bool {
+    let (w, tokens) = (s.words, &s.tokens);
+    if s.says(w.aims) {
         return false;
     }
-    let before = find(tokens, w.below, by_characters)
-        .into_iter()
-        .any(|(at, n)| at_most_goal(tokens.get(at + n), goal));
-    let after = find(tokens, w.below_after, by_characters)
-        .into_iter()
+    let before =
+        (s.find(w.below).into_iter()).any(|(at, n)| at_most_goal(tokens.get(at + n), goal));
+    let after = (s.find(w.below_after).into_iter())
         .any(|(at, _)| at_most_goal(at.checked_sub(1).and_then(|i| tokens.get(i)), goal));
     before || after
 }

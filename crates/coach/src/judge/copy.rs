@@ -17,6 +17,8 @@
 
 use std::sync::LazyLock;
 
+use compact_str::CompactString;
+use foldhash::{HashMap, HashMapExt};
 use strsim::generic_damerau_levenshtein;
 
 use crate::{response::Tier, words::words_for};
@@ -32,10 +34,10 @@ pub const WHOLE: usize = 4;
 /// words, is a copy.
 pub const SENTENCE: usize = 6;
 
-/// The words of `text`, as the comparison sees them.
-pub fn words(text: &str) -> Vec<String> {
+/// The words of `text`, as the comparison sees them (inline: a word is short).
+pub fn words(text: &str) -> Vec<CompactString> {
     let mut out = Vec::new();
-    let mut word = String::new();
+    let mut word = CompactString::default();
     for c in text.chars().flat_map(char::to_lowercase) {
         let wide = c >= '\u{2E80}';
         if c.is_alphanumeric() && !wide {
@@ -46,7 +48,7 @@ pub fn words(text: &str) -> Vec<String> {
             out.push(std::mem::take(&mut word));
         }
         if c.is_alphanumeric() {
-            out.push(c.to_string());
+            out.push(CompactString::new(c.encode_utf8(&mut [0; 4])));
         }
     }
     if !word.is_empty() {
@@ -56,22 +58,25 @@ pub fn words(text: &str) -> Vec<String> {
 }
 
 /// An example as replies are compared with it: its words, and the words of
-/// each of its sentences long enough to count ([`SENTENCE`]). Made once per
-/// example: the pools' are made at first use ([`pool`]).
+/// each of its sentences long enough to count ([`SENTENCE`]). The pools'
+/// examples hold their words as numbers ([`Pools`]), compared as integers;
+/// another example ([`copies`]) holds them as text.
 #[derive(Debug)]
-pub struct Example {
+pub struct Example<W = u32> {
     pub text: &'static str,
-    words: Vec<String>,
-    sentences: Vec<Vec<String>>,
+    words: Vec<W>,
+    sentences: Vec<Vec<W>>,
 }
 
-impl Example {
-    pub fn new(text: &'static str) -> Self {
+impl<W: Clone + Eq + std::hash::Hash> Example<W> {
+    /// `text` read, each word made a `W` by `word`.
+    fn read(text: &'static str, mut word: impl FnMut(CompactString) -> W) -> Self {
+        let mut of = |part: &str| words(part).into_iter().map(&mut word).collect::<Vec<W>>();
         Self {
             text,
-            words: words(text),
+            words: of(text),
             sentences: sentences(text)
-                .map(words)
+                .map(&mut of)
                 .filter(|s| s.len() >= SENTENCE)
                 .collect(),
         }
@@ -80,7 +85,7 @@ impl Example {
     /// Whether a reply of these `reply` words copies it (see the module's
     /// docs). The distance is at least [`unshared`], so a reply with more
     /// words of its own than a near copy can have is not measured.
-    pub fn copied_by(&self, reply: &[String]) -> bool {
+    pub fn copied_by(&self, reply: &[W]) -> bool {
         let example = &self.words;
         if reply.is_empty() || example.is_empty() {
             return false;
@@ -95,32 +100,78 @@ impl Example {
 
 /// Whether `reply` copies `example` (see the module's docs).
 pub fn copies(reply: &str, example: &'static str) -> bool {
-    Example::new(example).copied_by(&words(reply))
+    Example::read(example, |w| w).copied_by(&words(reply))
 }
 
-/// Every pool's examples, by language, lesson and tier, made at first use.
-static POOLS: LazyLock<Vec<Vec<[Vec<Example>; 3]>>> = LazyLock::new(|| {
-    Lang::ALL
-        .iter()
-        .map(|&lang| {
-            let words = words_for(lang);
-            Which::ALL
-                .iter()
-                .map(|lesson| {
-                    let tiers = match lesson {
-                        Which::One => &words.examples,
-                        Which::Two => &words.two.examples,
-                    };
-                    tiers.map(|pool| pool.iter().map(|(_, _, a)| Example::new(a)).collect())
-                })
-                .collect()
-        })
-        .collect()
-});
+/// Every pool's examples, by language, lesson and tier, with their words
+/// numbered: the same word the same number in every pool.
+pub struct Pools {
+    numbers: HashMap<CompactString, u32>,
+    pools: Vec<Vec<[Vec<Example>; 3]>>,
+}
+
+impl Pools {
+    fn new() -> Self {
+        let mut numbers = HashMap::new();
+        let mut number = |word: CompactString| {
+            let next = numbers.len() as u32;
+            *numbers.entry(word).or_insert(next)
+        };
+        let pools = Lang::ALL
+            .iter()
+            .map(|&lang| {
+                let words = words_for(lang);
+                Which::ALL
+                    .iter()
+                    .map(|lesson| {
+                        let tiers = match lesson {
+                            Which::One => &words.examples,
+                            Which::Two => &words.two.examples,
+                        };
+                        tiers.map(|pool| {
+                            pool.iter()
+                                .map(|(_, _, a)| Example::read(a, &mut number))
+                                .collect()
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Self { numbers, pools }
+    }
+
+    /// A reply's words as the pools number them; a word no example has gets
+    /// a number of its own past theirs (the same one each time it recurs).
+    pub fn number(&self, reply: &[CompactString]) -> Vec<u32> {
+        let mut unknown: Vec<&str> = Vec::new();
+        reply
+            .iter()
+            .map(|word| match self.numbers.get(word) {
+                Some(&n) => n,
+                None => {
+                    let at = unknown.iter().position(|u| *u == word.as_str());
+                    let at = at.unwrap_or_else(|| {
+                        unknown.push(word.as_str());
+                        unknown.len() - 1
+                    });
+                    (self.numbers.len() + at) as u32
+                }
+            })
+            .collect()
+    }
+
+    /// The examples of the pool of `lang`, `lesson` and `tier`.
+    pub fn pool(&self, lang: Lang, lesson: Which, tier: Tier) -> &[Example] {
+        &self.pools[lang.index()][lesson as usize][tier as usize]
+    }
+}
+
+/// The pools, made at first use.
+pub static POOLS: LazyLock<Pools> = LazyLock::new(Pools::new);
 
 /// The examples of the pool of `lang`, `lesson` and `tier`.
 pub fn pool(lang: Lang, lesson: Which, tier: Tier) -> &'static [Example] {
-    &POOLS[lang.index()][lesson as usize][tier as usize]
+    POOLS.pool(lang, lesson, tier)
 }
 
 /// The sentences of `text`: up to each `.`, `!`, `?` or their wide forms.
@@ -133,7 +184,7 @@ fn sentences(text: &str) -> impl Iterator<Item = &str> {
 /// Damerau–Levenshtein distance: a substitution, an insertion or a deletion
 /// takes at most one such word off each side, a transposition none. Cheaper
 /// than the distance (which hashes and copies every word) and never larger.
-fn unshared(a: &[String], b: &[String]) -> usize {
+fn unshared<W: PartialEq>(a: &[W], b: &[W]) -> usize {
     let mut used = vec![false; b.len()];
     let shared = a
         .iter()
@@ -149,7 +200,7 @@ fn unshared(a: &[String], b: &[String]) -> usize {
 }
 
 /// Whether `reply` holds the words of `part`, in a row.
-fn holds(reply: &[String], part: &[String]) -> bool {
+fn holds<W: PartialEq>(reply: &[W], part: &[W]) -> bool {
     reply.windows(part.len()).any(|run| run == part)
 }
 
@@ -215,19 +266,58 @@ mod tests {
         assert!(!copies("加油！", example));
     }
 
-    #[test]
-    fn the_words_one_side_lacks_never_exceed_the_distance() {
-        let texts: Vec<&str> = Lang::ALL
+    /// Every pool's examples.
+    fn every_example() -> impl Iterator<Item = &'static Example> {
+        Lang::ALL
             .iter()
             .flat_map(|&lang| Which::ALL.into_iter().map(move |lesson| (lang, lesson)))
             .flat_map(|(lang, lesson)| {
                 [Tier::Far, Tier::Close, Tier::Goal]
                     .into_iter()
-                    .flat_map(move |tier| pool(lang, lesson, tier).iter().map(|e| e.text))
+                    .flat_map(move |tier| pool(lang, lesson, tier))
             })
+    }
+
+    #[test]
+    fn numbered_words_judge_as_the_words_do() {
+        let all: Vec<&Example> = every_example().collect();
+        // Each example's text, and the same with a word no example has,
+        // twice (one number for both), and with its words reversed.
+        let replies: Vec<String> = all
+            .iter()
+            .flat_map(|e| {
+                let reversed: Vec<&str> = e.text.split(' ').rev().collect();
+                [
+                    e.text.to_string(),
+                    format!("zorblax {} zorblax", e.text),
+                    format!("{} quuxly", e.text.replacen(' ', " quuxly ", 1)),
+                    reversed.join(" "),
+                ]
+            })
+            .collect();
+        let mut copies_found = 0;
+        for example in all.iter().step_by(3) {
+            for reply in &replies {
+                let numbered = example.copied_by(&POOLS.number(&words(reply)));
+                assert_eq!(
+                    numbered,
+                    copies(reply, example.text),
+                    "{reply:?} / {:?}",
+                    example.text
+                );
+                copies_found += usize::from(numbered);
+            }
+        }
+        assert!(copies_found > all.len() / 3, "{copies_found}");
+    }
+
+    #[test]
+    fn the_words_one_side_lacks_never_exceed_the_distance() {
+        let texts: Vec<&str> = every_example()
+            .map(|e| e.text)
             .chain([EXAMPLE, "the the bias", "bias the the", "A B C", "B A C D"])
             .collect();
-        let lists: Vec<Vec<String>> = texts.iter().map(|t| words(t)).collect();
+        let lists: Vec<Vec<CompactString>> = texts.iter().map(|t| words(t)).collect();
         for a in &lists {
             for b in &lists {
                 assert!(

@@ -3,12 +3,16 @@
 //! ([`KeyIndex`]), so that finding them in a sentence looks at each token
 //! once instead of trying every key at every place. The languages' lists
 //! are read at first use and kept ([`Keys::of`]); what they find is what
-//! trying every key finds. Pure.
+//! trying every key finds. A sentence is read for all ten of its
+//! language's claim lists in one pass ([`Claims`]), each key tagged with its
+//! list. Pure.
 
-use std::{collections::HashMap, sync::LazyLock};
+use std::sync::LazyLock;
+
+use foldhash::{HashMap, HashMapExt};
 
 use super::{directions::word_matches, key_index::KeyIndex, tokens::Token};
-use crate::words::words_for;
+use crate::words::{words_for, ClaimWords};
 use vocabulary::Lang;
 
 /// A key list, read.
@@ -37,19 +41,9 @@ impl Keys {
     /// Where a key matches in `tokens`: (start, length) of each, in the
     /// order of their starts.
     pub fn find(&self, tokens: &[Token]) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        for at in 0..tokens.len() {
-            let first = match &tokens[at] {
-                Token::Word(w) => Some(w.as_str()),
-                Token::Number(_) => None,
-            };
-            for k in self.index.starting(first) {
-                if let Some(n) = matches_at(tokens, at, self.index.parts(k)) {
-                    out.push((at, n));
-                }
-            }
-        }
-        out
+        matches(&self.index, tokens)
+            .map(|(_, at, n)| (at, n))
+            .collect()
     }
 
     /// Whether a key matches the whole of `tokens`.
@@ -58,6 +52,22 @@ impl Keys {
             .all()
             .any(|parts| matches_at(tokens, 0, parts) == Some(tokens.len()))
     }
+}
+
+/// Each key of `index` that matches in `tokens`: (key, start, length), in
+/// the order of their starts, and at one start in [`KeyIndex::starting`]'s.
+fn matches<'a>(
+    index: &'a KeyIndex,
+    tokens: &'a [Token],
+) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+    tokens.iter().enumerate().flat_map(move |(at, token)| {
+        let first = match token {
+            Token::Word(w) => Some(w.as_str()),
+            Token::Number(_) => None,
+        };
+        (index.starting(first))
+            .filter_map(move |k| Some((k, at, matches_at(tokens, at, index.parts(k))?)))
+    })
 }
 
 /// How many tokens `parts` match from `at` on, if they match there.
@@ -85,25 +95,29 @@ impl std::ops::Deref for Cached {
     }
 }
 
+/// A language's ten claim lists ([`ClaimWords`]), in order.
+fn claim_lists(c: &'static ClaimWords) -> [&'static [&'static str]; 10] {
+    [
+        c.reached,
+        c.alone,
+        c.below,
+        c.below_after,
+        c.negations,
+        c.aims,
+        c.best,
+        c.better,
+        c.error_is,
+        c.relative,
+    ]
+}
+
 /// Every language's claim lists, by their address, length and reading.
 static READ: LazyLock<HashMap<(usize, usize, bool), Keys>> = LazyLock::new(|| {
     let mut read = HashMap::new();
     for lang in Lang::ALL {
         let words = words_for(lang);
-        let c = &words.claims;
         let by_characters = words.directions.by_characters;
-        for list in [
-            c.reached,
-            c.alone,
-            c.below,
-            c.below_after,
-            c.negations,
-            c.aims,
-            c.best,
-            c.better,
-            c.error_is,
-            c.relative,
-        ] {
+        for list in claim_lists(&words.claims) {
             let key = (list.as_ptr() as usize, list.len(), by_characters);
             read.entry(key)
                 .or_insert_with(|| Keys::new(list, by_characters));
@@ -111,3 +125,64 @@ static READ: LazyLock<HashMap<(usize, usize, bool), Keys>> = LazyLock::new(|| {
     }
     read
 });
+
+/// Where a key of a language's claim lists matched: its list's place among
+/// the ten, its start and its length.
+pub type Found = (u8, usize, usize);
+
+/// A language's claim lists read as one, each key tagged with its list: a
+/// sentence is read once for all ten ([`Claims::find_all`]) instead of once
+/// a list.
+#[derive(Debug)]
+pub struct Claims {
+    index: KeyIndex,
+    /// Each key's list, by its place among the ten.
+    list_of: Vec<u8>,
+    /// Each list's address and length, to know it by.
+    lists: [(usize, usize); 10],
+}
+
+impl Claims {
+    fn new(words: &'static ClaimWords, by_characters: bool) -> Self {
+        let lists = claim_lists(words);
+        let keys = (0u8..)
+            .zip(lists)
+            .flat_map(|(l, list)| list.iter().map(move |&k| (l, k)));
+        Self {
+            index: KeyIndex::new(keys.clone().map(|(_, k)| k), by_characters),
+            list_of: keys.map(|(l, _)| l).collect(),
+            lists: lists.map(|list| (list.as_ptr() as usize, list.len())),
+        }
+    }
+
+    /// The claim lists of `lang`, read once.
+    pub fn of(lang: Lang) -> &'static Claims {
+        static ALL: LazyLock<Vec<Claims>> = LazyLock::new(|| {
+            Lang::ALL
+                .iter()
+                .map(|&lang| {
+                    let words = words_for(lang);
+                    Claims::new(&words.claims, words.directions.by_characters)
+                })
+                .collect()
+        });
+        &ALL[lang.index()]
+    }
+
+    /// `list`'s place among the ten, when it is one of them.
+    pub fn list(&self, list: &'static [&'static str]) -> Option<u8> {
+        let key = (list.as_ptr() as usize, list.len());
+        (0u8..)
+            .zip(&self.lists)
+            .find(|(_, l)| **l == key)
+            .map(|(n, _)| n)
+    }
+
+    /// Where a key of any list matches in `tokens`, in the order of their
+    /// starts (and, at one start, as [`Keys::find`] gives a list's).
+    pub fn find_all(&self, tokens: &[Token]) -> Vec<Found> {
+        matches(&self.index, tokens)
+            .map(|(k, at, n)| (self.list_of[k], at, n))
+            .collect()
+    }
+}

@@ -1,12 +1,15 @@
 //! A normalised sentence as the claim checks read it: its words and its
 //! numbers, in order ([`tokens`]). Pure.
 
+use compact_str::CompactString;
+
 use super::numbers;
 
 /// One place of a sentence.
 #[derive(Debug)]
 pub(crate) enum Token {
-    Word(String),
+    /// Kept inline (a reply's words are short): no allocation a word.
+    Word(CompactString),
     /// A number, as its readings' values.
     Number(Vec<f64>),
 }
@@ -32,14 +35,14 @@ pub(crate) fn tokens(text: &str) -> Vec<Token> {
         } else if c >= '\u{2E80}' && c.is_alphanumeric() {
             // A Han character (or kana, Hangul) is a word of its own, in
             // any language's reply.
-            out.push(Token::Word(c.to_string()));
+            out.push(Token::Word(CompactString::new(c.encode_utf8(&mut [0; 4]))));
             c.len_utf8()
         } else if c.is_alphabetic() {
             let len = run(rest, |c, next| {
                 c.is_alphanumeric() && c < '\u{2E80}'
                     || c == '\'' && next.is_some_and(char::is_alphabetic)
             });
-            out.push(Token::Word(rest[..len].to_string()));
+            out.push(Token::Word(CompactString::new(&rest[..len])));
             len
         } else {
             c.len_utf8()

@@ -6,6 +6,8 @@
 
 use std::sync::LazyLock;
 
+use foldhash::{HashMap, HashMapExt};
+
 use crate::judge::key_index::KeyIndex;
 use crate::words::{words_for, DirectionWords};
 use lesson::advice::{Param, Way};
@@ -139,6 +141,9 @@ pub struct Lexicon {
     pub words: &'static DirectionWords,
     keys: Vec<Key>,
     index: KeyIndex,
+    /// The keys by their first character, in [`lists`]' order (Chinese,
+    /// read character by character, tries at each place only these).
+    by_first_char: HashMap<char, Vec<usize>>,
 }
 
 impl Lexicon {
@@ -149,7 +154,18 @@ impl Lexicon {
             .filter(|key| !key.text.is_empty())
             .collect();
         let index = KeyIndex::new(keys.iter().map(|key| key.text), false);
-        Self { words, keys, index }
+        let mut by_first_char: HashMap<char, Vec<usize>> = HashMap::new();
+        for (i, key) in keys.iter().enumerate() {
+            if let Some(first) = key.text.chars().next() {
+                by_first_char.entry(first).or_default().push(i);
+            }
+        }
+        Self {
+            words,
+            keys,
+            index,
+            by_first_char,
+        }
     }
 
     /// The lexicon of `lang`.
@@ -179,9 +195,8 @@ fn by_characters(clause: &str, lexicon: &Lexicon) -> Vec<Lexeme> {
     let mut out = Vec::new();
     let mut rest = clause;
     while let Some(c) = rest.chars().next() {
-        let best = lexicon
-            .keys
-            .iter()
+        let best = (lexicon.by_first_char.get(&c).into_iter().flatten())
+            .map(|&i| &lexicon.keys[i])
             .filter(|k| rest.starts_with(k.text))
             .fold(None::<&Key>, |best, k| match best {
                 Some(b) if b.text.len() >= k.text.len() => best,
