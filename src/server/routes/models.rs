@@ -14,9 +14,11 @@
 use axum::{
     extract::State,
     http::{header::CONTENT_TYPE, HeaderMap},
-    response::IntoResponse,
+    response::{IntoResponse, Response},
     Json,
 };
+use coach::service::ModelReport;
+use serde::Serialize;
 use serde_json::json;
 
 use crate::server::{error::ApiError, state::AppState};
@@ -25,14 +27,22 @@ use crate::server::{error::ApiError, state::AppState};
 const NO_TOKEN: &str =
     "reloading the registry over HTTP needs a token: set JAY_MODELS_TOKEN and send it as Authorization: Bearer";
 
-pub async fn models(
-    State(app): State<AppState>,
-    headers: HeaderMap,
-) -> Result<Json<serde_json::Value>, ApiError> {
+/// `GET /models`' answer, written straight from the report: a JSON tree
+/// made of it first took most of the route's time (13 KB for eight models).
+#[derive(Serialize)]
+struct Models<'a> {
+    fallback: &'static str,
+    models: &'a [ModelReport],
+}
+
+pub async fn models(State(app): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     app.models_guard.check(&headers)?;
-    Ok(Json(
-        json!({ "models": *app.coach.cached_report(), "fallback": coach::service::OFFLINE }),
-    ))
+    let report = app.coach.cached_report();
+    let models = Models {
+        fallback: coach::service::OFFLINE,
+        models: &report,
+    };
+    Ok(Json(models).into_response())
 }
 
 pub async fn prometheus(
