@@ -42,7 +42,8 @@ before_build() {
 }
 
 # before_measure: the before build's rows, then its peak RSS (after its own
-# rows only; this build's is taken after its rows and /models).
+# rows only; this build's is taken after its rows and /models). Its server
+# runs on for sequential_measure; before_stop ends it.
 before_measure() {
   [ -n "$bin_before" ] || return 0
   step "the build before: $bin_before"
@@ -63,8 +64,14 @@ before_measure() {
   run before_comment "$app_before/api/comment" POST "$comment_body" application/json
   run before_page "$app_before/" GET "" ""
   peak_before_kb=$(awk '/^VmHWM/ { print $2 }' "/proc/$app_before_pid/status")
+}
+
+# before_stop: the build before's server stopped (after sequential_measure).
+before_stop() {
+  [ -n "$app_before_pid" ] || return 0
   kill "$app_before_pid" 2>/dev/null && wait "$app_before_pid" 2>/dev/null || true
   app_before_pid=
+  app_before=
 }
 
 # before_report: the targets, this build and the one before.
@@ -84,7 +91,7 @@ before_report() {
   done
   local added_b=– rss_b=– page_b=–
   if [ -n "$bin_before" ]; then
-    added_b="$(($(figure before_error 1 p50_us) - $(figure upstream 1 p50_us))) µs"
+    added_b="$seq_before µs"
     rss_b=$(awk -v k="$peak_before_kb" 'BEGIN { printf "%.1f MB", k / 1024 }')
     page_b=$(ms "$(figure before_page 1 p50_us)")
   fi
