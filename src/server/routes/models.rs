@@ -28,7 +28,7 @@ const NO_TOKEN: &str =
     "reloading the registry over HTTP needs a token: set JAY_MODELS_TOKEN and send it as Authorization: Bearer";
 
 /// `GET /models`' answer, written straight from the report: a JSON tree
-/// made of it first took most of the route's time (13 KB for eight models).
+/// in between would take most of the route's time (13 KB for eight models).
 #[derive(Serialize)]
 struct Models<'a> {
     fallback: &'static str,
