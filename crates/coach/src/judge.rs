@@ -168,7 +168,7 @@ fn judge(text: &str, prompt: &Prompt) -> Result<(), Rejection> {
 /// prompt shows examples of that pool, each compared once.
 fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
     let pool = copy::pool(prompt.lang, prompt.lesson, prompt.tier);
-    let reply = copy::POOLS.number(&copy::words(text));
+    let reply = copy::numbered(&copy::words(text));
     pool.iter().any(|example| example.copied_by(&reply))
         || prompt
             .examples

@@ -34,15 +34,6 @@ use crate::{
 };
 use vocabulary::Lang;
 
-/// Where a key of `keys` matches in `tokens`: (start, length) of each.
-pub(super) fn find(
-    tokens: &[Token],
-    keys: &'static [&'static str],
-    by_characters: bool,
-) -> Vec<(usize, usize)> {
-    Keys::of(keys, by_characters).find(tokens)
-}
-
 /// Whether a number token is the goal or less, however it is read
 /// (`1,000` is a thousand, though a Portuguese reading makes it 1).
 fn at_most_goal(token: Option<&Token>, goal: f64) -> bool {
@@ -72,7 +63,8 @@ impl Sentence<'_> {
     pub fn find(&self, keys: &'static [&'static str]) -> Vec<(usize, usize)> {
         match self.claims.list(keys) {
             Some(list) => self.found_in(list).collect(),
-            None => find(&self.tokens, keys, self.by_characters),
+            // Not one of the language's lists (a test's): read now.
+            None => Keys::new(keys, self.by_characters).find(&self.tokens),
         }
     }
 
@@ -142,11 +134,11 @@ pub fn claims_goal(text: &str, lang: Lang, goal: f64) -> bool {
 /// [`claims_goal`] of a reply already read.
 pub(crate) fn claims_goal_in(reading: &Reading, goal: f64) -> bool {
     reading.any(|s| {
-        let (w, by_characters) = (s.words, s.by_characters);
+        let w = s.words;
         if s.is_question() || s.says(w.negations) {
             return false;
         }
-        s.says(w.reached) || alone(&s.normalised, w, by_characters) || below(s, goal)
+        s.says(w.reached) || alone(s) || below(s, goal)
     })
 }
 
@@ -177,12 +169,14 @@ pub(crate) fn names_goal_outside_aim_in(reading: &Reading, goal: f64) -> bool {
     })
 }
 
-/// An `alone` phrase as a whole clause of `sentence`.
-fn alone(sentence: &str, w: &ClaimWords, by_characters: bool) -> bool {
-    let alone = Keys::of(w.alone, by_characters);
-    clauses(sentence)
+/// An `alone` phrase as a whole clause of the sentence.
+fn alone(s: &Sentence) -> bool {
+    let Some(alone) = s.claims.list(s.words.alone) else {
+        return false;
+    };
+    clauses(&s.normalised)
         .into_iter()
-        .any(|clause| alone.is_whole(&tokens(clause)))
+        .any(|clause| s.claims.is_whole(alone, &tokens(clause)))
 }
 
 /// "below 450" or "450 以下", in a sentence that states no aim.

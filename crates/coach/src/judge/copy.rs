@@ -59,7 +59,7 @@ pub fn words(text: &str) -> Vec<CompactString> {
 
 /// An example as replies are compared with it: its words, and the words of
 /// each of its sentences long enough to count ([`SENTENCE`]). The pools'
-/// examples hold their words as numbers ([`Pools`]), compared as integers;
+/// examples hold their words as numbers ([`numbered`]), compared as integers;
 /// another example ([`copies`]) holds them as text.
 #[derive(Debug)]
 pub struct Example<W = u32> {
@@ -105,7 +105,7 @@ pub fn copies(reply: &str, example: &'static str) -> bool {
 
 /// Every pool's examples, by language, lesson and tier, with their words
 /// numbered: the same word the same number in every pool.
-pub struct Pools {
+struct Pools {
     numbers: HashMap<CompactString, u32>,
     pools: Vec<Vec<[Vec<Example>; 3]>>,
 }
@@ -142,7 +142,7 @@ impl Pools {
 
     /// A reply's words as the pools number them; a word no example has gets
     /// a number of its own past theirs (the same one each time it recurs).
-    pub fn number(&self, reply: &[CompactString]) -> Vec<u32> {
+    fn number(&self, reply: &[CompactString]) -> Vec<u32> {
         let mut unknown: Vec<&str> = Vec::new();
         reply
             .iter()
@@ -159,19 +159,20 @@ impl Pools {
             })
             .collect()
     }
-
-    /// The examples of the pool of `lang`, `lesson` and `tier`.
-    pub fn pool(&self, lang: Lang, lesson: Which, tier: Tier) -> &[Example] {
-        &self.pools[lang.index()][lesson as usize][tier as usize]
-    }
 }
 
 /// The pools, made at first use.
-pub static POOLS: LazyLock<Pools> = LazyLock::new(Pools::new);
+static POOLS: LazyLock<Pools> = LazyLock::new(Pools::new);
 
 /// The examples of the pool of `lang`, `lesson` and `tier`.
 pub fn pool(lang: Lang, lesson: Which, tier: Tier) -> &'static [Example] {
-    POOLS.pool(lang, lesson, tier)
+    &POOLS.pools[lang.index()][lesson as usize][tier as usize]
+}
+
+/// `reply`'s words numbered as the pools' examples hold theirs
+/// ([`Example::copied_by`] of a pool's example takes these).
+pub fn numbered(reply: &[CompactString]) -> Vec<u32> {
+    POOLS.number(reply)
 }
 
 /// The sentences of `text`: up to each `.`, `!`, `?` or their wide forms.
@@ -298,7 +299,7 @@ mod tests {
         let mut copies_found = 0;
         for example in all.iter().step_by(3) {
             for reply in &replies {
-                let numbered = example.copied_by(&POOLS.number(&words(reply)));
+                let numbered = example.copied_by(&numbered(&words(reply)));
                 assert_eq!(
                     numbered,
                     copies(reply, example.text),

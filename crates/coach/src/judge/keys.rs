@@ -1,15 +1,12 @@
-//! A list of claim keys read once ([`Keys`]): each key cut into its parts
-//! (words, or Chinese characters) and found by its first part
-//! ([`KeyIndex`]), so that finding them in a sentence looks at each token
-//! once instead of trying every key at every place. The languages' lists
-//! are read at first use and kept ([`Keys::of`]); what they find is what
-//! trying every key finds. A sentence is read for all ten of its
-//! language's claim lists in one pass ([`Claims`]), each key tagged with its
-//! list. Pure.
+//! Claim keys read ([`Keys`]): each key cut into its parts (words, or
+//! Chinese characters) and found by its first part ([`KeyIndex`]), so that
+//! finding them in a sentence looks at each token once instead of trying
+//! every key at every place. A language's ten claim lists are read once, at
+//! first use, as one ([`Claims`]): each key tagged with its list, and a
+//! sentence read for all ten in one pass. What they find is what trying
+//! every key finds. Pure.
 
 use std::sync::LazyLock;
-
-use foldhash::{HashMap, HashMapExt};
 
 use super::{directions::word_matches, key_index::KeyIndex, tokens::Token};
 use crate::words::{words_for, ClaimWords};
@@ -29,28 +26,12 @@ impl Keys {
         }
     }
 
-    /// `list`, one of the languages' claim lists, read once; another list
-    /// (a test's) is read now.
-    pub fn of(list: &'static [&'static str], by_characters: bool) -> Cached {
-        match READ.get(&(list.as_ptr() as usize, list.len(), by_characters)) {
-            Some(keys) => Cached::Kept(keys),
-            None => Cached::Now(Keys::new(list, by_characters)),
-        }
-    }
-
     /// Where a key matches in `tokens`: (start, length) of each, in the
     /// order of their starts.
     pub fn find(&self, tokens: &[Token]) -> Vec<(usize, usize)> {
         matches(&self.index, tokens)
             .map(|(_, at, n)| (at, n))
             .collect()
-    }
-
-    /// Whether a key matches the whole of `tokens`.
-    pub fn is_whole(&self, tokens: &[Token]) -> bool {
-        self.index
-            .all()
-            .any(|parts| matches_at(tokens, 0, parts) == Some(tokens.len()))
     }
 }
 
@@ -79,22 +60,6 @@ fn matches_at(tokens: &[Token], at: usize, parts: &[&str]) -> Option<usize> {
         .then_some(parts.len())
 }
 
-/// A list read once and kept, or read for this call.
-pub enum Cached {
-    Kept(&'static Keys),
-    Now(Keys),
-}
-
-impl std::ops::Deref for Cached {
-    type Target = Keys;
-    fn deref(&self) -> &Keys {
-        match self {
-            Cached::Kept(keys) => keys,
-            Cached::Now(keys) => keys,
-        }
-    }
-}
-
 /// A language's ten claim lists ([`ClaimWords`]), in order.
 fn claim_lists(c: &'static ClaimWords) -> [&'static [&'static str]; 10] {
     [
@@ -110,21 +75,6 @@ fn claim_lists(c: &'static ClaimWords) -> [&'static [&'static str]; 10] {
         c.relative,
     ]
 }
-
-/// Every language's claim lists, by their address, length and reading.
-static READ: LazyLock<HashMap<(usize, usize, bool), Keys>> = LazyLock::new(|| {
-    let mut read = HashMap::new();
-    for lang in Lang::ALL {
-        let words = words_for(lang);
-        let by_characters = words.directions.by_characters;
-        for list in claim_lists(&words.claims) {
-            let key = (list.as_ptr() as usize, list.len(), by_characters);
-            read.entry(key)
-                .or_insert_with(|| Keys::new(list, by_characters));
-        }
-    }
-    read
-});
 
 /// Where a key of a language's claim lists matched: its list's place among
 /// the ten, its start and its length.
@@ -176,6 +126,13 @@ impl Claims {
             .zip(&self.lists)
             .find(|(_, l)| **l == key)
             .map(|(n, _)| n)
+    }
+
+    /// Whether a key of list `list` matches the whole of `tokens`.
+    pub fn is_whole(&self, list: u8, tokens: &[Token]) -> bool {
+        (self.index.all().zip(&self.list_of))
+            .filter(|&(_, &l)| l == list)
+            .any(|(parts, _)| matches_at(tokens, 0, parts) == Some(tokens.len()))
     }
 
     /// Where a key of any list matches in `tokens`, in the order of their
