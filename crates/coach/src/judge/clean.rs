@@ -117,7 +117,14 @@ fn clean(text: &str) -> String {
         rest = next;
     }
     pass();
-    rest.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut joined = String::with_capacity(rest.len());
+    for word in rest.split_whitespace() {
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(word);
+    }
+    joined
 }
 
 /// Markdown's markup out, its words kept: a line's heading, bullet or quote
@@ -153,6 +160,10 @@ fn line_marker_out(line: &str) -> &str {
 
 /// The inline markup of one line out (see [`strip_markdown`]).
 fn inline_markup_out(line: &str) -> String {
+    // Every rule below starts at one of these ('!' only before '[').
+    if !line.contains(['`', '*', '_', '~', '[']) {
+        return line.to_string();
+    }
     let chars: Vec<char> = line.chars().collect();
     let word = |i: Option<usize>| {
         i.and_then(|i| chars.get(i))

@@ -186,7 +186,15 @@ fn sentences(text: &str) -> impl Iterator<Item = &str> {
 /// takes at most one such word off each side, a transposition none. Cheaper
 /// than the distance (which hashes and copies every word) and never larger.
 fn unshared<W: PartialEq>(a: &[W], b: &[W]) -> usize {
-    let mut used = vec![false; b.len()];
+    // Which of `b`'s words are taken: on the stack for an example's few.
+    let (mut inline, mut heap) = ([false; 64], Vec::new());
+    let used: &mut [bool] = match inline.get_mut(..b.len()) {
+        Some(used) => used,
+        None => {
+            heap.resize(b.len(), false);
+            &mut heap
+        }
+    };
     let shared = a
         .iter()
         .filter(|word| {

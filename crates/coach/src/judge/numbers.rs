@@ -35,6 +35,9 @@ impl Reading {
 
 /// The numbers in `text`, each as its readings.
 pub fn numbers(text: &str) -> Vec<Vec<Reading>> {
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

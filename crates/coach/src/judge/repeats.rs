@@ -18,11 +18,14 @@
 //! every sentence of the offline commentator passes (tests here and in
 //! `offline`). Pure.
 
+use compact_str::CompactString;
+
 use super::claims::{tokens, Token};
 use vocabulary::Lang;
 
-/// The words of `text` for comparing: lower case, accents dropped.
-fn words(text: &str) -> Vec<String> {
+/// The words of `text` for comparing: lower case, accents dropped (kept
+/// inline: a reply's words are short).
+fn words(text: &str) -> Vec<CompactString> {
     tokens(&text.to_lowercase())
         .into_iter()
         .filter_map(|t| match t {
@@ -58,7 +61,7 @@ pub fn repeats(text: &str, lang: Lang) -> bool {
 }
 
 /// Whether a run of `n` words occurs `times` times without overlapping.
-fn said(words: &[String], n: usize, times: usize) -> bool {
+fn said(words: &[CompactString], n: usize, times: usize) -> bool {
     (0..words.len().saturating_sub(n)).any(|i| {
         let run = &words[i..i + n];
         let (mut found, mut j) = (1, i + n);

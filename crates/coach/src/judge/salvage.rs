@@ -16,7 +16,8 @@ const CLOSERS: [char; 8] = ['"', '\'', '”', '’', ')', '」', '』', '»'];
 /// Byte offsets just after each sentence end in `text`, in order (an end's
 /// closing quotes and a run such as `?!` or `...` included).
 pub fn sentence_ends(text: &str) -> Vec<usize> {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut chars = Vec::with_capacity(text.chars().count());
+    chars.extend(text.char_indices());
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {

@@ -18,7 +18,9 @@ pub(crate) enum Token {
 /// each Chinese character alone (a run of Latin letters in Chinese stays a
 /// word). Every round takes at least one character.
 pub(crate) fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
+    // Room for every word at once: most take three bytes or more with
+    // their space.
+    let mut out = Vec::with_capacity(text.len() / 3 + 1);
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         let taken = if c.is_ascii_digit() {

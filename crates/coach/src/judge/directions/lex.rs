@@ -50,17 +50,19 @@ pub enum Lexeme {
 /// `text` in lower case, with straight apostrophes and the language's
 /// Simplified characters.
 pub fn normalise(text: &str, w: &DirectionWords) -> String {
-    text.to_lowercase()
-        .chars()
-        .map(|c| match c {
+    let lower = text.to_lowercase();
+    let mut out = String::with_capacity(lower.len());
+    out.extend(lower.chars().map(|c| {
+        match c {
             '\u{2019}' | '\u{2018}' | '\u{02BC}' | '\u{00B4}' | '`' => '\'',
             c => w
                 .simplified
                 .iter()
                 .find(|(traditional, _)| *traditional == c)
                 .map_or(c, |&(_, simplified)| simplified),
-        })
-        .collect()
+        }
+    }));
+    out
 }
 
 /// Characters that end a clause, besides `.`, `,` and `-` (which depend on

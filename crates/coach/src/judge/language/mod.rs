@@ -86,8 +86,9 @@ fn has_foreign_word(text: &str, foreign: &[&str]) -> bool {
             .split(|c: char| !c.is_alphabetic())
             .filter(|word| !word.is_empty())
             .any(|word| {
-                let word = word.to_lowercase();
-                foreign.contains(&word.as_str())
+                // Lower-cased as it is compared: no copy a word.
+                let lower = || word.chars().flat_map(char::to_lowercase);
+                foreign.iter().any(|f| lower().eq(f.chars()))
             })
 }
 
