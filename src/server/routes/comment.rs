@@ -72,13 +72,14 @@ enum Client<'a> {
 }
 
 /// Checks the model a caller forces, charges the client's allowance and
-/// asks the coach; the allowance is given back if this future is dropped
-/// before the answer.
+/// asks the coach (for a comment with its id for votes when `signed`); the
+/// allowance is given back if this future is dropped before the answer.
 async fn answer(
     app: &AppState,
     input: CoachInput,
     client: Client<'_>,
     over_limit: OverLimit,
+    signed: bool,
 ) -> Result<Comment, ApiError> {
     app.coach.check_model(input.model.as_deref())?;
     let (taken, address) = match client {
@@ -96,10 +97,12 @@ async fn answer(
         (Some(Ok(charge)), _) => Some(charge),
         (None, _) => None,
     };
-    let comment = app
-        .coach
-        .comment(input, ClientIp::budget_key(address.map(ClientIp)))
-        .await;
+    let key = ClientIp::budget_key(address.map(ClientIp));
+    let comment = if signed {
+        app.coach.comment(input, key).await
+    } else {
+        app.coach.comment_unsigned(input, key).await
+    };
     if let Some(charge) = charge {
         charge.keep();
     }
@@ -144,7 +147,9 @@ pub async fn get(
             let client = client.map_or(Client::Nobody, |Extension(ClientIp(ip))| {
                 Client::Address(ip)
             });
-            answer(&app, input, client, OverLimit::Refuse).await
+            // Plain text carries no id: nothing to sign.
+            let signed = matches!(format, Format::Json);
+            answer(&app, input, client, OverLimit::Refuse, signed).await
         }
         Err(e) => Err(e.into()),
     };
@@ -253,7 +258,7 @@ pub async fn post(
         (None, Some(ip)) => Client::Address(ip),
         (None, None) => Client::Nobody,
     };
-    let comment = answer(&app, input, client, OverLimit::OfflineComment).await?;
+    let comment = answer(&app, input, client, OverLimit::OfflineComment, true).await?;
     recording.record(&comment, &headers, &app.recorder, &app.rooms);
     Ok(Json(comment))
 }

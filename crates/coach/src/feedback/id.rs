@@ -63,7 +63,8 @@ type HmacSha256 = Hmac<Sha256>;
 /// Signs and verifies comment ids under one key.
 #[derive(Clone)]
 pub struct Signer {
-    key: FeedbackKey,
+    /// The MAC keyed and fed [`CONTEXT`] once; each id clones it.
+    keyed: HmacSha256,
 }
 
 impl std::fmt::Debug for Signer {
@@ -74,15 +75,15 @@ impl std::fmt::Debug for Signer {
 
 impl Signer {
     pub fn new(key: FeedbackKey) -> Self {
-        Self { key }
+        // HMAC takes a key of any length (RFC 2104 §2): this never fails.
+        let mut keyed = HmacSha256::new_from_slice(key.bytes())
+            .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+        keyed.update(CONTEXT);
+        Self { keyed }
     }
 
     fn mac(&self) -> HmacSha256 {
-        // HMAC takes a key of any length (RFC 2104 §2): this never fails.
-        let mut mac = HmacSha256::new_from_slice(self.key.bytes())
-            .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
-        mac.update(CONTEXT);
-        mac
+        self.keyed.clone()
     }
 
     /// The id of `comment` (an alias longer than an id holds is cut at a

@@ -20,13 +20,24 @@ impl Coach {
     /// of the day's model calls it spends). Never fails: the offline
     /// commentator answers when no model does (see [`Request`]).
     pub async fn comment(&self, input: CoachInput, client: ClientKey) -> Comment {
+        let comment = self.answer(&input, client).await;
+        self.stamped(comment, &input)
+    }
+
+    /// The same comment without its id, for a caller that passes on only
+    /// its text (`GET /error` as plain text): no one can vote on it, so
+    /// nothing is signed.
+    pub async fn comment_unsigned(&self, input: CoachInput, client: ClientKey) -> Comment {
+        self.answer(&input, client).await
+    }
+
+    async fn answer(&self, input: &CoachInput, client: ClientKey) -> Comment {
         let started = Instant::now();
         let registry = self.registry();
-        let prompt = prompt::build_drawn(&input, self.examples_draw());
-        let comment = Request::new(self, &registry, &input, &prompt, client, started)
+        let prompt = prompt::build_drawn(input, self.examples_draw());
+        Request::new(self, &registry, input, &prompt, client, started)
             .run()
-            .await;
-        self.stamped(comment, &input)
+            .await
     }
 
     /// The offline commentator's comment for a request a limit kept from the
