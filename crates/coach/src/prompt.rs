@@ -69,6 +69,14 @@ pub struct Prompt {
     pub figures: Vec<f64>,
 }
 
+impl Prompt {
+    /// The bytes of its texts: the system's, the examples' and the question.
+    pub fn text_len(&self) -> usize {
+        let examples: usize = self.examples.iter().map(|(u, a)| u.len() + a.len()).sum();
+        self.system.len() + examples + self.user.len()
+    }
+}
+
 /// The parts of a prompt that depend only on the language and the tier.
 struct Fixed {
     system: String,

@@ -203,10 +203,13 @@ impl HttpProvider {
         served: &mut Served,
     ) -> Result<String, ProviderError> {
         let key = self.key_for(spec)?;
-        let body = match &spec.api {
-            Api::Chat => serde_json::to_vec(&chat::body(spec, prompt)),
+        // The prompt's texts and the JSON around them, written without
+        // growing the buffer on the way.
+        let mut body = Vec::with_capacity(prompt.text_len() + 512);
+        match &spec.api {
+            Api::Chat => serde_json::to_writer(&mut body, &chat::body(spec, prompt)),
             Api::TextGeneration { template } => {
-                serde_json::to_vec(&text_generation::body(spec, template, prompt)?)
+                serde_json::to_writer(&mut body, &text_generation::body(spec, template, prompt)?)
             }
         }
         .map_err(|_| ProviderError::BadBody("request not serialisable".into()))?;
