@@ -19,7 +19,9 @@
 //! The HTTP calls are the provider's (`providers::http::check`); the
 //! schedule is the service's (`service::checks`).
 
-use std::{collections::HashMap, time::Duration};
+use std::time::Duration;
+
+use foldhash::HashMap;
 
 use serde::Serialize;
 use serde_json::Value;

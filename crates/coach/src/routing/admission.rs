@@ -8,7 +8,9 @@
 //! [`failure`]. The router decides whether its strategy uses breakers at
 //! all and which language's record a request uses; this file does the rest.
 
-use std::{collections::HashMap, time::Duration};
+use std::time::Duration;
+
+use foldhash::{HashMap, HashMapExt};
 
 use tokio::time::Instant;
 

@@ -27,7 +27,9 @@
 //! side) has no queue of ours to wait in: its calls are only counted, for
 //! `/models`' `in_flight`.
 
-use std::{collections::HashMap, time::Duration};
+use std::time::Duration;
+
+use foldhash::{HashMap, HashMapExt};
 
 use crate::outcome::Outcome;
 
