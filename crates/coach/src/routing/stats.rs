@@ -6,10 +6,11 @@
 //! Touches no breaker: the router tells the breakers
 //! ([`super::admission::Breakers::record`]).
 
+use std::{collections::BTreeMap, time::Duration};
+
 // foldhash: looked up for every candidate of every comment; the keys are
 // the registry's aliases, which no visitor chooses.
 use foldhash::{HashMap, HashMapExt};
-use std::{collections::BTreeMap, time::Duration};
 
 use serde::Serialize;
 use tokio::time::Instant;

@@ -65,3 +65,13 @@ async fn a_crowd_that_finds_as_comments_unhelpful_moves_the_share_to_b() {
     );
     assert!(with >= 0.65, "with votes b wrote {with} of the last 100");
 }
+
+#[tokio::test(start_paused = true)]
+async fn an_unsigned_comment_is_the_same_answer_without_an_id() {
+    let coach = coach(5);
+    let signed = coach.comment(input(0), visitor(0)).await;
+    let unsigned = coach.comment_unsigned(input(1), visitor(1)).await;
+    assert!(signed.id.is_some() && !signed.fallback, "{signed:?}");
+    assert_eq!(unsigned.id, None);
+    assert!(!unsigned.fallback, "{:?}", unsigned.tried);
+}
