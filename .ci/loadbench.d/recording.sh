@@ -4,7 +4,7 @@
 # comments under load, so they stay as they were), recording_report after its
 # table. They use loadbench's servers ($app records into SQLite in
 # $tmp/data, $app_off runs with JAY_INSIGHTS=off), its wrk script ($lua) and
-# helpers (figure, fig, step, die, thousands, ms, met, bad, sum_metric).
+# helpers (figure, fig, step, die, median, thousands, ms, met, bad, sum_metric).
 
 # recording_measure: 2,000 visits announced to the recording server, one
 # request each, as the page's head script does; then POST /api/comment rows,
@@ -87,7 +87,6 @@ recording_report() {
   # On / off, for latency (p50) and for throughput (requests/s off / on), at
   # each connection count.
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "–" }'; }
-  median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
   echo
   echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS; off and on one after the other, $pairs times):"
   echo

@@ -7,7 +7,7 @@
 # upstream's; on this shared machine the hour moves every p50 by tens of µs,
 # so the target is read from the median of the rounds' differences, each
 # taken within a minute of its upstream. Uses loadbench's servers ($upstream,
-# $floor, $app, $app_before), bodies, $lua and helpers (step).
+# $floor, $app, $app_before), bodies, $lua and helpers (step, median).
 
 # p50_once URL METHOD BODY TYPE: the p50 in µs of one run at one connection.
 p50_once() {
@@ -15,9 +15,6 @@ p50_once() {
     wrk -t1 -c1 -d"${SEQUENTIAL_SECONDS:-5}s" --latency -s "$lua" "$1" |
     sed -n 's/^figures .* p50_us=\([0-9]*\).*/\1/p'
 }
-
-# median N…: the middle one (the lower middle of an even count).
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # sequential_measure: sets seq_added, seq_floor and seq_before (µs, medians;
 # seq_before empty without a build before) and seq_rounds (each round's
