@@ -1,12 +1,16 @@
 //! Number formatting for the page: pure functions, shared by server and browser so
 //! that server-rendered HTML and hydrated updates print numbers identically.
 
+mod fixed;
+
+use fixed::fixed;
+
 /// `x` with `decimals` decimals and a thousands separator: `13359.084` → `"13,359.08"`.
 pub fn grouped(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return "—".to_string();
     }
-    let fixed = format!("{:.*}", decimals, x.abs());
+    let fixed = fixed(x.abs(), decimals);
     let (int_part, frac_part) = match fixed.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (fixed.as_str(), None),
@@ -68,7 +72,7 @@ pub fn signed(x: f64) -> String {
 /// dropped, no float noise: `0.30000000000000004` → `"0.3"`, `247.26` → `"247.26"`.
 #[inline]
 pub fn plain(x: f64, max_decimals: usize) -> String {
-    let fixed = format!("{:.*}", max_decimals, x);
+    let fixed = fixed(x, max_decimals);
     let trimmed = if fixed.contains('.') {
         fixed.trim_end_matches('0').trim_end_matches('.')
     } else {
