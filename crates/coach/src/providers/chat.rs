@@ -1,12 +1,16 @@
 //! OpenAI-compatible chat completions (`POST {base}/chat/completions`): the
 //! Hugging Face router today, and equally Ollama, llama.cpp's server, vLLM, TGI.
 //!
-//! Request and answer are typed: the body borrows the prompt's text (written
-//! once per language and tier, [`crate::prompt`]) instead of copying it
-//! into a JSON tree, and the answer is read straight into the one field used.
-//! Wire shapes only: the HTTP call, its secrets and its failures are `http`'s.
+//! Request and answer are typed: the body borrows the prompt's question and
+//! sends the messages before it (the system text and the examples, written
+//! once per language and tier by [`crate::prompt`]) as JSON escaped once per
+//! choice ([`preamble`]), and the answer is read straight into the one field
+//! used. Wire shapes only: the HTTP call, its secrets and its failures are
+//! `http`'s.
 
-use serde::{de::IgnoredAny, Deserialize, Serialize};
+mod preamble;
+
+use serde::{de::IgnoredAny, ser::SerializeSeq, Deserialize, Serialize, Serializer};
 
 use super::{ProviderError, Usage};
 use crate::{
@@ -18,11 +22,29 @@ use crate::{
 #[derive(Debug, Serialize)]
 pub struct Body<'a> {
     model: &'a str,
-    messages: Vec<Message<'a>>,
+    messages: Messages<'a>,
     max_tokens: u32,
     temperature: f32,
     stop: [&'a str; 1],
     stream: bool,
+}
+
+/// The messages: those before the question, as kept JSON, then the question.
+#[derive(Debug)]
+struct Messages<'a> {
+    before: &'static preamble::Preamble,
+    question: Message<'a>,
+}
+
+impl Serialize for Messages<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.before.len() + 1))?;
+        for message in self.before {
+            seq.serialize_element(message)?;
+        }
+        seq.serialize_element(&self.question)?;
+        seq.end()
+    }
 }
 
 /// One chat message.
@@ -32,15 +54,21 @@ pub struct Message<'a> {
     content: &'a str,
 }
 
-pub fn body<'a>(spec: &'a ModelSpec, prompt: &'a Prompt) -> Body<'a> {
-    Body {
+pub fn body<'a>(spec: &'a ModelSpec, prompt: &'a Prompt) -> Result<Body<'a>, serde_json::Error> {
+    Ok(Body {
         model: &spec.model,
-        messages: messages(prompt),
+        messages: Messages {
+            before: preamble::of(prompt)?,
+            question: Message {
+                role: "user",
+                content: &prompt.user,
+            },
+        },
         max_tokens: spec.max_new_tokens,
         temperature: spec.temperature,
         stop: [END_MARKER],
         stream: false,
-    }
+    })
 }
 
 /// The prompt as chat messages (also what text-generation templates render).
@@ -189,6 +217,47 @@ pub fn answer(body: &str) -> Result<(String, Option<Usage>), ProviderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{input::CoachInput, prompt::build_drawn, registry::Registry};
+    use lesson::lessons::Which;
+    use vocabulary::Lang;
+
+    #[test]
+    fn the_body_sends_every_message_in_order_as_plain_serialisation_would() {
+        let registry = "[[models]]\nalias = \"m\"\nmodel = \"org/m\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:1/v1\"\n";
+        let spec = Registry::parse_with_env(registry, |_| None)
+            .unwrap()
+            .models
+            .remove(0);
+        for lang in Lang::ALL {
+            for lesson in Which::ALL {
+                for error in [13_000.0, 600.0, 420.0] {
+                    // Every choice of examples, each written twice (the
+                    // second from what was kept).
+                    for draw in (0..40).chain(0..40) {
+                        let input = CoachInput {
+                            error,
+                            attempts: vec![900.0, error + 1.5],
+                            params: None,
+                            lesson,
+                            two: None,
+                            model: None,
+                            lang,
+                        };
+                        let prompt = build_drawn(&input, draw);
+                        let sent = serde_json::to_string(&body(&spec, &prompt).unwrap()).unwrap();
+                        let sent: serde_json::Value = serde_json::from_str(&sent).unwrap();
+                        let plain = serde_json::to_value(messages(&prompt)).unwrap();
+                        assert_eq!(
+                            sent["messages"], plain,
+                            "{lang:?} {lesson:?} {error} {draw}"
+                        );
+                        assert_eq!(sent["model"], "org/m");
+                        assert_eq!(sent["stop"][0], END_MARKER);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn reads_the_first_choice_and_refuses_the_rest() {

@@ -207,7 +207,9 @@ impl HttpProvider {
         // growing the buffer on the way.
         let mut body = Vec::with_capacity(prompt.text_len() + 512);
         match &spec.api {
-            Api::Chat => serde_json::to_writer(&mut body, &chat::body(spec, prompt)),
+            Api::Chat => {
+                chat::body(spec, prompt).and_then(|chat| serde_json::to_writer(&mut body, &chat))
+            }
             Api::TextGeneration { template } => {
                 serde_json::to_writer(&mut body, &text_generation::body(spec, template, prompt)?)
             }
