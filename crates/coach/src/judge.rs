@@ -173,9 +173,18 @@ fn copies_an_example(text: &str, prompt: &Prompt) -> bool {
         || prompt
             .examples
             .iter()
-            .map(|(_, answer)| answer.trim_end_matches(END_MARKER).trim_end())
+            .map(|(_, answer)| without_markers(answer).trim_end())
             .filter(|shown| !pool.iter().any(|example| example.text == *shown))
             .any(|shown| copy::copies(text, shown))
+}
+
+/// `answer` without the end markers it ends with (`trim_end_matches`,
+/// without readying a substring search for each example).
+fn without_markers(mut answer: &str) -> &str {
+    while let Some(before) = answer.strip_suffix(END_MARKER) {
+        answer = before;
+    }
+    answer
 }
 
 #[cfg(test)]

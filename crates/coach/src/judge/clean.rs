@@ -19,8 +19,22 @@ pub fn cleaned(raw: &str, prompt: &Prompt) -> String {
     {
         text = text[at + prompt.user.len()..].to_string();
     }
-    let before_marker = text.split(END_MARKER).next().unwrap_or_default();
+    let before_marker = if may_hold(&text, END_MARKER) {
+        text.split(END_MARKER).next().unwrap_or_default()
+    } else {
+        &text
+    };
     clean(without_cut_marker(before_marker))
+}
+
+/// Whether `text` may hold `pattern`: it holds the pattern's first byte.
+/// That look is a `memchr`; readying a substring search costs more than
+/// most replies are long, and most hold no tag or marker.
+fn may_hold(text: &str, pattern: &str) -> bool {
+    pattern
+        .as_bytes()
+        .first()
+        .is_none_or(|first| text.as_bytes().contains(first))
 }
 
 /// `text` without a marker cut short at its end: a model that runs out of
@@ -43,6 +57,9 @@ fn strip_reasoning(raw: &str) -> String {
 /// Removes every span from `open` to the next `close` (both included); an
 /// unclosed span swallows the rest of the text.
 fn remove_spans(text: &str, open: &str, close: &str) -> String {
+    if !may_hold(text, open) {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find(open) {
@@ -224,7 +241,7 @@ fn remove_template_tokens(text: &str) -> String {
     let mut out = remove_spans(text, "<|", "|>");
     for token in ["<s>", "</s>", "[INST]", "[/INST]"] {
         pass();
-        if out.contains(token) {
+        if may_hold(&out, token) && out.contains(token) {
             out = out.replace(token, " ");
         }
     }
