@@ -226,9 +226,9 @@ pub struct Comment {
 }
 
 impl Comment {
-    /// Counts this comment of a visit whose cells are `key`'s.
-    pub fn count_into(&self, Key { day, lesson, lang }: Key<'_>, deltas: &mut Deltas) {
-        let one = [1, 0, 0, 0, 0, 0];
+    /// Counts `n` comments like this one, of visits whose cells are `key`'s.
+    pub fn count_into(&self, Key { day, lesson, lang }: Key<'_>, n: i64, deltas: &mut Deltas) {
+        let one = [n, 0, 0, 0, 0, 0];
         let comments = Cell::Comments {
             day,
             lesson,
@@ -253,7 +253,7 @@ impl Comment {
 
 /// What every day table is keyed by first: the day of the visit's start,
 /// its lesson's number and its language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Key<'a> {
     pub day: i64,
     pub lesson: i64,

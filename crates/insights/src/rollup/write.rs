@@ -14,7 +14,7 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 use super::{
     bit, kept,
     rows::{upsert, write_sums, ROWS},
-    Cell, Comment, Deltas, Marks, Sums,
+    Cell, Comment, Deltas, Key, Marks, Sums,
 };
 use crate::{
     event::{Attempt, ToolUse, Visit},
@@ -36,6 +36,10 @@ pub struct Added<'a> {
 
 /// Visit ids per statement.
 const CHUNK: usize = 400;
+
+/// A comment as the day cells count it, its words borrowed: its visit's
+/// cells, model, language, outcome and reason, then its latency.
+type Alike<'a> = ((Key<'a>, &'a str, &'a str, &'a str, Option<&'a str>), i64);
 
 /// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
 /// and its statements number their values); the sums of the visits it
@@ -92,14 +96,36 @@ pub async fn apply(
             before.started.is_none() && before.attempts > 0 && after.started.is_some()
         })
         .collect();
+    // This batch's comments of visits already counted, alike ones counted
+    // together: a batch's comments are mostly of a few models, languages and
+    // latencies, and each cell is built once instead of once a comment.
+    let mut alike: HashMap<Alike<'_>, i64> = HashMap::new();
     for (a, latency_ms) in &added.attempts {
         let id = a.visit.as_str();
         if earlier.binary_search(&id).is_ok() {
             continue;
         }
         if let Some(cell) = new.get(id).and_then(Sums::cell) {
-            comment_of(a, *latency_ms).count_into(cell, &mut deltas);
+            let reason = a.outcome.reason().map(|r| r.as_str());
+            let comment = (
+                cell,
+                a.model.as_str(),
+                a.lang.code(),
+                a.outcome.code(),
+                reason,
+            );
+            *alike.entry((comment, *latency_ms)).or_default() += 1;
         }
+    }
+    for (((cell, model, lang, outcome, reason), latency_ms), n) in alike {
+        let comment = Comment {
+            model: CompactString::new(model),
+            lang: CompactString::new(lang),
+            outcome: CompactString::new(outcome),
+            reason: reason.map(CompactString::new).unwrap_or_default(),
+            latency_ms,
+        };
+        comment.count_into(cell, n, &mut deltas);
     }
     for chunk in earlier.chunks(CHUNK) {
         let sql = format!(
@@ -123,7 +149,7 @@ pub async fn apply(
                 reason: reason.map(CompactString::from).unwrap_or_default(),
                 latency_ms,
             };
-            comment.count_into(cell, &mut deltas);
+            comment.count_into(cell, 1, &mut deltas);
         }
     }
 
@@ -151,19 +177,6 @@ pub async fn apply(
     }
     upsert(conn, marks, &by_table).await?;
     Ok(new)
-}
-
-fn comment_of(a: &Attempt, latency_ms: i64) -> Comment {
-    Comment {
-        model: CompactString::new(a.model.as_str()),
-        lang: CompactString::const_new(a.lang.code()),
-        outcome: CompactString::const_new(a.outcome.code()),
-        reason: a
-            .outcome
-            .reason()
-            .map_or_else(CompactString::default, |r| CompactString::new(r.as_str())),
-        latency_ms,
-    }
 }
 
 /// `values` bound one after the other, as texts.
