@@ -228,7 +228,7 @@ pub struct Comment {
 impl Comment {
     /// Counts `n` comments like this one, of visits whose cells are `key`'s.
     pub fn count_into(&self, Key { day, lesson, lang }: Key<'_>, n: i64, deltas: &mut Deltas) {
-        let one = [n, 0, 0, 0, 0, 0];
+        let count = [n, 0, 0, 0, 0, 0];
         let comments = Cell::Comments {
             day,
             lesson,
@@ -238,7 +238,7 @@ impl Comment {
             outcome: self.outcome.clone(),
             reason: self.reason.clone(),
         };
-        add(deltas, comments, one);
+        add(deltas, comments, count);
         let latency = Cell::Latency {
             day,
             lesson,
@@ -247,7 +247,7 @@ impl Comment {
             comment_lang: self.lang.clone(),
             latency_ms: self.latency_ms,
         };
-        add(deltas, latency, one);
+        add(deltas, latency, count);
     }
 }
 
