@@ -13,10 +13,13 @@
 //! routes (`no-store`); `/error`'s `Vary` names `Accept` and `Accept-Language`.
 
 use axum::{
+    http::HeaderValue,
     routing::{get, post},
     Json, Router,
 };
 use serde_json::json;
+use tower::util::option_layer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use super::{
     headers::{cors, no_store, varies_with_accept},
@@ -38,13 +41,11 @@ pub fn small(cors_origins: Option<&[String]>) -> Router<AppState> {
         .route("/api/feedback", post(feedback::post))
         .route(events::PATH, post(events::post))
         .layer(no_store())
-        // Its `Vary` in the same one layer as the others (one boxed
-        // service less to clone per comment).
-        .merge(Router::new().route("/error", get(comment::get)).layer((
-            no_store(),
-            cors(cors_origins),
-            varies_with_accept(),
-        )))
+        .merge(cross_origin(
+            Router::new().route("/error", get(comment::get)),
+            cors_origins,
+            Some(varies_with_accept()),
+        ))
 }
 
 /// The operator's routes, `/models` with CORS like `/error`, and `/test`.
@@ -56,13 +57,18 @@ pub fn operator(cors_origins: Option<&[String]>) -> Router<AppState> {
         .merge(cross_origin(
             Router::new().route("/models", get(models::models)),
             cors_origins,
+            None,
         ))
         .route("/test", get(|| async { Json(json!({ "ok": true })) }))
 }
 
-/// `routes` answering other sites (CORS from `cors_origins`) and kept by no
-/// cache; their two layers as one (a boxed service per layer is cloned per
-/// request).
-fn cross_origin(routes: Router<AppState>, cors_origins: Option<&[String]>) -> Router<AppState> {
-    routes.layer((no_store(), cors(cors_origins)))
+/// `routes` answering other sites (CORS from `cors_origins`), kept by no
+/// cache, with the `Vary` they need (if any); their layers as one (a boxed
+/// service per layer is cloned per request).
+fn cross_origin(
+    routes: Router<AppState>,
+    cors_origins: Option<&[String]>,
+    vary: Option<SetResponseHeaderLayer<HeaderValue>>,
+) -> Router<AppState> {
+    routes.layer((no_store(), cors(cors_origins), option_layer(vary)))
 }
