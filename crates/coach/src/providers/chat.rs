@@ -59,10 +59,7 @@ pub fn body<'a>(spec: &'a ModelSpec, prompt: &'a Prompt) -> Result<Body<'a>, ser
         model: &spec.model,
         messages: Messages {
             before: preamble::of(prompt)?,
-            question: Message {
-                role: "user",
-                content: &prompt.user,
-            },
+            question: question(prompt),
         },
         max_tokens: spec.max_new_tokens,
         temperature: spec.temperature,
@@ -73,15 +70,29 @@ pub fn body<'a>(spec: &'a ModelSpec, prompt: &'a Prompt) -> Result<Body<'a>, ser
 
 /// The prompt as chat messages (also what text-generation templates render).
 pub fn messages(prompt: &Prompt) -> Vec<Message<'_>> {
-    let message = |role, content| Message { role, content };
     let mut messages = Vec::with_capacity(2 + 2 * prompt.examples.len());
-    messages.push(message("system", prompt.system));
-    for (user, assistant) in prompt.examples {
-        messages.push(message("user", user));
-        messages.push(message("assistant", assistant));
-    }
-    messages.push(message("user", &prompt.user));
+    messages.extend(before_question(prompt));
+    messages.push(question(prompt));
     messages
+}
+
+/// The system text, then each example's question and answer (`'static`
+/// texts, as messages of any lifetime).
+fn before_question<'a>(prompt: &Prompt) -> impl Iterator<Item = Message<'a>> {
+    let (system, examples): (&'static str, &'static [(String, String)]) =
+        (prompt.system, prompt.examples);
+    let message = |role, content: &'a str| Message { role, content };
+    std::iter::once(message("system", system)).chain(examples.iter().flat_map(
+        move |(user, assistant)| [message("user", user), message("assistant", assistant)],
+    ))
+}
+
+/// The visitor's question.
+fn question(prompt: &Prompt) -> Message<'_> {
+    Message {
+        role: "user",
+        content: &prompt.user,
+    }
 }
 
 /// The parts of an answer that are read.

@@ -17,7 +17,7 @@ use std::{
 
 use serde_json::value::RawValue;
 
-use super::Message;
+use super::before_question;
 use crate::prompt::Prompt;
 
 /// Each message before the question, as JSON.
@@ -49,13 +49,7 @@ pub fn of(prompt: &Prompt) -> Result<&'static Preamble, serde_json::Error> {
 
 /// The messages, escaped.
 fn write(prompt: &Prompt) -> Result<Box<Preamble>, serde_json::Error> {
-    let message = |role, content| Message { role, content };
-    std::iter::once(message("system", prompt.system))
-        .chain(
-            prompt.examples.iter().flat_map(|(user, assistant)| {
-                [message("user", user), message("assistant", assistant)]
-            }),
-        )
+    before_question(prompt)
         .map(|m| serde_json::value::to_raw_value(&m))
         .collect()
 }
