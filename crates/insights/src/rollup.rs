@@ -226,6 +226,24 @@ pub struct Comment {
 }
 
 impl Comment {
+    /// A comment by `model` in `lang`, its outcome and reason (none: `None`)
+    /// and its latency.
+    pub fn new(
+        model: &str,
+        lang: &str,
+        outcome: &str,
+        reason: Option<&str>,
+        latency_ms: i64,
+    ) -> Self {
+        Self {
+            model: CompactString::new(model),
+            lang: CompactString::new(lang),
+            outcome: CompactString::new(outcome),
+            reason: reason.map(CompactString::new).unwrap_or_default(),
+            latency_ms,
+        }
+    }
+
     /// Counts `n` comments like this one, of visits whose cells are `key`'s.
     pub fn count_into(&self, Key { day, lesson, lang }: Key<'_>, n: i64, deltas: &mut Deltas) {
         let count = [n, 0, 0, 0, 0, 0];

@@ -118,14 +118,7 @@ pub async fn apply(
         }
     }
     for (((cell, model, lang, outcome, reason), latency_ms), n) in alike {
-        let comment = Comment {
-            model: CompactString::new(model),
-            lang: CompactString::new(lang),
-            outcome: CompactString::new(outcome),
-            reason: reason.map(CompactString::new).unwrap_or_default(),
-            latency_ms,
-        };
-        comment.count_into(cell, n, &mut deltas);
+        Comment::new(model, lang, outcome, reason, latency_ms).count_into(cell, n, &mut deltas);
     }
     for chunk in earlier.chunks(CHUNK) {
         let sql = format!(
@@ -142,13 +135,7 @@ pub async fn apply(
             let Some(cell) = new.get(visit.as_str()).and_then(Sums::cell) else {
                 continue;
             };
-            let comment = Comment {
-                model: model.into(),
-                lang: lang.into(),
-                outcome: outcome.into(),
-                reason: reason.map(CompactString::from).unwrap_or_default(),
-                latency_ms,
-            };
+            let comment = Comment::new(&model, &lang, &outcome, reason.as_deref(), latency_ms);
             comment.count_into(cell, 1, &mut deltas);
         }
     }
