@@ -1,6 +1,7 @@
 //! Where the server's memory comes from and when it goes back: one
 //! allocator, mimalloc (the global allocator in `src/main.rs`), for Rust and
-//! SQLite alike, handing freed memory back to the system at once. Called
+//! SQLite alike, handing freed memory back to the system at once, with
+//! SQLite's own count of its memory off (nothing reads it). Called
 //! once in `main`, once logging is set up and before the configuration is
 //! read or any database opened.
 //!
@@ -15,7 +16,7 @@ use std::ffi::{c_int, c_void};
 use libmimalloc_sys as mi;
 use libsqlite3_sys as sqlite;
 
-/// Sets both, unless the environment says otherwise: `MIMALLOC_PURGE_DELAY`
+/// Sets all three, unless the environment says otherwise: `MIMALLOC_PURGE_DELAY`
 /// (mimalloc's own setting) wins over the first.
 pub fn tune() {
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
@@ -25,15 +26,49 @@ pub fn tune() {
         // SAFETY: sets a number in mimalloc's option table; no pointer involved.
         unsafe { mi::mi_option_set(PURGE_DELAY, 0) }
     }
-    sqlite_through_mimalloc();
+    let counting = sqlite_without_statistics();
+    let allocator = sqlite_through_mimalloc();
+    // SAFETY: a block of SQLite's own (its first use: the settings above are
+    // taken from here on), asked of the allocator, then freed.
+    let (ours, counted) = unsafe {
+        let p = sqlite::sqlite3_malloc(64);
+        let ours = !p.is_null() && mi::mi_is_in_heap_region(p);
+        let counted = sqlite::sqlite3_memory_used() > 0;
+        sqlite::sqlite3_free(p);
+        (ours, counted)
+    };
+    if allocator == sqlite::SQLITE_OK && ours {
+        tracing::info!("memory: SQLite allocates through mimalloc");
+    } else {
+        tracing::warn!(
+            "memory: SQLite keeps its own allocator (sqlite3_config answered {allocator})"
+        );
+    }
+    if counting == sqlite::SQLITE_OK && !counted {
+        tracing::info!("memory: SQLite keeps no count of its memory");
+    } else {
+        tracing::warn!(
+            "memory: SQLite keeps counting its memory (sqlite3_config answered {counting})"
+        );
+    }
 }
 
-/// SQLite's allocations through mimalloc (`SQLITE_CONFIG_MALLOC`), and
-/// the start-up log says whether they are: SQLite takes it only before it is
-/// first used; later (a second call, a test that opened a database first) it
+/// SQLite's count of the memory it holds (`SQLITE_CONFIG_MEMSTATUS`) off:
+/// kept on, every allocation and free of its takes a process-wide mutex to
+/// add up figures nothing here reads (no soft heap limit is set). SQLite's
+/// answer.
+fn sqlite_without_statistics() -> c_int {
+    let off: c_int = 0;
+    // SAFETY: passes one int, the option's one argument in SQLite's documentation.
+    unsafe { sqlite::sqlite3_config(sqlite::SQLITE_CONFIG_MEMSTATUS, off) }
+}
+
+/// SQLite's allocations through mimalloc (`SQLITE_CONFIG_MALLOC`); SQLite's
+/// answer. Like the setting above, SQLite takes it only before it is first
+/// used; later (a second call, a test that opened a database first) it
 /// answers `SQLITE_MISUSE` and keeps glibc's, which works as well, with more
-/// memory resident.
-fn sqlite_through_mimalloc() {
+/// memory resident. The start-up log says which.
+fn sqlite_through_mimalloc() -> c_int {
     let methods = sqlite::sqlite3_mem_methods {
         xMalloc: Some(malloc),
         xFree: Some(free),
@@ -46,19 +81,7 @@ fn sqlite_through_mimalloc() {
     };
     // SAFETY: SQLite copies the struct before the call returns; the
     // functions live as long as the process.
-    let rc = unsafe { sqlite::sqlite3_config(sqlite::SQLITE_CONFIG_MALLOC, &raw const methods) };
-    // SAFETY: a block of SQLite's own, asked of mimalloc, then freed.
-    let taken = unsafe {
-        let p = sqlite::sqlite3_malloc(64);
-        let ours = !p.is_null() && mi::mi_is_in_heap_region(p);
-        sqlite::sqlite3_free(p);
-        ours
-    };
-    if rc == sqlite::SQLITE_OK && taken {
-        tracing::info!("memory: SQLite allocates through mimalloc");
-    } else {
-        tracing::warn!("memory: SQLite keeps its own allocator (sqlite3_config answered {rc})");
-    }
+    unsafe { sqlite::sqlite3_config(sqlite::SQLITE_CONFIG_MALLOC, &raw const methods) }
 }
 
 /// SQLite never asks for a negative size; one would get nothing.

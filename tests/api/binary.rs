@@ -1,7 +1,7 @@
 //! The real server binary, as an operator runs it: a broken registry stops
-//! start-up with a clear message, SQLite allocates through mimalloc, SIGHUP
-//! reloads the registry in place, and the router's statistics survive
-//! SIGKILL, SIGTERM and a corrupt snapshot.
+//! start-up with a clear message, SQLite allocates through mimalloc (and
+//! counts none of it), SIGHUP reloads the registry in place, and the
+//! router's statistics survive SIGKILL, SIGTERM and a corrupt snapshot.
 
 use std::{
     io::{BufRead, BufReader},
@@ -80,6 +80,7 @@ fn sqlite_allocates_through_the_servers_allocator() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(log.contains("SQLite allocates through mimalloc"), "{log}");
+    assert!(log.contains("SQLite keeps no count of its memory"), "{log}");
 }
 
 #[tokio::test]
