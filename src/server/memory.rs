@@ -16,8 +16,9 @@ use std::ffi::{c_int, c_void};
 use libmimalloc_sys as mi;
 use libsqlite3_sys as sqlite;
 
-/// Sets all three, unless the environment says otherwise: `MIMALLOC_PURGE_DELAY`
-/// (mimalloc's own setting) wins over the first.
+/// Sets the purge delay and SQLite's two settings, and logs whether SQLite
+/// took them; `MIMALLOC_PURGE_DELAY` (mimalloc's own setting) wins over the
+/// first.
 pub fn tune() {
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
         // `mi_option_purge_delay` in mimalloc.h's `mi_option_e` (the Rust
@@ -53,21 +54,21 @@ pub fn tune() {
     }
 }
 
-/// SQLite's count of the memory it holds (`SQLITE_CONFIG_MEMSTATUS`) off:
-/// kept on, every allocation and free of its takes a process-wide mutex to
-/// add up figures nothing here reads (no soft heap limit is set). SQLite's
-/// answer.
+/// Turns SQLite's count of the memory it holds (`SQLITE_CONFIG_MEMSTATUS`)
+/// off, and returns SQLite's answer: kept on, every allocation and free of
+/// its takes a process-wide mutex to add up figures nothing here reads (no
+/// soft heap limit is set).
 fn sqlite_without_statistics() -> c_int {
     let off: c_int = 0;
     // SAFETY: passes one int, the option's one argument in SQLite's documentation.
     unsafe { sqlite::sqlite3_config(sqlite::SQLITE_CONFIG_MEMSTATUS, off) }
 }
 
-/// SQLite's allocations through mimalloc (`SQLITE_CONFIG_MALLOC`); SQLite's
-/// answer. Like the setting above, SQLite takes it only before it is first
-/// used; later (a second call, a test that opened a database first) it
-/// answers `SQLITE_MISUSE` and keeps glibc's, which works as well, with more
-/// memory resident. The start-up log says which.
+/// Sends SQLite's allocations through mimalloc (`SQLITE_CONFIG_MALLOC`),
+/// and returns SQLite's answer. Like the setting above, SQLite takes it
+/// only before it is first used; later (a second call, a test that opened a
+/// database first) it answers `SQLITE_MISUSE` and keeps glibc's, which
+/// works as well, with more memory resident. The start-up log says which.
 fn sqlite_through_mimalloc() -> c_int {
     let methods = sqlite::sqlite3_mem_methods {
         xMalloc: Some(malloc),
