@@ -6,7 +6,7 @@
 //! read or any database opened.
 //!
 //! Measured under a flood of recorded comments (`.ci/loadbench`,
-//! docs/benchmarks/insights.md): the insights' batches free megabytes every
+//! docs/benchmarks/insights-recording.md): the insights' batches free megabytes every
 //! second, which mimalloc kept for a second by default; and SQLite, left to
 //! glibc's `malloc`, held a glibc arena of its own thread at 7 MB resident
 //! for 3.8 MB in use (`sqlite3_memory_highwater`), never trimmed.
