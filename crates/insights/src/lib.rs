@@ -35,7 +35,8 @@
 //! - `config`: `JAY_INSIGHTS`, `JAY_DATABASE_URL`, `JAY_INSIGHTS_DAYS`;
 //! - `store`: SQLite (a file in `JAY_DATA_DIR`) or PostgreSQL, one schema,
 //!   migrations at start-up;
-//! - `recorder`, `writer`: a bounded queue and one task committing batches,
+//! - `recorder`, `writer`: a bounded queue and one writer committing batches
+//!   (on SQLite on a thread of its own),
 //!   which never slows a comment and never fails a request (drops and
 //!   refusals are counted), and keeps the store within its disk ceiling;
 //! - `rooms`: the class rooms teachers create, and who is in them now;

@@ -51,4 +51,11 @@ pub trait Sink: Send + Sync + 'static {
     async fn purge_oldest_day(&self) -> Result<Option<Minute>, StoreError> {
         Ok(None)
     }
+    /// Whether the writer may run on a thread and runtime of its own: only
+    /// where the sink's connections belong to no runtime, as SQLite's do. A
+    /// PostgreSQL socket belongs to the runtime that opened it, and a test's
+    /// fake may keep to the test's paused clock.
+    fn runs_on_any_runtime(&self) -> bool {
+        false
+    }
 }

@@ -301,6 +301,10 @@ impl Sink for Store {
         self.file.as_deref().and_then(disk::free_beside)
     }
 
+    fn runs_on_any_runtime(&self) -> bool {
+        self.backend == Backend::Sqlite
+    }
+
     async fn purge_oldest_day(&self) -> Result<Option<Minute>, StoreError> {
         let Some(first) = self.oldest_day().await? else {
             return Ok(None);

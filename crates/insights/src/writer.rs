@@ -6,6 +6,17 @@
 //! daily, and keeps the store under its ceiling (`JAY_INSIGHTS_MAX_MB`) and
 //! the disk from filling ([`ceiling`]).
 //!
+//! Where its connections belong to no runtime (SQLite's: each is a thread
+//! that sqlx talks to through channels) the writer runs on a thread of its
+//! own, `insights-writer`, with a runtime of its own. Its batches, and the
+//! wake-up each of its statements brings when SQLite's thread answers, then
+//! never take a turn on the threads that answer requests: on one 2-core
+//! machine that cut what recording costs a comment by about a quarter at 32
+//! connections and by two fifths at one
+//! (`docs/benchmarks/insights-recording.md`).
+//! A PostgreSQL socket belongs to the runtime that opened it, so there the
+//! writer is a task on the server's runtime.
+//!
 //! Nothing here fails a request. An event that finds the queue full is
 //! dropped and counted (one WARN, the first time); a batch the database
 //! refuses (down, slow past its timeout) is dropped and counted (one WARN per
@@ -15,6 +26,7 @@
 mod ceiling;
 
 use std::{
+    future::Future,
     sync::{atomic::Ordering, Arc},
     time::Duration,
 };
@@ -43,7 +55,7 @@ pub struct WriterConfig {
     /// one attempt of a visit, and what the writer does once per visit (its
     /// start looked up, its sums read and written, the attempts around the
     /// new ones read back) is shared by them (at 12,000 attempts a second
-    /// of 2,000 visits: `docs/benchmarks/insights.md`).
+    /// of 2,000 visits: `docs/benchmarks/insights-recording.md`).
     pub max_batch: usize,
     /// How long a batch waits for more events after its first.
     pub flush_every: Duration,
@@ -82,16 +94,30 @@ impl Default for WriterConfig {
     }
 }
 
-/// The writer task; [`Writer::stop`] writes what is queued and ends it.
+/// The running writer; [`Writer::stop`] writes what is queued and ends it.
 #[derive(Debug)]
 pub struct Writer {
     stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
+    running: Running,
+}
+
+/// Where the writer runs, for [`Writer::stop`] to wait on.
+#[derive(Debug)]
+enum Running {
+    /// A task on the runtime that started it.
+    Task(JoinHandle<()>),
+    /// A thread of its own, which says when its loop has ended (and drops
+    /// the sender unsaid if it panicked).
+    Thread(oneshot::Receiver<()>),
 }
 
 impl Writer {
-    /// Starts the writer on `sink`; its recorder.
+    /// Starts the writer on `sink`; its recorder. On a thread and runtime of
+    /// its own where the sink allows it ([`Sink::runs_on_any_runtime`]),
+    /// else (or if the system gives no thread) as a task on the current
+    /// runtime.
     pub fn spawn(sink: Arc<dyn Sink>, config: WriterConfig) -> (Recorder, Writer) {
+        let own_thread = sink.runs_on_any_runtime();
         let (tx, rx) = mpsc::channel(config.capacity.max(1));
         let (stop, stopped) = oneshot::channel();
         let counters = Arc::<Counters>::default();
@@ -102,16 +128,69 @@ impl Writer {
             config,
             counters,
             down: false,
+        }
+        .run(rx, stopped);
+        let running = if own_thread {
+            on_own_thread(run)
+        } else {
+            Running::Task(tokio::spawn(run))
         };
-        let task = tokio::spawn(run.run(rx, stopped));
-        (recorder, Writer { stop, task })
+        (recorder, Writer { stop, running })
     }
 
     /// Stops taking events, commits those queued, and ends.
     pub async fn stop(self) {
         let _ = self.stop.send(());
-        if let Err(e) = self.task.await {
+        let ended = match self.running {
+            Running::Task(task) => task.await.map_err(|e| e.to_string()),
+            Running::Thread(ended) => ended
+                .await
+                .map_err(|_| "its thread ended before its loop did".to_string()),
+        };
+        if let Err(e) = ended {
             tracing::warn!("insights: the writer ended badly: {e}");
+        }
+    }
+}
+
+/// Runs `run` on a new thread, `insights-writer`, in a runtime of its own,
+/// logging where its caller logs; as a task on the current runtime if the
+/// system gives no thread or runtime (with a WARN).
+fn on_own_thread<F>(run: F) -> Running
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    let (ended, ended_rx) = oneshot::channel();
+    let (hand, take) = std::sync::mpsc::sync_channel::<F>(1);
+    let logs = tracing::dispatcher::get_default(Clone::clone);
+    let started = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .and_then(|runtime| {
+            std::thread::Builder::new()
+                .name("insights-writer".into())
+                .spawn(move || {
+                    let Ok(run) = take.recv() else { return };
+                    tracing::dispatcher::with_default(&logs, || {
+                        runtime.block_on(run);
+                        // What the loop left behind (a connection on its way
+                        // back to its pool) goes with the runtime, before
+                        // `Writer::stop` returns.
+                        drop(runtime);
+                    });
+                    let _ = ended.send(());
+                })
+        });
+    match started {
+        Ok(_) => match hand.send(run) {
+            Ok(()) => Running::Thread(ended_rx),
+            Err(std::sync::mpsc::SendError(run)) => Running::Task(tokio::spawn(run)),
+        },
+        Err(e) => {
+            tracing::warn!(
+                "insights: the writer has no thread of its own ({e}); it runs as a task"
+            );
+            Running::Task(tokio::spawn(run))
         }
     }
 }

@@ -21,14 +21,17 @@ use crate::{
     Event, Minute, Recorder, Store, StoreError, Writer, WriterConfig,
 };
 
-/// A sink that records its batches, waits for a permit before each write
-/// when gated, and fails while `down`.
+/// A sink that records its batches and the threads that wrote them, waits
+/// for a permit before each write when gated, fails while `down`, and lets
+/// the writer have a thread of its own when `anywhere`.
 #[derive(Default)]
 struct Fake {
     batches: Mutex<Vec<usize>>,
+    threads: Mutex<Vec<String>>,
     purges: Mutex<Vec<Minute>>,
     gate: Option<Semaphore>,
     down: AtomicBool,
+    anywhere: bool,
 }
 
 impl Fake {
@@ -58,6 +61,11 @@ impl Sink for Fake {
             return Err(refused());
         }
         self.batches.lock().expect("lock").push(events.len());
+        let thread = std::thread::current()
+            .name()
+            .unwrap_or_default()
+            .to_string();
+        self.threads.lock().expect("lock").push(thread);
         Ok(Stored::default())
     }
 
@@ -67,6 +75,10 @@ impl Sink for Fake {
         }
         self.purges.lock().expect("lock").push(cutoff);
         Ok(0)
+    }
+
+    fn runs_on_any_runtime(&self) -> bool {
+        self.anywhere
     }
 }
 
@@ -259,4 +271,45 @@ async fn a_database_down_at_start_is_no_error_and_warns_once() {
         1,
         "the failed purge at start and the batch: one WARN"
     );
+}
+
+/// A sink bound to no runtime gets a writer on a thread of its own, whose
+/// queue `stop` writes and whose warnings go where the caller's do; any
+/// other sink's writer runs on the caller's runtime.
+#[tokio::test]
+async fn where_the_sink_allows_it_the_writer_has_a_thread_of_its_own() {
+    let warnings = Warnings::capture();
+    // `stop` waits for the batch being gathered: a short one.
+    let config = |capacity| WriterConfig {
+        flush_every: Duration::from_millis(10),
+        ..config(capacity)
+    };
+    for anywhere in [true, false] {
+        let fake = Arc::new(Fake {
+            anywhere,
+            ..Fake::default()
+        });
+        let (recorder, writer) = Writer::spawn(fake.clone(), config(10_000));
+        events(30).for_each(|e| recorder.record(e));
+        writer.stop().await;
+        assert_eq!(fake.batches().iter().sum::<usize>(), 30);
+        let threads = fake.threads.lock().expect("lock").clone();
+        assert!(!threads.is_empty());
+        assert_eq!(
+            threads.iter().all(|t| t == "insights-writer"),
+            anywhere,
+            "{threads:?}"
+        );
+    }
+    assert_eq!(warnings.count(), 0);
+    let down = Arc::new(Fake {
+        anywhere: true,
+        down: AtomicBool::new(true),
+        ..Fake::default()
+    });
+    let (recorder, writer) = Writer::spawn(down, config(10_000));
+    events(5).for_each(|e| recorder.record(e));
+    writer.stop().await;
+    assert_eq!(recorder.stats().dropped_database, 5);
+    assert_eq!(warnings.count(), 1, "the thread's WARN is counted here");
 }
