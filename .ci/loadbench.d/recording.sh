@@ -39,15 +39,16 @@ recording_measure() {
   # The CPU time a process has used, in µs (user + system, /proc).
   tick_us=$((1000000 / $(getconf CLK_TCK)))
   cpu_us() { awk -v t="$tick_us" '{ print ($14 + $15) * t }' "/proc/$1/stat"; }
-  # The same for the process's SQLite threads alone (sqlx runs each
-  # connection's statements on a thread of its own, `sqlx-sqlite-worker`):
-  # what the database costs, apart from the requests it shares two cores with
-  # (a thread that ends between two reads takes its time with it; the
-  # writer's one connection lives through a run).
-  db_us() {
+  # threads_us PID NAME: the same for the process's threads whose name
+  # starts with NAME (a thread that ends between two reads takes its time
+  # with it; those measured live through a run). `sqlx-sqlite`: SQLite's
+  # (sqlx runs each connection's statements on a thread of its own), what
+  # the database costs apart from the requests it shares two cores with;
+  # `insights-writer`: the writer's own thread (its batches and rollups).
+  threads_us() {
     local task
     for task in /proc/"$1"/task/*; do
-      case $(cat "$task/comm" 2>/dev/null) in sqlx-sqlite*) cat "$task/stat" 2>/dev/null || true ;; esac
+      case $(cat "$task/comm" 2>/dev/null) in "$2"*) cat "$task/stat" 2>/dev/null || true ;; esac
     done | awk -v t="$tick_us" '{ s += ($14 + $15) * t } END { print s + 0 }'
   }
   # rec NAME URL CONNECTIONS SECONDS PID: one run against the server PID; its
@@ -55,14 +56,15 @@ recording_measure() {
   # (cpu_us; on the recording server, until its writer has committed the
   # run's last batch: it waits at most a second for more).
   rec() {
-    local name=$1 url=$2 c=$3 secs=$4 pid=$5 t=1 line before db_before
+    local name=$1 url=$2 c=$3 secs=$4 pid=$5 t=1 line before db_before wr_before
     [ "$c" -gt 1 ] && t=$threads
-    before=$(cpu_us "$pid") db_before=$(db_us "$pid")
+    before=$(cpu_us "$pid") db_before=$(threads_us "$pid" sqlx-sqlite) wr_before=$(threads_us "$pid" insights-writer)
     line=$(BENCH_METHOD=POST BENCH_BODY=$comment_template BENCH_TYPE=application/json BENCH_THREADS=$t \
       BENCH_VISITS=$pool BENCH_ATTEMPT_FROM=$attempt_from \
       wrk -t"$t" -c"$c" -d"${secs}s" --latency -s "$lua" "$url" | tee "$tmp/wrk-$name-$c" | grep '^figures ')
     [ "$pid" = "$app_pid" ] && sleep 1.5
-    line="$line cpu_us=$(($(cpu_us "$pid") - before)) db_us=$(($(db_us "$pid") - db_before))"
+    line="$line cpu_us=$(($(cpu_us "$pid") - before)) db_us=$(($(threads_us "$pid" sqlx-sqlite) - db_before))"
+    line="$line writer_us=$(($(threads_us "$pid" insights-writer) - wr_before))"
     echo "$name, $c connection(s), ${secs}s: $line" >&2
     fig[$name,$c]=$line
     if [ "${name%%#*}" = comment_on ]; then
@@ -102,7 +104,7 @@ recording_report() {
   echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS; off and on one after the other, $pairs times):"
   echo
   # The server's CPU per request, in µs (the SQLite thread's alone: `cpu
-  # NAME C db_us`).
+  # NAME C db_us`; the writer's thread's: `cpu NAME C writer_us`).
   cpu() { awk -v us="$(figure "$1" "$2" "${3:-cpu_us}")" -v n="$(figure "$1" "$2" requests)" 'BEGIN { if (n > 0 && us != "") printf "%.1f", us / n; else print "–" }'; }
   echo "| server, run | req/s, 1 conn | p50 | p99 | CPU µs/req | req/s, $connections conn | p50 | p99 | CPU µs/req | non-2xx |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -133,6 +135,9 @@ recording_report() {
     dbs=()
     for k in $(seq 1 "$pairs"); do dbs+=("$(cpu "comment_on#$k" "$c" db_us)"); done
     echo "  of which the SQLite thread's, run by run (it grows with the rows stored): $(printf '%s µs, ' "${dbs[@]}" | sed 's/, $//')"
+    wrs=()
+    for k in $(seq 1 "$pairs"); do wrs+=("$(cpu "comment_on#$k" "$c" writer_us)"); done
+    echo "  and the writer's own thread's (its batches, the rollups' arithmetic, sqlx's side), run by run: $(printf '%s µs, ' "${wrs[@]}" | sed 's/, $//')"
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
   echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"
