@@ -172,10 +172,10 @@ where
                 .spawn(move || {
                     let Ok(run) = take.recv() else { return };
                     tracing::dispatcher::with_default(&logs, || {
-                        runtime.block_on(run);
-                        // What the loop left behind (a connection on its way
-                        // back to its pool) goes with the runtime, before
-                        // `Writer::stop` returns.
+                        runtime.block_on(async {
+                            run.await;
+                            leftovers().await;
+                        });
                         drop(runtime);
                     });
                     let _ = ended.send(());
@@ -192,6 +192,20 @@ where
             );
             Running::Task(tokio::spawn(run))
         }
+    }
+}
+
+/// Waits until no task is left on the current runtime, a millisecond at a
+/// time and for at most five seconds: what the writer's loop left running,
+/// above all the connection it last used going back to its pool (sqlx
+/// first asks SQLite's thread whether it is still sound). Ended with the
+/// runtime instead, the connection would be dropped rather than returned,
+/// and closing the store would no longer wait for it to close.
+async fn leftovers() {
+    let metrics = tokio::runtime::Handle::current().metrics();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while metrics.num_alive_tasks() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(1)).await;
     }
 }
 

@@ -313,3 +313,36 @@ async fn where_the_sink_allows_it_the_writer_has_a_thread_of_its_own() {
     assert_eq!(recorder.stats().dropped_database, 5);
     assert_eq!(warnings.count(), 1, "the thread's WARN is counted here");
 }
+
+/// On SQLite the writer's thread ends its runtime only once what its loop
+/// left running has ended: the connection goes back to its pool, so that
+/// closing the store closes it, and the last connection's close folds the
+/// write-ahead log into the file and removes it.
+#[tokio::test]
+async fn on_sqlite_stop_then_close_leaves_no_write_ahead_log() {
+    for _ in 0..5 {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = dir.path().join("insights.db");
+        let store = Arc::new(
+            Store::connect(&DatabaseUrl::sqlite_file(&file))
+                .await
+                .expect("a new SQLite store"),
+        );
+        let config = WriterConfig {
+            flush_every: Duration::from_millis(10),
+            ..config(10_000)
+        };
+        let (recorder, writer) = Writer::spawn(store.clone(), config);
+        history().into_iter().for_each(|e| recorder.record(e));
+        writer.stop().await;
+        store.close().await;
+        assert!(recorder.stats().written > 0);
+        let wal = dir.path().join("insights.db-wal");
+        assert!(
+            !wal.exists(),
+            "{} is left ({:?} bytes)",
+            wal.display(),
+            std::fs::metadata(&wal).map(|m| m.len())
+        );
+    }
+}
