@@ -1,20 +1,16 @@
 //! From the request to the database without slowing the request: the
 //! [`Recorder`] (`super::recorder`) puts each event in a bounded queue; one
-//! writer task takes them out and commits them in batches ([`WriterConfig`]:
+//! writer takes them out and commits them in batches ([`WriterConfig`]:
 //! what came within a second of the first, up to 10,000 events, in one
 //! transaction), purges rows older than `JAY_INSIGHTS_DAYS` at start and
 //! daily, and keeps the store under its ceiling (`JAY_INSIGHTS_MAX_MB`) and
 //! the disk from filling ([`ceiling`]).
 //!
-//! Where its connections belong to no runtime (SQLite's: each is a thread
-//! that sqlx talks to through channels) the writer runs on a thread of its
-//! own, `insights-writer`, with a runtime of its own. Its batches, and the
-//! wake-up each of its statements brings when SQLite's thread answers, then
-//! never take a turn on the threads that answer requests: on one 2-core
-//! machine that cut what recording costs a comment by about a quarter at 32
-//! connections and by two fifths at one
-//! (`docs/benchmarks/insights-recording.md`).
-//! A PostgreSQL socket belongs to the runtime that opened it, so there the
+//! Where its connections belong to no runtime (SQLite's) the writer runs on
+//! a thread of its own ([`thread`]): on one 2-core machine that cut what
+//! recording costs a comment by about a quarter at 32 connections and by
+//! two fifths at one (`docs/benchmarks/insights-recording.md`). A
+//! PostgreSQL socket belongs to the runtime that opened it, so there the
 //! writer is a task on the server's runtime.
 //!
 //! Nothing here fails a request. An event that finds the queue full is
@@ -24,9 +20,9 @@
 //! disk is nearly full. [`Recorder::stats`] reads the counts for `/metrics`.
 
 mod ceiling;
+mod thread;
 
 use std::{
-    future::Future,
     sync::{atomic::Ordering, Arc},
     time::Duration,
 };
@@ -106,9 +102,8 @@ pub struct Writer {
 enum Running {
     /// A task on the runtime that started it.
     Task(JoinHandle<()>),
-    /// A thread of its own, which says when its loop has ended (and drops
-    /// the sender unsaid if it panicked).
-    Thread(oneshot::Receiver<()>),
+    /// A thread of its own.
+    Thread(std::thread::JoinHandle<()>),
 }
 
 impl Writer {
@@ -131,7 +126,10 @@ impl Writer {
         }
         .run(rx, stopped);
         let running = if own_thread {
-            on_own_thread(run)
+            match thread::spawn(run) {
+                Ok(on_its_own) => Running::Thread(on_its_own),
+                Err(run) => Running::Task(tokio::spawn(run)),
+            }
         } else {
             Running::Task(tokio::spawn(run))
         };
@@ -143,69 +141,20 @@ impl Writer {
         let _ = self.stop.send(());
         let ended = match self.running {
             Running::Task(task) => task.await.map_err(|e| e.to_string()),
-            Running::Thread(ended) => ended
-                .await
-                .map_err(|_| "its thread ended before its loop did".to_string()),
+            Running::Thread(on_its_own) => {
+                match tokio::task::spawn_blocking(move || on_its_own.join()).await {
+                    Ok(Ok(())) => Ok(()),
+                    Ok(Err(panic)) => Err(format!(
+                        "its thread panicked: {}",
+                        thread::panic_message(&*panic)
+                    )),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
         };
         if let Err(e) = ended {
             tracing::warn!("insights: the writer ended badly: {e}");
         }
-    }
-}
-
-/// Runs `run` on a new thread, `insights-writer`, in a runtime of its own,
-/// logging where its caller logs; as a task on the current runtime if the
-/// system gives no thread or runtime (with a WARN).
-fn on_own_thread<F>(run: F) -> Running
-where
-    F: Future<Output = ()> + Send + 'static,
-{
-    let (ended, ended_rx) = oneshot::channel();
-    let (hand, take) = std::sync::mpsc::sync_channel::<F>(1);
-    let logs = tracing::dispatcher::get_default(Clone::clone);
-    let started = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .and_then(|runtime| {
-            std::thread::Builder::new()
-                .name("insights-writer".into())
-                .spawn(move || {
-                    let Ok(run) = take.recv() else { return };
-                    tracing::dispatcher::with_default(&logs, || {
-                        runtime.block_on(async {
-                            run.await;
-                            leftovers().await;
-                        });
-                        drop(runtime);
-                    });
-                    let _ = ended.send(());
-                })
-        });
-    match started {
-        Ok(_) => match hand.send(run) {
-            Ok(()) => Running::Thread(ended_rx),
-            Err(std::sync::mpsc::SendError(run)) => Running::Task(tokio::spawn(run)),
-        },
-        Err(e) => {
-            tracing::warn!(
-                "insights: the writer has no thread of its own ({e}); it runs as a task"
-            );
-            Running::Task(tokio::spawn(run))
-        }
-    }
-}
-
-/// Waits until no task is left on the current runtime, a millisecond at a
-/// time and for at most five seconds: what the writer's loop left running,
-/// above all the connection it last used going back to its pool (sqlx
-/// first asks SQLite's thread whether it is still sound). Ended with the
-/// runtime instead, the connection would be dropped rather than returned,
-/// and closing the store would no longer wait for it to close.
-async fn leftovers() {
-    let metrics = tokio::runtime::Handle::current().metrics();
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while metrics.num_alive_tasks() > 0 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(1)).await;
     }
 }
 

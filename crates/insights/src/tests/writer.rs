@@ -1,6 +1,8 @@
 //! The writer: batches, a full queue, a database that is slow or down, the
-//! purge. Fake sinks stand in for a database that blocks or fails; time is
-//! tokio's paused clock, never the wall clock.
+//! purge, and where it runs. Fake sinks stand in for a database that blocks
+//! or fails; where the writer runs on the test's runtime, time is tokio's
+//! paused clock. A writer on a thread of its own keeps to the wall clock, so
+//! those tests time nothing and wait only for `stop`.
 
 use std::{
     sync::{
@@ -32,6 +34,7 @@ struct Fake {
     gate: Option<Semaphore>,
     down: AtomicBool,
     anywhere: bool,
+    panics: bool,
 }
 
 impl Fake {
@@ -60,6 +63,7 @@ impl Sink for Fake {
         if self.down.load(Ordering::Relaxed) {
             return Err(refused());
         }
+        assert!(!self.panics, "a fake sink that panics");
         self.batches.lock().expect("lock").push(events.len());
         let thread = std::thread::current()
             .name()
@@ -312,6 +316,16 @@ async fn where_the_sink_allows_it_the_writer_has_a_thread_of_its_own() {
     writer.stop().await;
     assert_eq!(recorder.stats().dropped_database, 5);
     assert_eq!(warnings.count(), 1, "the thread's WARN is counted here");
+    // A writer whose thread panics: `stop` returns, and says so once.
+    let panics = Arc::new(Fake {
+        anywhere: true,
+        panics: true,
+        ..Fake::default()
+    });
+    let (recorder, writer) = Writer::spawn(panics, config(10_000));
+    events(5).for_each(|e| recorder.record(e));
+    writer.stop().await;
+    assert_eq!(warnings.count(), 2, "the panic's WARN");
 }
 
 /// On SQLite the writer's thread ends its runtime only once what its loop
