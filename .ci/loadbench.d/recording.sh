@@ -106,6 +106,13 @@ recording_report() {
   # The server's CPU per request, in µs (the SQLite thread's alone: `cpu
   # NAME C db_us`; the writer's thread's: `cpu NAME C writer_us`).
   cpu() { awk -v us="$(figure "$1" "$2" "${3:-cpu_us}")" -v n="$(figure "$1" "$2" requests)" 'BEGIN { if (n > 0 && us != "") printf "%.1f", us / n; else print "–" }'; }
+  # run_by_run C FIELD: the recording runs' µs a request of FIELD at C
+  # connections, listed.
+  run_by_run() {
+    local k out=()
+    for k in $(seq 1 "$pairs"); do out+=("$(cpu "comment_on#$k" "$1" "$2")"); done
+    printf '%s µs, ' "${out[@]}" | sed 's/, $//'
+  }
   echo "| server, run | req/s, 1 conn | p50 | p99 | CPU µs/req | req/s, $connections conn | p50 | p99 | CPU µs/req | non-2xx |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   for k in $(seq 1 "$pairs"); do
@@ -132,12 +139,8 @@ recording_report() {
     done
     on=$(median "${cpus_on[@]}") off=$(median "${cpus_off[@]}")
     echo "the server's CPU per comment at $c connection(s), median of $pairs runs: $on µs recording, $off µs not: recording costs $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.1f", a - b }') µs a comment"
-    dbs=()
-    for k in $(seq 1 "$pairs"); do dbs+=("$(cpu "comment_on#$k" "$c" db_us)"); done
-    echo "  of which the SQLite thread's, run by run (it grows with the rows stored): $(printf '%s µs, ' "${dbs[@]}" | sed 's/, $//')"
-    wrs=()
-    for k in $(seq 1 "$pairs"); do wrs+=("$(cpu "comment_on#$k" "$c" writer_us)"); done
-    echo "  and the writer's own thread's (its batches, the rollups' arithmetic, sqlx's side), run by run: $(printf '%s µs, ' "${wrs[@]}" | sed 's/, $//')"
+    echo "  of which the SQLite thread's, run by run (it grows with the rows stored): $(run_by_run "$c" db_us)"
+    echo "  and the writer's own thread's (its batches, the rollups' arithmetic, sqlx's side), run by run: $(run_by_run "$c" writer_us)"
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
   echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"

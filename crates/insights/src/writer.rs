@@ -125,13 +125,14 @@ impl Writer {
             down: false,
         }
         .run(rx, stopped);
-        let running = if own_thread {
-            match thread::spawn(run) {
-                Ok(on_its_own) => Running::Thread(on_its_own),
-                Err(run) => Running::Task(tokio::spawn(run)),
-            }
+        let on_its_own = if own_thread {
+            thread::spawn(run)
         } else {
-            Running::Task(tokio::spawn(run))
+            Err(run)
+        };
+        let running = match on_its_own {
+            Ok(handle) => Running::Thread(handle),
+            Err(run) => Running::Task(tokio::spawn(run)),
         };
         (recorder, Writer { stop, running })
     }

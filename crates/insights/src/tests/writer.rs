@@ -48,6 +48,10 @@ impl Fake {
     fn batches(&self) -> Vec<usize> {
         self.batches.lock().expect("lock").clone()
     }
+
+    fn threads(&self) -> Vec<String> {
+        self.threads.lock().expect("lock").clone()
+    }
 }
 
 fn refused() -> StoreError {
@@ -297,7 +301,7 @@ async fn where_the_sink_allows_it_the_writer_has_a_thread_of_its_own() {
         events(30).for_each(|e| recorder.record(e));
         writer.stop().await;
         assert_eq!(fake.batches().iter().sum::<usize>(), 30);
-        let threads = fake.threads.lock().expect("lock").clone();
+        let threads = fake.threads();
         assert!(!threads.is_empty());
         assert_eq!(
             threads.iter().all(|t| t == "insights-writer"),
