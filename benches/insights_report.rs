@@ -19,6 +19,10 @@
 //! the migrations change. Both steps say how long they took; a second run
 //! starts at once.
 //!
+//! SQLite runs with the server's memory settings (`server::memory::tune`)
+//! and the store's own connection settings: the reports read through the
+//! store's pool of reading connections, as `/insights` does.
+//!
 //! A benchmark, not a test: the target is printed beside each page
 //! figure with "met: yes/no"; nothing fails on timing. Exits 2 when a
 //! measurement could not be made.
@@ -71,6 +75,8 @@ fn main() {
 }
 
 async fn run() -> Result<(), Failure> {
+    // SQLite's memory as the server sets it (through mimalloc, no count).
+    jay_trainer::server::memory::tune();
     let visits = env_number("JAY_BENCH_VISITS", 1_000_000);
     let samples = env_number("JAY_BENCH_SAMPLES", 15).max(1) as usize;
     let before_samples = env_number("JAY_BENCH_BEFORE_SAMPLES", 3) as usize;

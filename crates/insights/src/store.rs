@@ -233,11 +233,16 @@ async fn prepare(conn: &mut sqlx::AnyConnection, reads: bool) -> Result<(), sqlx
         // not held up by an fsync each.
         conn.execute("PRAGMA synchronous = NORMAL").await?;
         conn.execute("PRAGMA secure_delete = ON").await?;
-        // A statement's undo journal (the writer's statements of many rows
-        // each keep one) in memory, not in a temporary file.
-        conn.execute("PRAGMA temp_store = MEMORY").await?;
         if reads {
             conn.execute("PRAGMA query_only = ON").await?;
+        } else {
+            // A statement's undo journal (the writer's statements of many
+            // rows each keep one; a purge's holds what it deletes) in memory,
+            // never in a temporary file on the disk. Not the reports': theirs
+            // hold no journal, and in memory their sorts and temporary tables
+            // made /insights over a million visits 1.1 to 1.6 times slower
+            // (docs/benchmarks/insights.md).
+            conn.execute("PRAGMA temp_store = MEMORY").await?;
         }
     } else if reads {
         let ms = Store::STATEMENT_TIMEOUT.as_millis();

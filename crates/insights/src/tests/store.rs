@@ -95,3 +95,23 @@ async fn purge_removes_old_rows_only(db: &TestDb) {
     assert_eq!(s.funnel(&all).await.expect("funnel").visits, 2);
     assert_eq!(count(s, "SELECT COUNT(*) FROM insights_attempts").await, 1);
 }
+
+/// SQLite's `temp_store` on a connection of `pool` (0: the default, a file;
+/// 2: memory).
+async fn temp_store(pool: &sqlx::AnyPool) -> i64 {
+    sqlx::query_scalar::<_, i64>("PRAGMA temp_store")
+        .fetch_one(pool)
+        .await
+        .expect("PRAGMA temp_store")
+}
+
+#[tokio::test]
+async fn on_sqlite_only_the_writers_temporary_files_are_kept_in_memory() {
+    let db = TestDb::sqlite().await;
+    // What a statement of the writer's changes, a purge's deletions among it,
+    // never reaches a temporary file.
+    assert_eq!(temp_store(&db.store.pool).await, 2, "the writer's");
+    // The reports sort and group in SQLite's own temporary files.
+    assert_eq!(temp_store(db.store.reads()).await, 0, "the reports'");
+    db.finish().await;
+}
