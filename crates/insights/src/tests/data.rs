@@ -33,7 +33,7 @@ pub fn id(name: &str) -> VisitId {
     VisitId::parse(&format!("{name}-aaaaaaaaaaaaaaaa")).expect("a test id")
 }
 
-fn visit(name: &str, lang: Lang, room: Option<&str>, start: i64) -> Event {
+pub fn visit(name: &str, lang: Lang, room: Option<&str>, start: i64) -> Event {
     Event::Visit(Visit {
         id: id(name),
         lesson: lesson::lessons::Which::One,
@@ -52,7 +52,7 @@ fn visit(name: &str, lang: Lang, room: Option<&str>, start: i64) -> Event {
 /// (number, error, weight, bias, model, outcome, latency, minute)
 type A<'a> = (u32, f64, f64, f64, &'a str, &'a str, u64, i64);
 
-fn attempt(name: &str, lang: Lang, (n, error, w, b, model, outcome, ms, at): A<'_>) -> Event {
+pub fn attempt(name: &str, lang: Lang, (n, error, w, b, model, outcome, ms, at): A<'_>) -> Event {
     let outcome = match outcome {
         "served" => AttemptOutcome::Served,
         "offline" => AttemptOutcome::Offline,
@@ -68,7 +68,7 @@ fn attempt(name: &str, lang: Lang, (n, error, w, b, model, outcome, ms, at): A<'
     })
 }
 
-fn tool(name: &str, tool: Tool, at: i64) -> Event {
+pub fn tool(name: &str, tool: Tool, at: i64) -> Event {
     Event::Tool(ToolUse {
         visit: id(name),
         tool,

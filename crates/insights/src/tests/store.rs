@@ -1,10 +1,11 @@
 //! The store itself: its migrations, what a repeated event does, the purge.
 
 use super::{
-    data::{history, T0},
+    data::{attempt, history, tool, visit, T0},
     on_both, TestDb,
 };
-use crate::{sink::Sink, Filter, Minute, Store};
+use crate::{sink::Sink, Filter, Minute, Store, Tool};
+use vocabulary::Lang;
 
 on_both!(
     migrations_are_idempotent,
@@ -121,41 +122,20 @@ async fn on_sqlite_only_the_writers_temporary_files_are_kept_in_memory() {
 /// writes them again with each batch that touches the visit: its best error
 /// must come back the same double, to the last of its 17 digits.
 async fn a_visits_best_error_reads_back_exactly(db: &TestDb) {
-    use crate::{
-        Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Layout, ModelName, Tool, ToolUse,
-        Visit,
-    };
-    let visit = super::data::id("exact");
-    let start = Minute(T0 + 3);
     // The double just above 450: 17 digits tell it from 450.0000000000001.
     let error = 450.000_000_000_000_06_f64;
     assert_ne!(format!("{error:.13}").parse::<f64>().ok(), Some(error));
     let first = [
-        Event::Visit(Visit {
-            id: visit.clone(),
-            lesson: lesson::lessons::Which::One,
-            lang: vocabulary::Lang::En,
-            layout: Layout::Page,
-            device: Device::Phone,
-            room: None,
-            started: start,
-        }),
-        Event::Attempt(Attempt {
-            visit: visit.clone(),
-            numbers: AttemptNumbers::new(1, error, 0.1, 150.0, 300).expect("numbers"),
-            lang: vocabulary::Lang::En,
-            model: ModelName::parse("qwen").expect("a model"),
-            outcome: AttemptOutcome::Served,
-            at: start,
-        }),
+        visit("exact", Lang::En, None, 3),
+        attempt(
+            "exact",
+            Lang::En,
+            (1, error, 0.1, 150.0, "qwen", "served", 300, 3),
+        ),
     ];
     db.store.write(&first).await.expect("the visit");
-    let tool = Event::Tool(ToolUse {
-        visit,
-        tool: Tool::Map,
-        at: Minute(start.0 + 1),
-    });
-    db.store.write(&[tool]).await.expect("a later batch");
+    let later = [tool("exact", Tool::Map, 4)];
+    db.store.write(&later).await.expect("a later batch");
     let best: f64 = sqlx::query_scalar("SELECT best FROM insights_visit_sums")
         .fetch_one(&db.store.pool)
         .await
