@@ -34,13 +34,13 @@ impl Packing {
     }
 
     /// `column` (a double) as a text that parses back to the same double
-    /// (`%.17g` on SQLite; PostgreSQL's text of a double is the shortest
-    /// exact one), or NULL.
+    /// (`%!.17g` on SQLite, whose `printf` stops at 16 digits without the
+    /// `!`; PostgreSQL's text of a double is the shortest exact one), or NULL.
     pub fn exact(self, column: &str) -> String {
         if self.postgres {
             format!("{column}::text")
         } else {
-            format!("CASE WHEN {column} IS NOT NULL THEN printf('%.17g', {column}) END")
+            format!("CASE WHEN {column} IS NOT NULL THEN printf('%!.17g', {column}) END")
         }
     }
 }

@@ -20,7 +20,9 @@
 //! digits ([`two_significant`]) so that a day's latencies are few enough to
 //! count.
 
+pub(super) mod plan;
 pub(super) mod purge;
+pub mod recent;
 mod rows;
 pub(super) mod teaching;
 pub(super) mod write;
@@ -31,6 +33,7 @@ use compact_str::CompactString;
 
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
+use recent::Recent;
 
 /// `ms` to two significant digits, rounded down: 1,234 → 1,200; below 100 as it is.
 pub fn two_significant(ms: u64) -> u64 {
@@ -133,6 +136,10 @@ pub struct Sums {
     pub last_min: Option<i64>,
     /// Its tools, one [`bit`] each.
     pub tools: i64,
+    /// Its highest attempt's point (weight, weight2, bias, error).
+    pub last: Option<[f64; 4]>,
+    /// Its latest attempts ([`recent`]).
+    pub recent: Recent,
 }
 
 impl Sums {

@@ -3,7 +3,7 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{kept, Cell, Marks, Sums};
+use super::{kept, write::pack_point, Cell, Marks, Sums};
 
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 pub(super) const ROWS: usize = 200;
@@ -22,14 +22,16 @@ pub(super) async fn write_sums(
     }
     let sql = format!(
         "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room, attempts, \
-         best, goal_at, goal_min, last_min, tools) VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
+         best, goal_at, goal_min, last_min, tools, last_point, recent) VALUES {} \
+         ON CONFLICT (visit_id) DO UPDATE SET \
          started_min = excluded.started_min, lesson = excluded.lesson, lang = excluded.lang, \
          room = excluded.room, \
          attempts = excluded.attempts, \
          best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
          goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
-         last_min = excluded.last_min, tools = excluded.tools",
-        marks.tuples(rows.len(), 11)
+         last_min = excluded.last_min, tools = excluded.tools, \
+         last_point = excluded.last_point, recent = excluded.recent",
+        marks.tuples(rows.len(), 13)
     );
     let mut args = AnyArguments::default();
     for (id, s) in rows {
@@ -44,7 +46,9 @@ pub(super) async fn write_sums(
             args.add(s.goal_at)?;
             args.add(s.goal_min)?;
             args.add(s.last_min)?;
-            args.add(s.tools)
+            args.add(s.tools)?;
+            args.add(s.last.map(pack_point))?;
+            args.add(s.recent.pack())
         })();
         encoded.map_err(sqlx::Error::Encode)?;
     }

@@ -283,22 +283,32 @@ async fn rollups_answer_like_the_rows(db: &TestDb) {
 }
 
 /// The database as it was before migration 0002: its rows only, of lesson
-/// 1 (lesson 2 came with 0005); every rollup dropped and migrations 2, 4 and
-/// 5 forgotten, to run again.
+/// 1 (lesson 2 came with 0005), the attempts keyed by visit again (as
+/// before 0006); every rollup dropped and migrations 2, 4, 5 and 6
+/// forgotten, to run again.
 async fn rows_only(db: &TestDb) {
     let lesson_two = "SELECT visit_id FROM insights_visits WHERE lesson = 2";
     let mut statements = vec![
-        format!("DELETE FROM insights_attempts WHERE visit_id IN ({lesson_two})"),
         format!("DELETE FROM insights_tools WHERE visit_id IN ({lesson_two})"),
+        "CREATE TABLE insights_attempts_keyed (visit_id TEXT NOT NULL, attempt BIGINT NOT NULL, \
+         lang TEXT NOT NULL, error DOUBLE PRECISION NOT NULL, weight DOUBLE PRECISION NOT NULL, \
+         bias DOUBLE PRECISION NOT NULL, model TEXT NOT NULL, outcome TEXT NOT NULL, \
+         reason TEXT, latency_ms BIGINT NOT NULL, at_min BIGINT NOT NULL, \
+         PRIMARY KEY (visit_id, attempt))"
+            .into(),
+        "INSERT INTO insights_attempts_keyed SELECT visit_id, attempt, lang, error, weight, bias, \
+         model, outcome, reason, latency_ms, at_min FROM insights_attempts WHERE lesson = 1"
+            .into(),
+        "DROP TABLE insights_attempts".into(),
+        "ALTER TABLE insights_attempts_keyed RENAME TO insights_attempts".into(),
+        "CREATE INDEX insights_attempts_at ON insights_attempts (at_min)".into(),
+        "DROP TABLE insights_attempt_ids".into(),
         "DELETE FROM insights_visits WHERE lesson = 2".to_string(),
-        "DROP INDEX insights_attempts_goal_two".into(),
         "ALTER TABLE insights_visits DROP COLUMN lesson".into(),
-        "ALTER TABLE insights_attempts DROP COLUMN lesson".into(),
-        "ALTER TABLE insights_attempts DROP COLUMN weight2".into(),
         "ALTER TABLE insights_votes DROP COLUMN lesson".into(),
         "DROP TABLE insights_visit_sums".into(),
         format!("DROP TABLE {}", crate::rollup::teaching::TABLE),
-        "DELETE FROM _sqlx_migrations WHERE version IN (2, 4, 5)".into(),
+        "DELETE FROM _sqlx_migrations WHERE version IN (2, 4, 5, 6)".into(),
     ];
     statements.extend(
         crate::rollup::purge::TABLES
