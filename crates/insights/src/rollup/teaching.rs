@@ -89,12 +89,18 @@ async fn upsert(
 pub const TABLE: &str = "insights_day_teaching";
 
 /// The five counts of a cell over attempts `a` of `lesson`, in SQL:
-/// comments, followed, improved, above the goal, reached it within five.
+/// comments, followed, improved, above the goal, reached it within five
+/// (each a sum of ones: PostgreSQL's sum of a BIGINT is a NUMERIC, which
+/// sqlx's `Any` driver does not read).
 pub fn counts(lesson: Which) -> String {
     let above = format!("NOT ({})", lessons::goal_sql(lesson, "a.error"));
+    let ones = |flag: &str| format!("SUM(CASE WHEN {flag} THEN 1 ELSE 0 END)");
     format!(
-        "COUNT(*), SUM(a.followed), SUM(a.improved), \
-         SUM(CASE WHEN {above} THEN 1 ELSE 0 END), SUM(a.reached)"
+        "COUNT(*), {}, {}, {}, {}",
+        ones("a.followed = 1"),
+        ones("a.improved = 1"),
+        ones(&above),
+        ones("a.reached = 1")
     )
 }
 
