@@ -69,8 +69,8 @@ pub fn latency(a: &Attempt) -> i64 {
 
 /// The plan for a batch: its `visits` (those it added), `attempts` (each
 /// once, in the order they came; the `i`-th gets id `first_id + i` if kept)
-/// and `tools`, over `old`, the sums of every visit they name (a row each,
-/// perhaps empty).
+/// and `tools`, over `old`, the sums of the stored visits they name (one
+/// not there is not stored: what names it is refused).
 pub fn plan<'a>(
     old: HashMap<CompactString, Sums>,
     visits: &[&Visit],

@@ -113,9 +113,30 @@ pub(crate) fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Erro
     Ok(args)
 }
 
-/// The sums of `ids`, after giving each a row (in id order, so that two
-/// transactions lock them in the same order; `postgres`: locked), read
-/// back packed (`crate::packed`).
+/// Gives each of `ids` (visits stored by this batch, in id order) a sums
+/// row if it has none. Only stored visits get one: an id a stranger made up
+/// writes nothing.
+pub async fn give_rows(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    ids: &[&str],
+) -> Result<(), sqlx::Error> {
+    for chunk in ids.chunks(CHUNK) {
+        let sql = format!(
+            "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
+            marks.tuples(chunk.len(), 1)
+        );
+        sqlx::query_with(&sql, texts(chunk)?)
+            .persistent(kept(chunk.len(), CHUNK))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The sums of those of `ids` (in id order, so that two transactions lock
+/// them in the same order; `postgres`: locked) that have a row, read back
+/// packed (`crate::packed`).
 pub async fn read(
     conn: &mut AnyConnection,
     marks: Marks,
@@ -141,14 +162,6 @@ pub async fn read(
     .join(" || ':' || ");
     let mut sums = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
-        let sql = format!(
-            "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
-            marks.tuples(chunk.len(), 1)
-        );
-        sqlx::query_with(&sql, texts(chunk)?)
-            .persistent(kept(chunk.len(), CHUNK))
-            .execute(&mut *conn)
-            .await?;
         let sql = format!(
             "SELECT {}({fields}, '|') FROM (SELECT * FROM insights_visit_sums \
              WHERE visit_id IN ({}) ORDER BY visit_id{}) s",
