@@ -36,7 +36,7 @@ const DAY: i64 = Minute::PER_DAY;
 const CUTOFFS: [i64; 3] = [T0 - DAY + 700, T0 + 300, T0 + DAY];
 
 /// A random history over days D−1 to D+2, shuffled into batches.
-fn history(seed: u64) -> Vec<Vec<Event>> {
+pub(super) fn history(seed: u64) -> Vec<Vec<Event>> {
     let mut rng = StdRng::seed_from_u64(seed);
     let langs = [Lang::En, Lang::Pt, Lang::Zh];
     let models = ["qwen", "llama", "offline"];
