@@ -25,7 +25,7 @@
 //! the privacy scan would take for part of an IPv6 address), the error as
 //! a text that reads back to the same double.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, fmt::Write as _};
 
 use compact_str::CompactString;
 use lesson::lessons::Which;
@@ -123,12 +123,15 @@ impl Recent {
         if self.0.is_empty() {
             return None;
         }
-        let parts: Vec<String> = self
-            .0
-            .iter()
-            .map(|(n, e)| format!("{n},{},{:?},{},{}", e.id, e.error, e.model, e.lang))
-            .collect();
-        Some(parts.join(";"))
+        let mut packed = String::with_capacity(self.0.len() * 48);
+        for (n, e) in &self.0 {
+            if !packed.is_empty() {
+                packed.push(';');
+            }
+            // Writing to a String cannot fail.
+            let _ = write!(packed, "{n},{},{:?},{},{}", e.id, e.error, e.model, e.lang);
+        }
+        Some(packed)
     }
 
     /// Whether attempt `n` may be stored, the visit's highest so far being `highest`.

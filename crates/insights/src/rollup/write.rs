@@ -15,7 +15,7 @@ use super::{
     plan::Plan,
     recent::Recent,
     rows::{upsert, write_sums, ROWS},
-    teaching, Cell, Comment, Deltas, Key, Marks, Sums,
+    teaching, Cell, Comment, Key, Marks, Sums,
 };
 use crate::{
     event::ToolUse,
@@ -39,22 +39,17 @@ pub async fn apply(
 ) -> Result<(), sqlx::Error> {
     let marks = Marks::new(postgres);
     for t in tools {
-        if let Some(s) = plan.new.get_mut(t.visit.as_str()) {
+        if let Some(s) = plan.sums.get_mut(t.visit.as_str()) {
+            let before = s.tools;
             s.tools |= bit(t.tool);
+            if s.tools != before {
+                plan.changed.insert(CompactString::new(t.visit.as_str()));
+            }
         }
     }
-    let mut deltas = Deltas::new();
-    let empty = Sums::default();
-    let ids: BTreeSet<&str> = plan.new.keys().map(CompactString::as_str).collect();
-    for &id in &ids {
-        plan.old
-            .get(id)
-            .unwrap_or(&empty)
-            .count_into(-1, &mut deltas);
-        plan.new
-            .get(id)
-            .unwrap_or(&empty)
-            .count_into(1, &mut deltas);
+    // Every touched visit's counts back, as the batch leaves them.
+    for s in plan.sums.values() {
+        s.count_into(1, &mut plan.deltas);
     }
     // Alike comments counted together: a batch's comments are mostly of a
     // few models, languages and latencies, and each cell is built once
@@ -62,7 +57,7 @@ pub async fn apply(
     let mut alike: HashMap<Alike<'_>, i64> = HashMap::new();
     for admitted in &plan.attempts {
         let a = admitted.attempt;
-        if let Some(cell) = plan.new.get(a.visit.as_str()).and_then(Sums::cell) {
+        if let Some(cell) = plan.sums.get(a.visit.as_str()).and_then(Sums::cell) {
             let reason = a.outcome.reason().map(|r| r.as_str());
             let comment = (
                 cell,
@@ -74,14 +69,16 @@ pub async fn apply(
             *alike.entry((comment, admitted.latency_ms)).or_default() += 1;
         }
     }
+    let mut deltas = std::mem::take(&mut plan.deltas);
     for (((cell, model, lang, outcome, reason), latency_ms), n) in alike {
         Comment::new(model, lang, outcome, reason, latency_ms).count_into(cell, n, &mut deltas);
     }
 
-    let changed: Vec<(&str, &Sums)> = ids
-        .iter()
-        .filter_map(|&id| Some((id, plan.new.get(id)?)))
-        .filter(|&(id, after)| plan.old.get(id) != Some(after))
+    // In id order: two transactions then lock them in the same order.
+    let changed: BTreeSet<&str> = plan.changed.iter().map(CompactString::as_str).collect();
+    let changed: Vec<(&str, &Sums)> = changed
+        .into_iter()
+        .filter_map(|id| Some((id, plan.sums.get(id)?)))
         .collect();
     for chunk in changed.chunks(ROWS) {
         write_sums(conn, marks, chunk).await?;

@@ -4,7 +4,7 @@
 //! their attempts, repeats, attempts and tools of visits never stored,
 //! attempts of the other lesson, numbers out of order), after the migrations
 //! build them from rows already stored, and after purges that cut into a day
-//! and into a visit.
+//! (and would cut into a visit, but go visit by visit).
 
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 
@@ -110,7 +110,8 @@ pub(super) fn history(seed: u64) -> Vec<Vec<Event>> {
         }
     }
     // Visits that begin just after a purge's cutoff (below), with an attempt
-    // at the goal and a tool just before it: the purge takes those, not the visit.
+    // at the goal and a tool just before it: the purge, visit by visit,
+    // leaves them with their visit.
     for (k, cutoff) in CUTOFFS.into_iter().enumerate() {
         let id = VisitId::parse(&format!("edge-{seed}-{k}-aaaaaaaaaaaa")).expect("an id");
         events.push(Event::Visit(Visit {
