@@ -272,11 +272,16 @@ impl Query {
     /// visits, by the minutes they were made (a visit's attempts are within
     /// [`BEFORE_START_MIN`] before its start and [`AFTER_START_MIN`] after
     /// it): the attempts are stored in the order they come, indexed by their
-    /// minute and not by visit, so a join to visits reads only that range.
+    /// minute and not by visit, so a join to visits reads only that range;
+    /// a room's, by their room too, which they keep for that.
     pub(super) fn attempts_of(&mut self, filter: &Filter, a: &str) -> String {
         let from = self.int(filter.from.0.saturating_sub(BEFORE_START_MIN));
         let to = self.int(filter.to.0.saturating_add(AFTER_START_MIN));
-        format!("{a}.at_min >= {from} AND {a}.at_min <= {to}")
+        let mut sql = format!("{a}.at_min >= {from} AND {a}.at_min <= {to}");
+        if let Some(room) = &filter.room {
+            sql += &format!(" AND {a}.room = {}", self.text(room.as_str()));
+        }
+        sql
     }
 
     /// Adds `va (visit_id, started_min, attempts, best, goal_at)`: per visit

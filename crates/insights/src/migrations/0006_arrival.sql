@@ -5,7 +5,8 @@
 -- visit's latest attempts (to refuse a repeated one and to count what became
 -- of the comments around a new one) in its sums row, `recent`; its latest
 -- point in `last_point`; what became of each comment in the attempt's own row
--- (`followed`, `improved`, `reached`: as 0004 counts them).
+-- (`followed`, `improved`, `reached`: as 0004 counts them). An attempt also
+-- keeps its visit's room, so that a room's reports read its attempts alone.
 --
 -- The same text on both backends but for three marks the store fills in
 -- (crates/insights/src/store/schema.rs): {id} the key's type (SQLite's
@@ -30,16 +31,18 @@ CREATE TABLE insights_attempts_arrival (
     reason     TEXT,
     latency_ms BIGINT NOT NULL,
     at_min     BIGINT NOT NULL,
+    room       TEXT,
     followed   BIGINT NOT NULL,
     improved   BIGINT NOT NULL,
     reached    BIGINT NOT NULL
 );
 
 INSERT INTO insights_attempts_arrival (id, visit_id, attempt, lesson, lang, error, weight,
-    weight2, bias, model, outcome, reason, latency_ms, at_min, followed, improved, reached)
+    weight2, bias, model, outcome, reason, latency_ms, at_min, room, followed, improved,
+    reached)
 SELECT ROW_NUMBER() OVER (ORDER BY a.at_min, a.visit_id, a.attempt),
        a.visit_id, a.attempt, a.lesson, a.lang, a.error, a.weight, a.weight2, a.bias,
-       a.model, a.outcome, a.reason, a.latency_ms, a.at_min,
+       a.model, a.outcome, a.reason, a.latency_ms, a.at_min, v.room,
        CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END,
        CASE WHEN n.error < a.error THEN 1 ELSE 0 END,
        CASE WHEN NOT ((a.lesson = 2 AND a.error < 1420) OR (a.lesson <> 2 AND a.error <= 450))
@@ -49,7 +52,8 @@ SELECT ROW_NUMBER() OVER (ORDER BY a.at_min, a.visit_id, a.attempt),
                    AND ((g.lesson = 2 AND g.error < 1420) OR (g.lesson <> 2 AND g.error <= 450)))
             THEN 1 ELSE 0 END
 FROM insights_attempts a
-LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1;
+LEFT JOIN insights_attempts n ON n.visit_id = a.visit_id AND n.attempt = a.attempt + 1
+LEFT JOIN insights_visits v ON v.visit_id = a.visit_id;
 
 -- The next id the writer gives (one row).
 CREATE TABLE insights_attempt_ids (next BIGINT NOT NULL);
@@ -82,3 +86,4 @@ DROP INDEX insights_attempts_migrating;
 DROP TABLE insights_attempts;
 ALTER TABLE insights_attempts_arrival RENAME TO insights_attempts;
 CREATE INDEX insights_attempts_at ON insights_attempts (at_min);
+CREATE INDEX insights_attempts_room ON insights_attempts (room, at_min) WHERE room IS NOT NULL;

@@ -106,7 +106,10 @@ pub(super) async fn tools(store: &Store, filter: &Filter) -> Result<Vec<ToolRepo
 /// attempt back: the unary `+` keeps SQLite from choosing the start index
 /// instead; each visit's sums keep its latest point), and the paths of the
 /// latest `cap` visits at the goal (each read from the minutes its attempts
-/// were made in, from the visit's start to its latest attempt).
+/// were made in, from the visit's start to its latest attempt. With its
+/// values bound, SQLite would rather read every attempt, or index them all
+/// by visit first: `CROSS JOIN` keeps the visits outside, and the visit's id
+/// compared as an expression leaves it no index to build).
 pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<Points, StoreError> {
     let mut q = Query::default();
     let of = q.condition(filter, "+started_min");
@@ -131,9 +134,10 @@ pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<P
         "WITH p AS (SELECT visit_id, goal_at AS n, started_min, last_min \
          FROM insights_visit_sums WHERE {of} AND goal_at IS NOT NULL \
          ORDER BY started_min DESC, visit_id LIMIT {limit}) \
-         SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error FROM p \
-         JOIN insights_attempts a ON a.at_min >= p.started_min - {BEFORE_START_MIN} \
-         AND a.at_min <= p.last_min AND a.visit_id = p.visit_id AND {} \
+         SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error \
+         FROM p CROSS JOIN insights_attempts a \
+         WHERE a.at_min >= p.started_min - {BEFORE_START_MIN} AND a.at_min <= p.last_min \
+         AND CAST(a.visit_id AS TEXT) = p.visit_id AND {} \
          ORDER BY p.visit_id, a.attempt",
         super::effort::on_path("a.attempt", "p.n")
     );

@@ -42,6 +42,8 @@ pub struct Admitted<'a> {
     pub id: i64,
     /// As stored: two significant digits.
     pub latency_ms: i64,
+    /// Its visit's room.
+    pub room: Option<CompactString>,
     /// What became of its comment, as far as the batch tells.
     pub outcome: Outcome,
 }
@@ -187,6 +189,7 @@ fn add_attempts<'a>(
             attempt: a,
             id,
             latency_ms: latency(a),
+            room: s.room.clone(),
             outcome: Outcome::default(),
         });
     }
