@@ -284,6 +284,23 @@ impl Query {
         sql
     }
 
+    /// The filter as a condition on attempts `a` alone, by what each keeps
+    /// of its visit (its start, lesson, language and room), with the range
+    /// of minutes of [`Query::attempts_of`] for the index.
+    pub(super) fn attempts_in(&mut self, filter: &Filter, a: &str) -> String {
+        let mut sql = self.attempts_of(filter, a);
+        let from = self.int(filter.from.0);
+        let to = self.int(filter.to.0);
+        let lesson = self.int(lessons::number(filter.lesson));
+        sql += &format!(
+            " AND {a}.started_min >= {from} AND {a}.started_min < {to} AND {a}.lesson = {lesson}"
+        );
+        if let Some(lang) = filter.lang {
+            sql += &format!(" AND {a}.visit_lang = {}", self.text(lang.code()));
+        }
+        sql
+    }
+
     /// Adds `va (visit_id, started_min, attempts, best, goal_at)`: per visit
     /// of `v`, its highest attempt number (0 for none), its best error and
     /// the number of its first attempt at `lesson`'s goal (NULL when none).

@@ -6,7 +6,9 @@
 -- of the comments around a new one) in its sums row, `recent`; its latest
 -- point in `last_point`; what became of each comment in the attempt's own row
 -- (`followed`, `improved`, `reached`: as 0004 counts them). An attempt also
--- keeps its visit's room, so that a room's reports read its attempts alone.
+-- keeps what a report's filter asks of its visit (its start, language and
+-- room), so that the reports that count comments read the attempts alone,
+-- and a room's only its own.
 --
 -- The same text on both backends but for three marks the store fills in
 -- (crates/insights/src/store/schema.rs): {id} the key's type (SQLite's
@@ -31,6 +33,8 @@ CREATE TABLE insights_attempts_arrival (
     reason     TEXT,
     latency_ms BIGINT NOT NULL,
     at_min     BIGINT NOT NULL,
+    started_min BIGINT,
+    visit_lang TEXT,
     room       TEXT,
     followed   BIGINT NOT NULL,
     improved   BIGINT NOT NULL,
@@ -38,11 +42,11 @@ CREATE TABLE insights_attempts_arrival (
 );
 
 INSERT INTO insights_attempts_arrival (id, visit_id, attempt, lesson, lang, error, weight,
-    weight2, bias, model, outcome, reason, latency_ms, at_min, room, followed, improved,
-    reached)
+    weight2, bias, model, outcome, reason, latency_ms, at_min, started_min, visit_lang, room,
+    followed, improved, reached)
 SELECT ROW_NUMBER() OVER (ORDER BY a.at_min, a.visit_id, a.attempt),
        a.visit_id, a.attempt, a.lesson, a.lang, a.error, a.weight, a.weight2, a.bias,
-       a.model, a.outcome, a.reason, a.latency_ms, a.at_min, v.room,
+       a.model, a.outcome, a.reason, a.latency_ms, a.at_min, v.started_min, v.lang, v.room,
        CASE WHEN n.visit_id IS NULL THEN 0 ELSE 1 END,
        CASE WHEN n.error < a.error THEN 1 ELSE 0 END,
        CASE WHEN NOT ((a.lesson = 2 AND a.error < 1420) OR (a.lesson <> 2 AND a.error <= 450))

@@ -142,7 +142,7 @@ impl Store {
         let range = q.attempts_of(filter, "a");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
-            ", a AS (SELECT a.*, v.started_min FROM insights_attempts a \
+            ", a AS (SELECT a.* FROM insights_attempts a \
              JOIN v ON v.visit_id = a.visit_id WHERE {range}), \
              g AS (SELECT a.visit_id, MIN(a.attempt) AS n, MAX(a.started_min) AS started \
              FROM a WHERE {goal} GROUP BY a.visit_id), \

@@ -148,11 +148,11 @@ async fn outcome_cells(store: &Store, days: Days) -> Result<Outcomes, StoreError
 }
 
 async fn outcome_rows(store: &Store, filter: &Filter) -> Result<Outcomes, StoreError> {
-    let mut q = Query::visits(filter);
-    let range = q.attempts_of(filter, "a");
+    let mut q = Query::default();
+    let of = q.attempts_in(filter, "a");
     let q = q.push(&format!(
-        "SELECT a.model, a.lang, {} FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-         WHERE {range} GROUP BY a.model, a.lang",
+        "SELECT a.model, a.lang, {} FROM insights_attempts a WHERE {of} \
+         GROUP BY a.model, a.lang",
         teaching::counts(filter.lesson)
     ));
     Ok(collect(fetch(store, &q).await?))

@@ -42,10 +42,18 @@ pub struct Admitted<'a> {
     pub id: i64,
     /// As stored: two significant digits.
     pub latency_ms: i64,
-    /// Its visit's room.
-    pub room: Option<CompactString>,
+    /// What a report's filter asks of its visit.
+    pub visit: OfVisit,
     /// What became of its comment, as far as the batch tells.
     pub outcome: Outcome,
+}
+
+/// What a report's filter asks of an attempt's visit, kept in its row.
+#[derive(Clone, Debug)]
+pub struct OfVisit {
+    pub started: i64,
+    pub lang: CompactString,
+    pub room: Option<CompactString>,
 }
 
 /// What a batch stores, and the rollups' changes that come of it.
@@ -160,6 +168,11 @@ fn add_attempts<'a>(
         return;
     }
     let lesson = lessons::from_stored(s.lesson.unwrap_or(1));
+    let of_visit = OfVisit {
+        started: s.started.unwrap_or_default(),
+        lang: s.lang.clone().unwrap_or_default(),
+        room: s.room.clone(),
+    };
     let affected: BTreeSet<i64> = admitted
         .keys()
         .flat_map(|&n| (n - SOON).max(1)..=n)
@@ -189,7 +202,7 @@ fn add_attempts<'a>(
             attempt: a,
             id,
             latency_ms: latency(a),
-            room: s.room.clone(),
+            visit: of_visit.clone(),
             outcome: Outcome::default(),
         });
     }

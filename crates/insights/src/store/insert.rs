@@ -169,7 +169,8 @@ async fn insert_visits(
     Ok(ids.map(|ids| ids.into_iter().map(|(id,)| id).collect()))
 }
 
-/// Stores `attempts`, each with its id, its visit's room and its comment's outcome.
+/// Stores `attempts`, each with its id, its visit's start, language and
+/// room, and its comment's outcome.
 async fn insert_attempts(
     conn: &mut AnyConnection,
     marks: Marks,
@@ -177,9 +178,9 @@ async fn insert_attempts(
 ) -> Result<(), sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_attempts (id, visit_id, attempt, lesson, lang, error, weight, \
-         weight2, bias, model, outcome, reason, latency_ms, at_min, room, followed, improved, \
-         reached) VALUES {}",
-        marks.tuples(attempts.len(), 18)
+         weight2, bias, model, outcome, reason, latency_ms, at_min, started_min, visit_lang, \
+         room, followed, improved, reached) VALUES {}",
+        marks.tuples(attempts.len(), 20)
     );
     let mut args = AnyArguments::default();
     for admitted in attempts {
@@ -201,7 +202,9 @@ async fn insert_attempts(
             args.add(a.outcome.reason().map(|r| r.as_str().to_string()))?;
             args.add(admitted.latency_ms)?;
             args.add(a.at.0)?;
-            args.add(admitted.room.as_deref())?;
+            args.add(admitted.visit.started)?;
+            args.add(admitted.visit.lang.as_str())?;
+            args.add(admitted.visit.room.as_deref())?;
             args.add(o.followed)?;
             args.add(o.improved)?;
             args.add(o.reached)
