@@ -9,7 +9,8 @@ use crate::{sink::Sink, Filter, Minute, Store};
 on_both!(
     migrations_are_idempotent,
     repeats_keep_the_first_and_count_tool_uses,
-    purge_removes_old_rows_only
+    purge_removes_old_rows_only,
+    a_visits_best_error_reads_back_exactly
 );
 
 async fn count(store: &Store, sql: &str) -> i64 {
@@ -114,4 +115,50 @@ async fn on_sqlite_only_the_writers_temporary_files_are_kept_in_memory() {
     // The reports sort and group in SQLite's own temporary files.
     assert_eq!(temp_store(db.store.reads()).await, 0, "the reports'");
     db.finish().await;
+}
+
+/// The writer reads a visit's sums back (as text: `crate::packed`) and
+/// writes them again with each batch that touches the visit: its best error
+/// must come back the same double, to the last of its 17 digits.
+async fn a_visits_best_error_reads_back_exactly(db: &TestDb) {
+    use crate::{
+        Attempt, AttemptNumbers, AttemptOutcome, Device, Event, Layout, ModelName, Tool, ToolUse,
+        Visit,
+    };
+    let visit = super::data::id("exact");
+    let start = Minute(T0 + 3);
+    // The double just above 450: 17 digits tell it from 450.0000000000001.
+    let error = 450.000_000_000_000_06_f64;
+    assert_ne!(format!("{error:.13}").parse::<f64>().ok(), Some(error));
+    let first = [
+        Event::Visit(Visit {
+            id: visit.clone(),
+            lesson: lesson::lessons::Which::One,
+            lang: vocabulary::Lang::En,
+            layout: Layout::Page,
+            device: Device::Phone,
+            room: None,
+            started: start,
+        }),
+        Event::Attempt(Attempt {
+            visit: visit.clone(),
+            numbers: AttemptNumbers::new(1, error, 0.1, 150.0, 300).expect("numbers"),
+            lang: vocabulary::Lang::En,
+            model: ModelName::parse("qwen").expect("a model"),
+            outcome: AttemptOutcome::Served,
+            at: start,
+        }),
+    ];
+    db.store.write(&first).await.expect("the visit");
+    let tool = Event::Tool(ToolUse {
+        visit,
+        tool: Tool::Map,
+        at: Minute(start.0 + 1),
+    });
+    db.store.write(&[tool]).await.expect("a later batch");
+    let best: f64 = sqlx::query_scalar("SELECT best FROM insights_visit_sums")
+        .fetch_one(&db.store.pool)
+        .await
+        .expect("its sums");
+    assert_eq!(best, error);
 }
