@@ -33,7 +33,6 @@ use compact_str::CompactString;
 
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
-use recent::Recent;
 
 /// `ms` to two significant digits, rounded down: 1,234 → 1,200; below 100 as it is.
 pub fn two_significant(ms: u64) -> u64 {
@@ -138,8 +137,11 @@ pub struct Sums {
     pub tools: i64,
     /// Its highest attempt's point (weight, weight2, bias, error).
     pub last: Option<[f64; 4]>,
-    /// Its latest attempts ([`recent`]).
-    pub recent: Recent,
+    /// Its latest attempts as [`recent::Recent::pack`] writes them (`None`: none):
+    /// parsed only while a batch adds to them, one visit at a time (a
+    /// parsed window takes several times the memory, and a batch may touch
+    /// thousands of visits).
+    pub recent: Option<String>,
 }
 
 impl Sums {

@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use compact_str::CompactString;
 
 use super::{
-    recent::{Admit, Entry, Outcome, SOON},
+    recent::{Admit, Entry, Flags, Outcome, Recent, SOON},
     teaching::CellKey,
     two_significant, Deltas, Key, Sums,
 };
@@ -35,25 +35,17 @@ use crate::{
     values::Minute,
 };
 
-/// One attempt the batch stores.
+/// One attempt the batch stores (its visit's start, language and room,
+/// which its row keeps too, are in the plan's sums: a batch holds one of
+/// these for every attempt it stores).
 #[derive(Debug)]
 pub struct Admitted<'a> {
     pub attempt: &'a Attempt,
     pub id: i64,
     /// As stored: two significant digits.
     pub latency_ms: i64,
-    /// What a report's filter asks of its visit.
-    pub visit: OfVisit,
     /// What became of its comment, as far as the batch tells.
-    pub outcome: Outcome,
-}
-
-/// What a report's filter asks of an attempt's visit, kept in its row.
-#[derive(Clone, Debug)]
-pub struct OfVisit {
-    pub started: i64,
-    pub lang: CompactString,
-    pub room: Option<CompactString>,
+    pub outcome: Flags,
 }
 
 /// What a batch stores, and the rollups' changes that come of it.
@@ -70,7 +62,7 @@ pub struct Plan<'a> {
     /// The attempts to store, in the order they came (by id).
     pub attempts: Vec<Admitted<'a>>,
     /// Comments stored before whose outcome changed: their ids, the outcome.
-    pub outcomes: Vec<(i64, Outcome)>,
+    pub outcomes: Vec<(i64, Flags)>,
     /// The tools of stored visits, each with its uses in the batch.
     pub tools: Vec<(&'a ToolUse, i64)>,
     /// What to add to the teaching cells.
@@ -87,14 +79,15 @@ pub fn latency(a: &Attempt) -> i64 {
 /// The plan for a batch: its `visits` (those it added), `attempts` (each
 /// once, in the order they came; the `i`-th gets id `first_id + i` if kept)
 /// and `tools`, over `sums`, those of the stored visits they name (one not
-/// there is not stored: what names it is refused).
+/// there is not stored: what names it is refused). Fails only on a stored
+/// window that does not read.
 pub fn plan<'a>(
     sums: HashMap<CompactString, Sums>,
     visits: &[&Visit],
     attempts: &[&'a Attempt],
     tools: Vec<(&'a ToolUse, i64)>,
     first_id: i64,
-) -> Plan<'a> {
+) -> Result<Plan<'a>, String> {
     let mut plan = Plan {
         sums,
         ..Plan::default()
@@ -117,7 +110,7 @@ pub fn plan<'a>(
         by_visit.entry(a.visit.as_str()).or_default().push(i);
     }
     for (visit, mine) in by_visit {
-        add_attempts(&mut plan, visit, attempts, &mine, first_id);
+        add_attempts(&mut plan, visit, attempts, &mine, first_id)?;
     }
     plan.attempts.sort_unstable_by_key(|a| a.id);
     let before = tools.len();
@@ -126,7 +119,7 @@ pub fn plan<'a>(
         .filter(|(t, _)| (plan.sums.get(t.visit.as_str())).is_some_and(|s| stored_within(s, t.at)))
         .collect();
     plan.refused += (before - plan.tools.len()) as u64;
-    plan
+    Ok(plan)
 }
 
 /// Whether the visit is stored and `at` within it.
@@ -143,11 +136,12 @@ fn add_attempts<'a>(
     attempts: &[&'a Attempt],
     mine: &[usize],
     first_id: i64,
-) {
+) -> Result<(), String> {
     let Some(s) = plan.sums.get_mut(visit) else {
         plan.refused += mine.len() as u64;
-        return;
+        return Ok(());
     };
+    let mut recent = Recent::parse(s.recent.as_deref())?;
     // Which it admits, against the highest so far (number → place).
     let mut admitted: BTreeMap<i64, usize> = BTreeMap::new();
     let mut highest = s.attempts;
@@ -158,28 +152,23 @@ fn add_attempts<'a>(
             continue;
         }
         let n = i64::from(a.numbers.number());
-        if admitted.contains_key(&n) || s.recent.admits(highest, n) != Admit::New {
+        if admitted.contains_key(&n) || recent.admits(highest, n) != Admit::New {
             continue;
         }
         highest = highest.max(n);
         admitted.insert(n, i);
     }
     if admitted.is_empty() {
-        return;
+        return Ok(());
     }
     let lesson = lessons::from_stored(s.lesson.unwrap_or(1));
-    let of_visit = OfVisit {
-        started: s.started.unwrap_or_default(),
-        lang: s.lang.clone().unwrap_or_default(),
-        room: s.room.clone(),
-    };
     let affected: BTreeSet<i64> = admitted
         .keys()
         .flat_map(|&n| (n - SOON).max(1)..=n)
         .collect();
     let was: Vec<Outcome> = affected
         .iter()
-        .map(|&n| s.recent.outcome(lesson, n))
+        .map(|&n| recent.outcome(lesson, n))
         .collect();
     let first = plan.attempts.len();
     for (&n, &i) in &admitted {
@@ -192,7 +181,7 @@ fn add_attempts<'a>(
             model: a.model.as_str().into(),
             lang: a.lang.code().into(),
         };
-        s.recent.insert(n, entry);
+        recent.insert(n, entry);
         if n > s.attempts {
             let weight2 = numbers.weight2().unwrap_or(0.0);
             s.last = Some([numbers.weight(), weight2, numbers.bias(), numbers.error()]);
@@ -202,28 +191,29 @@ fn add_attempts<'a>(
             attempt: a,
             id,
             latency_ms: latency(a),
-            visit: of_visit.clone(),
-            outcome: Outcome::default(),
+            outcome: Flags::default(),
         });
     }
     if let Some(key) = s.cell() {
         for (&n, was) in affected.iter().zip(was) {
-            let Some(comment) = s.recent.get(n) else {
+            let Some(comment) = recent.get(n) else {
                 continue;
             };
-            let now = s.recent.outcome(lesson, n);
+            let now = recent.outcome(lesson, n);
             if now == was {
                 continue;
             }
             add_teaching(&mut plan.teaching, key, comment, now, was);
             match admitted.keys().position(|&m| m == n) {
-                Some(k) => plan.attempts[first + k].outcome = now,
-                None => plan.outcomes.push((comment.id, now)),
+                Some(k) => plan.attempts[first + k].outcome = now.flags(),
+                None => plan.outcomes.push((comment.id, now.flags())),
             }
         }
     }
-    s.recent.prune(s.attempts);
+    recent.prune(s.attempts);
+    s.recent = recent.pack();
     plan.changed.insert(CompactString::new(visit));
+    Ok(())
 }
 
 /// Adds the change from `was` to `now` of a comment's outcome to its cell.

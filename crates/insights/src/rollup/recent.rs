@@ -61,6 +61,24 @@ impl Outcome {
     pub fn is_zero(&self) -> bool {
         *self == Outcome::default()
     }
+
+    /// What the comment's own row keeps of it.
+    pub fn flags(&self) -> Flags {
+        Flags {
+            followed: self.followed > 0,
+            improved: self.improved > 0,
+            reached: self.reached > 0,
+        }
+    }
+}
+
+/// What a comment's row keeps of its [`Outcome`] (a batch holds one for
+/// every attempt it stores: three bytes, where the counts take forty).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub followed: bool,
+    pub improved: bool,
+    pub reached: bool,
 }
 
 /// One attempt of the window: its row's id, its error, and its comment's

@@ -48,7 +48,7 @@ pub(super) async fn write_sums(
             args.add(s.last_min)?;
             args.add(s.tools)?;
             args.add(s.last.map(pack_point))?;
-            args.add(s.recent.pack())
+            args.add(s.recent.as_deref())
         })();
         encoded.map_err(sqlx::Error::Encode)?;
     }

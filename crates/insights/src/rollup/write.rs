@@ -13,7 +13,6 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 use super::{
     bit, kept,
     plan::Plan,
-    recent::Recent,
     rows::{upsert, write_sums, ROWS},
     teaching, Cell, Comment, Key, Marks, Sums,
 };
@@ -201,7 +200,7 @@ fn unpack_sums(packed: &str) -> Result<(&str, Sums), sqlx::Error> {
         last_min: field(last_min)?,
         tools: field(tools)?.unwrap_or_default(),
         last: parse_point(last)?,
-        recent: Recent::parse(Some(recent)).map_err(|e| sqlx::Error::Decode(e.into()))?,
+        recent: (!recent.is_empty()).then(|| recent.to_string()),
     };
     Ok((id, sums))
 }

@@ -13,6 +13,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use compact_str::CompactString;
 use sqlx::{
     any::{AnyArguments, AnyRow},
     error::BoxDynError,
@@ -25,8 +26,8 @@ use crate::{
     rollup::{
         kept,
         plan::{self, Admitted},
-        recent::Outcome,
-        write, Marks,
+        recent::Flags,
+        write, Marks, Sums,
     },
     values::RoomCode,
 };
@@ -104,9 +105,10 @@ pub async fn write(
     write::give_rows(conn, marks, &stored).await?;
     let sums = write::read(conn, marks, &named, postgres).await?;
     let first_id = reserve_ids(conn, attempts.len()).await?;
-    let mut plan = plan::plan(sums, &added, &attempts, tools, first_id);
+    let mut plan = plan::plan(sums, &added, &attempts, tools, first_id)
+        .map_err(|e| sqlx::Error::Decode(e.into()))?;
     for chunk in plan.attempts.chunks(ROWS) {
-        insert_attempts(conn, marks, chunk).await?;
+        insert_attempts(conn, marks, chunk, &plan.sums).await?;
     }
     for chunk in plan.outcomes.chunks(ROWS) {
         set_outcomes(conn, marks, chunk).await?;
@@ -170,11 +172,12 @@ async fn insert_visits(
 }
 
 /// Stores `attempts`, each with its id, its visit's start, language and
-/// room, and its comment's outcome.
+/// room (from its visit's `sums`), and its comment's outcome.
 async fn insert_attempts(
     conn: &mut AnyConnection,
     marks: Marks,
     attempts: &[Admitted<'_>],
+    sums: &HashMap<CompactString, Sums>,
 ) -> Result<(), sqlx::Error> {
     let sql = format!(
         "INSERT INTO insights_attempts (id, visit_id, attempt, lesson, lang, error, weight, \
@@ -186,6 +189,8 @@ async fn insert_attempts(
     for admitted in attempts {
         let (a, o) = (admitted.attempt, admitted.outcome);
         let n = &a.numbers;
+        // The plan admits only attempts of visits in its sums.
+        let visit = sums.get(a.visit.as_str());
         let row = (|| {
             args.add(admitted.id)?;
             args.add(a.visit.as_str().to_string())?;
@@ -202,12 +207,12 @@ async fn insert_attempts(
             args.add(a.outcome.reason().map(|r| r.as_str().to_string()))?;
             args.add(admitted.latency_ms)?;
             args.add(a.at.0)?;
-            args.add(admitted.visit.started)?;
-            args.add(admitted.visit.lang.as_str())?;
-            args.add(admitted.visit.room.as_deref())?;
-            args.add(o.followed)?;
-            args.add(o.improved)?;
-            args.add(o.reached)
+            args.add(visit.and_then(|v| v.started).unwrap_or_default())?;
+            args.add(visit.and_then(|v| v.lang.as_deref()).unwrap_or_default())?;
+            args.add(visit.and_then(|v| v.room.as_deref()))?;
+            args.add(i64::from(o.followed))?;
+            args.add(i64::from(o.improved))?;
+            args.add(i64::from(o.reached))
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
@@ -222,7 +227,7 @@ async fn insert_attempts(
 async fn set_outcomes(
     conn: &mut AnyConnection,
     marks: Marks,
-    outcomes: &[(i64, Outcome)],
+    outcomes: &[(i64, Flags)],
 ) -> Result<(), sqlx::Error> {
     let sql = format!(
         "WITH o (id, followed, improved, reached) AS (VALUES {}) \
@@ -234,9 +239,9 @@ async fn set_outcomes(
     for (id, o) in outcomes {
         let row = (|| {
             args.add(*id)?;
-            args.add(o.followed)?;
-            args.add(o.improved)?;
-            args.add(o.reached)
+            args.add(i64::from(o.followed))?;
+            args.add(i64::from(o.improved))?;
+            args.add(i64::from(o.reached))
         })();
         row.map_err(sqlx::Error::Encode)?;
     }
