@@ -30,6 +30,7 @@ pub(super) mod write;
 use std::{collections::BTreeMap, fmt::Write as _};
 
 use compact_str::CompactString;
+use sqlx::{any::AnyArguments, error::BoxDynError, AnyConnection};
 
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
@@ -114,6 +115,26 @@ impl Marks {
 /// cache, and the load run's recording server peaked at 58.4 MB, not 46.0.
 pub fn kept(rows: usize, full: usize) -> bool {
     rows == full
+}
+
+/// Runs `sql`, a statement of one row of values for each of `rows` (added
+/// by `bind`, row after row), kept prepared when it has `full` rows ([`kept`]).
+pub async fn execute_rows<'q, T>(
+    conn: &mut AnyConnection,
+    sql: &'q str,
+    rows: &'q [T],
+    full: usize,
+    mut bind: impl FnMut(&mut AnyArguments<'q>, &'q T) -> Result<(), BoxDynError>,
+) -> Result<(), sqlx::Error> {
+    let mut args = AnyArguments::default();
+    for row in rows {
+        bind(&mut args, row).map_err(sqlx::Error::Encode)?;
+    }
+    sqlx::query_with(sql, args)
+        .persistent(kept(rows.len(), full))
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// A visit's row of `insights_visit_sums`.

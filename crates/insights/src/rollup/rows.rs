@@ -3,7 +3,7 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{kept, write::pack_point, Cell, Marks, Sums};
+use super::{execute_rows, kept, write::pack_point, Cell, Marks, Sums};
 
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 pub(super) const ROWS: usize = 200;
@@ -33,30 +33,22 @@ pub(super) async fn write_sums(
          last_point = excluded.last_point, recent = excluded.recent",
         marks.tuples(rows.len(), 13)
     );
-    let mut args = AnyArguments::default();
-    for (id, s) in rows {
-        let encoded = (|| {
-            args.add(*id)?;
-            args.add(s.started)?;
-            args.add(s.lesson)?;
-            args.add(s.lang.as_deref())?;
-            args.add(s.room.as_deref())?;
-            args.add(s.attempts)?;
-            args.add(s.best.unwrap_or(0.0))?;
-            args.add(s.goal_at)?;
-            args.add(s.goal_min)?;
-            args.add(s.last_min)?;
-            args.add(s.tools)?;
-            args.add(s.last.map(pack_point))?;
-            args.add(s.recent.as_deref())
-        })();
-        encoded.map_err(sqlx::Error::Encode)?;
-    }
-    sqlx::query_with(&sql, args)
-        .persistent(kept(rows.len(), ROWS))
-        .execute(conn)
-        .await?;
-    Ok(())
+    execute_rows(conn, &sql, rows, ROWS, |args, (id, s)| {
+        args.add(*id)?;
+        args.add(s.started)?;
+        args.add(s.lesson)?;
+        args.add(s.lang.as_deref())?;
+        args.add(s.room.as_deref())?;
+        args.add(s.attempts)?;
+        args.add(s.best.unwrap_or(0.0))?;
+        args.add(s.goal_at)?;
+        args.add(s.goal_min)?;
+        args.add(s.last_min)?;
+        args.add(s.tools)?;
+        args.add(s.last.map(pack_point))?;
+        args.add(s.recent.as_deref())
+    })
+    .await
 }
 
 /// One key or count of a cell's row.

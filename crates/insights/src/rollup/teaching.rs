@@ -13,9 +13,9 @@
 use std::collections::HashMap;
 
 use compact_str::CompactString;
-use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+use sqlx::{AnyConnection, Arguments};
 
-use super::{kept, recent::Outcome, Marks};
+use super::{execute_rows, recent::Outcome, Marks};
 use crate::lessons;
 use lesson::lessons::Which;
 
@@ -61,28 +61,20 @@ async fn upsert(
          reached = {TABLE}.reached + excluded.reached",
         marks.tuples(cells.len(), 10)
     );
-    let mut args = AnyArguments::default();
-    for (key, o) in cells {
+    execute_rows(conn, &sql, cells, ROWS, |args, (key, o)| {
         let (day, lesson, lang, model, comment_lang) = &**key;
-        let row = (|| {
-            args.add(*day)?;
-            args.add(*lesson)?;
-            args.add(lang.as_str())?;
-            args.add(model.as_str())?;
-            args.add(comment_lang.as_str())?;
-            args.add(o.comments)?;
-            args.add(o.followed)?;
-            args.add(o.improved)?;
-            args.add(o.above)?;
-            args.add(o.reached)
-        })();
-        row.map_err(sqlx::Error::Encode)?;
-    }
-    sqlx::query_with(&sql, args)
-        .persistent(kept(cells.len(), ROWS))
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+        args.add(*day)?;
+        args.add(*lesson)?;
+        args.add(lang.as_str())?;
+        args.add(model.as_str())?;
+        args.add(comment_lang.as_str())?;
+        args.add(o.comments)?;
+        args.add(o.followed)?;
+        args.add(o.improved)?;
+        args.add(o.above)?;
+        args.add(o.reached)
+    })
+    .await
 }
 
 /// The day table.

@@ -24,7 +24,7 @@ use crate::{
     event::{Attempt, Event, ToolUse, Visit},
     lessons,
     rollup::{
-        kept,
+        execute_rows, kept,
         plan::{self, Admitted},
         recent::Flags,
         write, Marks, Sums,
@@ -185,42 +185,34 @@ async fn insert_attempts(
          room, followed, improved, reached) VALUES {}",
         marks.tuples(attempts.len(), 20)
     );
-    let mut args = AnyArguments::default();
-    for admitted in attempts {
+    execute_rows(conn, &sql, attempts, ROWS, |args, admitted| {
         let (a, o) = (admitted.attempt, admitted.outcome);
         let n = &a.numbers;
         // The plan admits only attempts of visits in its sums.
         let visit = sums.get(a.visit.as_str());
-        let row = (|| {
-            args.add(admitted.id)?;
-            args.add(a.visit.as_str().to_string())?;
-            args.add(i64::from(n.number()))?;
-            args.add(lessons::number(n.lesson()))?;
-            args.add(a.lang.code())?;
-            args.add(n.error())?;
-            args.add(n.weight())?;
-            // 0 in lesson 1 (a missing f64 would bind as an f32: `rollup::rows`).
-            args.add(n.weight2().unwrap_or(0.0))?;
-            args.add(n.bias())?;
-            args.add(a.model.as_str().to_string())?;
-            args.add(a.outcome.code())?;
-            args.add(a.outcome.reason().map(|r| r.as_str().to_string()))?;
-            args.add(admitted.latency_ms)?;
-            args.add(a.at.0)?;
-            args.add(visit.and_then(|v| v.started).unwrap_or_default())?;
-            args.add(visit.and_then(|v| v.lang.as_deref()).unwrap_or_default())?;
-            args.add(visit.and_then(|v| v.room.as_deref()))?;
-            args.add(i64::from(o.followed))?;
-            args.add(i64::from(o.improved))?;
-            args.add(i64::from(o.reached))
-        })();
-        row.map_err(sqlx::Error::Encode)?;
-    }
-    sqlx::query_with(&sql, args)
-        .persistent(kept(attempts.len(), ROWS))
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+        args.add(admitted.id)?;
+        args.add(a.visit.as_str())?;
+        args.add(i64::from(n.number()))?;
+        args.add(lessons::number(n.lesson()))?;
+        args.add(a.lang.code())?;
+        args.add(n.error())?;
+        args.add(n.weight())?;
+        // 0 in lesson 1 (a missing f64 would bind as an f32: `rollup::rows`).
+        args.add(n.weight2().unwrap_or(0.0))?;
+        args.add(n.bias())?;
+        args.add(a.model.as_str())?;
+        args.add(a.outcome.code())?;
+        args.add(a.outcome.reason().map(|r| r.as_str()))?;
+        args.add(admitted.latency_ms)?;
+        args.add(a.at.0)?;
+        args.add(visit.and_then(|v| v.started).unwrap_or_default())?;
+        args.add(visit.and_then(|v| v.lang.as_deref()).unwrap_or_default())?;
+        args.add(visit.and_then(|v| v.room.as_deref()))?;
+        args.add(i64::from(o.followed))?;
+        args.add(i64::from(o.improved))?;
+        args.add(i64::from(o.reached))
+    })
+    .await
 }
 
 /// Sets the outcomes of comments stored before (`(id, outcome)`).
@@ -235,21 +227,13 @@ async fn set_outcomes(
          reached = o.reached FROM o WHERE insights_attempts.id = o.id",
         marks.tuples(outcomes.len(), 4)
     );
-    let mut args = AnyArguments::default();
-    for (id, o) in outcomes {
-        let row = (|| {
-            args.add(*id)?;
-            args.add(i64::from(o.followed))?;
-            args.add(i64::from(o.improved))?;
-            args.add(i64::from(o.reached))
-        })();
-        row.map_err(sqlx::Error::Encode)?;
-    }
-    sqlx::query_with(&sql, args)
-        .persistent(kept(outcomes.len(), ROWS))
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+    execute_rows(conn, &sql, outcomes, ROWS, |args, (id, o)| {
+        args.add(*id)?;
+        args.add(i64::from(o.followed))?;
+        args.add(i64::from(o.improved))?;
+        args.add(i64::from(o.reached))
+    })
+    .await
 }
 
 /// Runs `insert` (an `INSERT … ON CONFLICT DO NOTHING` of `rows` rows, its
