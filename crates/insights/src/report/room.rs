@@ -2,7 +2,7 @@
 //! a teacher projects (no names: a visit is its random id).
 
 use super::{effort::Point, fetch, Query, Which};
-use crate::{lessons, rollup::write::parse_point, sink::StoreError, store::Store, values::VisitId};
+use crate::{lessons, packed::parse_point, sink::StoreError, store::Store, values::VisitId};
 
 /// One current visitor of a room.
 #[derive(Clone, Debug, PartialEq)]

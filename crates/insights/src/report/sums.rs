@@ -16,13 +16,8 @@ use super::{
     Filter, Query,
 };
 use crate::{
-    codes::Tool,
-    event::BEFORE_START_MIN,
-    lessons,
-    rollup::{bit, write::parse_point},
-    sink::StoreError,
-    store::Store,
-    values::Minute,
+    codes::Tool, event::BEFORE_START_MIN, lessons, packed::parse_point, rollup::bit,
+    sink::StoreError, store::Store, values::Minute,
 };
 
 pub(super) async fn funnel(store: &Store, filter: &Filter) -> Result<Funnel, StoreError> {

@@ -3,7 +3,8 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{execute_rows, kept, write::pack_point, Cell, Marks, Sums};
+use super::{execute_rows, kept, Cell, Marks, Sums};
+use crate::packed::pack_point;
 
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 pub(super) const ROWS: usize = 200;
