@@ -35,8 +35,7 @@ pub fn rungs(lesson: Which) -> [f64; 3] {
 }
 
 /// The goal as an SQL condition on the error column `error` (a number
-/// written here, not bound: lesson 1's is the exact term of the partial
-/// index `insights_attempts_goal`, so that SQLite reads that index).
+/// written here, not bound, as the migrations write it).
 pub fn goal_sql(lesson: Which, error: &str) -> String {
     match lesson {
         Which::One => format!("{error} <= {GOAL}"),

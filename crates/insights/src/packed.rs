@@ -60,6 +60,28 @@ pub fn field<T: FromStr>(value: &str) -> Result<Option<T>, sqlx::Error> {
     })
 }
 
+/// A visit's latest point as stored (`weight,weight2,bias,error`; empty: none).
+pub fn parse_point(packed: &str) -> Result<Option<[f64; 4]>, sqlx::Error> {
+    if packed.is_empty() {
+        return Ok(None);
+    }
+    let refused = || sqlx::Error::Decode(format!("a point that does not read: {packed:?}").into());
+    let mut point = [0.0; 4];
+    let mut fields = packed.split(',');
+    for value in &mut point {
+        *value = field(fields.next().unwrap_or_default())?.ok_or_else(refused)?;
+    }
+    if fields.next().is_some() {
+        return Err(refused());
+    }
+    Ok(Some(point))
+}
+
+/// A visit's latest point as stored ([`parse_point`]).
+pub fn pack_point([weight, weight2, bias, error]: [f64; 4]) -> String {
+    format!("{weight:?},{weight2:?},{bias:?},{error:?}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::field;

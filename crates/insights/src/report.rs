@@ -47,6 +47,7 @@ pub mod tools;
 use sqlx::{any::AnyArguments, Arguments};
 
 use super::{
+    event::{AFTER_START_MIN, BEFORE_START_MIN},
     lessons,
     rollup::day_of,
     sink::StoreError,
@@ -267,16 +268,50 @@ impl Query {
         sql
     }
 
+    /// A condition on attempts `a` that keeps every attempt of the filter's
+    /// visits, by the minutes they were made (a visit's attempts are within
+    /// [`BEFORE_START_MIN`] before its start and [`AFTER_START_MIN`] after
+    /// it): the attempts are stored in the order they come, indexed by their
+    /// minute and not by visit, so a join to visits reads only that range;
+    /// a room's, by their room too, which they keep for that.
+    pub(super) fn attempts_of(&mut self, filter: &Filter, a: &str) -> String {
+        let from = self.int(filter.from.0.saturating_sub(BEFORE_START_MIN));
+        let to = self.int(filter.to.0.saturating_add(AFTER_START_MIN));
+        let mut sql = format!("{a}.at_min >= {from} AND {a}.at_min <= {to}");
+        if let Some(room) = &filter.room {
+            sql += &format!(" AND {a}.room = {}", self.text(room.as_str()));
+        }
+        sql
+    }
+
+    /// The filter as a condition on attempts `a` alone, by what each keeps
+    /// of its visit (its start, lesson, language and room), with the range
+    /// of minutes of [`Query::attempts_of`] for the index.
+    pub(super) fn attempts_in(&mut self, filter: &Filter, a: &str) -> String {
+        let mut sql = self.attempts_of(filter, a);
+        let from = self.int(filter.from.0);
+        let to = self.int(filter.to.0);
+        let lesson = self.int(lessons::number(filter.lesson));
+        sql += &format!(
+            " AND {a}.started_min >= {from} AND {a}.started_min < {to} AND {a}.lesson = {lesson}"
+        );
+        if let Some(lang) = filter.lang {
+            sql += &format!(" AND {a}.visit_lang = {}", self.text(lang.code()));
+        }
+        sql
+    }
+
     /// Adds `va (visit_id, started_min, attempts, best, goal_at)`: per visit
     /// of `v`, its highest attempt number (0 for none), its best error and
     /// the number of its first attempt at `lesson`'s goal (NULL when none).
-    pub(super) fn with_visit_attempts(mut self, lesson: Which) -> Self {
-        let goal = lessons::goal_sql(lesson, "a.error");
+    pub(super) fn with_visit_attempts(mut self, filter: &Filter) -> Self {
+        let goal = lessons::goal_sql(filter.lesson, "a.error");
+        let range = self.attempts_of(filter, "a");
         self.sql += &format!(
             ", va AS (SELECT v.visit_id, v.started_min, \
              COALESCE(MAX(a.attempt), 0) AS attempts, MIN(a.error) AS best, \
              MIN(CASE WHEN {goal} THEN a.attempt END) AS goal_at \
-             FROM v LEFT JOIN insights_attempts a ON a.visit_id = v.visit_id \
+             FROM v LEFT JOIN insights_attempts a ON a.visit_id = v.visit_id AND {range} \
              GROUP BY v.visit_id, v.started_min)"
         );
         self

@@ -20,7 +20,9 @@
 //! digits ([`two_significant`]) so that a day's latencies are few enough to
 //! count.
 
+pub(super) mod plan;
 pub(super) mod purge;
+pub mod recent;
 mod rows;
 pub(super) mod teaching;
 pub(super) mod write;
@@ -28,6 +30,7 @@ pub(super) mod write;
 use std::{collections::BTreeMap, fmt::Write as _};
 
 use compact_str::CompactString;
+use sqlx::{any::AnyArguments, error::BoxDynError, AnyConnection};
 
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
@@ -114,6 +117,26 @@ pub fn kept(rows: usize, full: usize) -> bool {
     rows == full
 }
 
+/// Runs `sql`, a statement of one row of values for each of `rows` (added
+/// by `bind`, row after row), kept prepared when it has `full` rows ([`kept`]).
+pub async fn execute_rows<'q, T>(
+    conn: &mut AnyConnection,
+    sql: &'q str,
+    rows: &'q [T],
+    full: usize,
+    mut bind: impl FnMut(&mut AnyArguments<'q>, &'q T) -> Result<(), BoxDynError>,
+) -> Result<(), sqlx::Error> {
+    let mut args = AnyArguments::default();
+    for row in rows {
+        bind(&mut args, row).map_err(sqlx::Error::Encode)?;
+    }
+    sqlx::query_with(sql, args)
+        .persistent(kept(rows.len(), full))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// A visit's row of `insights_visit_sums`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Sums {
@@ -133,6 +156,13 @@ pub struct Sums {
     pub last_min: Option<i64>,
     /// Its tools, one [`bit`] each.
     pub tools: i64,
+    /// Its highest attempt's point (weight, weight2, bias, error).
+    pub last: Option<[f64; 4]>,
+    /// Its latest attempts as [`recent::Recent::pack`] writes them (`None`: none):
+    /// parsed only while a batch adds to them, one visit at a time (a
+    /// parsed window takes several times the memory, and a batch may touch
+    /// thousands of visits).
+    pub recent: Option<String>,
 }
 
 impl Sums {

@@ -30,7 +30,6 @@
 //! ([`disk`]; a file made before that is converted once, with a `VACUUM`).
 
 use std::{
-    borrow::Cow,
     path::PathBuf,
     str::FromStr,
     sync::atomic::{AtomicBool, Ordering},
@@ -38,18 +37,16 @@ use std::{
 };
 
 use async_trait::async_trait;
-use futures::future::BoxFuture;
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
-    error::BoxDynError,
-    migrate::{Migration, MigrationSource, MigrationType, Migrator},
+    migrate::Migrator,
     AnyPool, ConnectOptions, Executor,
 };
 use tokio::sync::OnceCell;
 
 use super::{
     config::{Backend, DatabaseUrl},
-    event::{Attempt, Event},
+    event::Event,
     rollup,
     sink::{Sink, StoreError, Stored},
     values::Minute,
@@ -58,39 +55,8 @@ use super::{
 pub mod disk;
 mod insert;
 pub mod rooms;
+mod schema;
 mod votes;
-
-/// The schema's migrations, oldest first: (version, description, SQL).
-const MIGRATIONS: [(i64, &str, &str); 5] = [
-    (1, "insights", include_str!("migrations/0001_insights.sql")),
-    (2, "rollups", include_str!("migrations/0002_rollups.sql")),
-    (3, "rooms", include_str!("migrations/0003_rooms.sql")),
-    (4, "teaching", include_str!("migrations/0004_teaching.sql")),
-    (5, "lessons", include_str!("migrations/0005_lessons.sql")),
-];
-
-/// The migrations, compiled in (the binary needs no folder beside it).
-#[derive(Debug)]
-struct Embedded;
-
-impl MigrationSource<'static> for Embedded {
-    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
-        Box::pin(async {
-            Ok(MIGRATIONS
-                .iter()
-                .map(|&(version, description, sql)| {
-                    Migration::new(
-                        version,
-                        Cow::Borrowed(description),
-                        MigrationType::Simple,
-                        Cow::Borrowed(sql),
-                        false,
-                    )
-                })
-                .collect())
-        })
-    }
-}
 
 /// The insights' database.
 #[derive(Debug)]
@@ -195,7 +161,7 @@ impl Store {
     pub async fn migrate(&self) -> Result<(), StoreError> {
         self.migrated
             .get_or_try_init(|| async {
-                let migrator = Migrator::new(Embedded).await?;
+                let migrator = Migrator::new(schema::Embedded(self.backend)).await?;
                 migrator.run(&self.pool).await?;
                 if self.backend == Backend::Sqlite {
                     disk::vacuum_incrementally(&self.pool).await?;
@@ -258,39 +224,35 @@ impl Sink for Store {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
         let postgres = self.backend == Backend::Postgres;
-        let added = insert::insert(&mut tx, postgres, events).await?;
-        let sums = rollup::write::apply(&mut tx, postgres, &added).await?;
-        let attempts: Vec<&Attempt> = added.attempts.iter().map(|(a, _)| *a).collect();
-        rollup::teaching::apply(&mut tx, postgres, &attempts, &sums).await?;
+        let refused = insert::write(&mut tx, postgres, events).await?;
         votes::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
         tx.commit().await?;
         Ok(Stored {
-            without_visit: added.without_visit,
+            without_visit: refused,
         })
     }
 
-    /// Each table by its own minute: visits begun, attempts made, tools
-    /// first used and votes cast before `cutoff` (the count); the rollups
+    /// Visits begun before `cutoff` with their attempts and tools
+    /// (`rollup::purge`), and votes cast before it (the count); the rollups
     /// follow.
     async fn purge_before(&self, cutoff: Minute) -> Result<u64, StoreError> {
         self.migrate().await?;
         let mut tx = self.pool.begin().await?;
-        let days = rollup::purge::before(&mut tx, cutoff).await?;
         let mut removed = 0;
-        for sql in [
-            "DELETE FROM insights_attempts WHERE at_min < $1",
-            "DELETE FROM insights_tools WHERE first_min < $1",
+        let rows = rollup::purge::rows();
+        let others = [
             "DELETE FROM insights_visits WHERE started_min < $1",
             "DELETE FROM insights_votes WHERE at_min < $1",
             rooms::PURGE,
-        ] {
+        ];
+        for sql in rows.iter().map(String::as_str).chain(others) {
             removed += sqlx::query(sql)
                 .bind(cutoff.0)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
         }
-        rollup::purge::after(&mut tx, cutoff, &days).await?;
+        rollup::purge::after(&mut tx, cutoff).await?;
         tx.commit().await?;
         if self.backend == Backend::Sqlite {
             disk::reclaim(&self.pool).await?;

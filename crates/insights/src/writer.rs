@@ -49,9 +49,9 @@ pub struct WriterConfig {
     pub capacity: usize,
     /// Events per transaction at most. Under load a batch holds more than
     /// one attempt of a visit, and what the writer does once per visit (its
-    /// start looked up, its sums read and written, the attempts around the
-    /// new ones read back) is shared by them (at 12,000 attempts a second
-    /// of 2,000 visits: `docs/benchmarks/insights-recording.md`).
+    /// sums, with its latest attempts, read and written) is shared by them
+    /// (at 12,000 attempts a second of 2,000 visits:
+    /// `docs/benchmarks/insights-recording.md`).
     pub max_batch: usize,
     /// How long a batch waits for more events after its first.
     pub flush_every: Duration,

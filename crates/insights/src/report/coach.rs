@@ -49,11 +49,13 @@ impl CoachReport {
 impl Store {
     /// [`Store::coach`] from the stored rows.
     pub(super) async fn coach_rows(&self, filter: &Filter) -> Result<CoachReport, StoreError> {
-        let q = Query::visits(filter).push(
+        let mut q = Query::default();
+        let of = q.attempts_in(filter, "a");
+        let q = q.push(&format!(
             "SELECT a.model, a.lang, a.outcome, a.reason, a.latency_ms, COUNT(*) \
-             FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-             GROUP BY a.model, a.lang, a.outcome, a.reason, a.latency_ms",
-        );
+             FROM insights_attempts a WHERE {of} \
+             GROUP BY a.model, a.lang, a.outcome, a.reason, a.latency_ms"
+        ));
         let rows: Vec<(String, String, String, Option<String>, i64, i64)> = fetch(self, &q).await?;
         let mut tally = Tally::default();
         for (model, lang, outcome, reason, latency_ms, n) in rows {

@@ -95,13 +95,15 @@ pub fn marks(path: &[Point]) -> Vec<&Point> {
 impl Store {
     /// [`Store::effort`] from the stored rows.
     pub(super) async fn effort_rows(&self, filter: &Filter) -> Result<Effort, StoreError> {
-        let q = Query::visits(filter);
+        let mut q = Query::visits(filter);
         let goal = lessons::goal_sql(filter.lesson, "a.error");
+        let range = q.attempts_of(filter, "a");
         let q = q.push(&format!(
-            ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n FROM insights_attempts a \
-             JOIN v ON v.visit_id = a.visit_id WHERE {goal} GROUP BY a.visit_id) \
+            ", a AS (SELECT a.visit_id, a.attempt, a.error, a.at_min FROM insights_attempts a \
+             JOIN v ON v.visit_id = a.visit_id WHERE {range} AND {goal}), \
+             g AS (SELECT visit_id, MIN(attempt) AS n FROM a GROUP BY visit_id) \
              SELECT g.n, a.at_min - v.started_min FROM g \
-             JOIN insights_attempts a ON a.visit_id = g.visit_id AND a.attempt = g.n \
+             JOIN a ON a.visit_id = g.visit_id AND a.attempt = g.n \
              JOIN v ON v.visit_id = g.visit_id"
         ));
         let rows: Vec<(i64, i64)> = fetch(self, &q).await?;
@@ -122,27 +124,31 @@ impl Store {
     ) -> Result<Points, StoreError> {
         let mut q = Query::visits(filter);
         let goal = lessons::goal_sql(filter.lesson, "MIN(a.error)");
+        let range = q.attempts_of(filter, "a");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
-            ", last AS (SELECT a.visit_id, MAX(a.attempt) AS n, MAX(a.at_min) AS at \
-             FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-             GROUP BY a.visit_id HAVING NOT ({goal})) \
+            ", a AS (SELECT a.* FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
+             WHERE {range}), \
+             last AS (SELECT a.visit_id, MAX(a.attempt) AS n, MAX(a.at_min) AS at \
+             FROM a GROUP BY a.visit_id HAVING NOT ({goal})) \
              SELECT a.weight, a.weight2, a.bias, a.error FROM last \
-             JOIN insights_attempts a ON a.visit_id = last.visit_id AND a.attempt = last.n \
+             JOIN a ON a.visit_id = last.visit_id AND a.attempt = last.n \
              ORDER BY last.at DESC, last.visit_id LIMIT {limit}"
         ));
         let stuck: Vec<PointRow> = fetch(self, &q).await?;
 
         let mut q = Query::visits(filter);
         let goal = lessons::goal_sql(filter.lesson, "a.error");
+        let range = q.attempts_of(filter, "a");
         let limit = q.int(i64::from(cap));
         let q = q.push(&format!(
-            ", g AS (SELECT a.visit_id, MIN(a.attempt) AS n, MAX(v.started_min) AS started \
-             FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-             WHERE {goal} GROUP BY a.visit_id), \
+            ", a AS (SELECT a.* FROM insights_attempts a \
+             JOIN v ON v.visit_id = a.visit_id WHERE {range}), \
+             g AS (SELECT a.visit_id, MIN(a.attempt) AS n, MAX(a.started_min) AS started \
+             FROM a WHERE {goal} GROUP BY a.visit_id), \
              p AS (SELECT visit_id, n FROM g ORDER BY started DESC, visit_id LIMIT {limit}) \
              SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error FROM p \
-             JOIN insights_attempts a ON a.visit_id = p.visit_id AND {} \
+             JOIN a ON a.visit_id = p.visit_id AND {} \
              ORDER BY p.visit_id, a.attempt",
             on_path("a.attempt", "p.n")
         ));

@@ -77,7 +77,7 @@ impl Day {
 impl Store {
     /// [`Store::funnel`] from the stored rows.
     pub(super) async fn funnel_rows(&self, filter: &Filter) -> Result<Funnel, StoreError> {
-        let mut q = Query::visits(filter).with_visit_attempts(filter.lesson);
+        let mut q = Query::visits(filter).with_visit_attempts(filter);
         let rungs: Vec<String> = lessons::rungs(filter.lesson)
             .iter()
             .map(|&r| {
@@ -99,7 +99,7 @@ impl Store {
         // expression to the selected one by its text.
         let day = Minute::PER_DAY;
         let q = Query::visits(filter)
-            .with_visit_attempts(filter.lesson)
+            .with_visit_attempts(filter)
             .push(&format!(
                 "SELECT started_min / {day}, COUNT(*), COUNT(goal_at) FROM va \
              GROUP BY started_min / {day} ORDER BY 1"

@@ -2,7 +2,7 @@
 //! a teacher projects (no names: a visit is its random id).
 
 use super::{effort::Point, fetch, Query, Which};
-use crate::{lessons, sink::StoreError, store::Store, values::VisitId};
+use crate::{lessons, packed::parse_point, sink::StoreError, store::Store, values::VisitId};
 
 /// One current visitor of a room.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,34 +34,16 @@ impl Store {
             let mut q = Query::default();
             let ids: Vec<String> = chunk.iter().map(|v| q.text(v.as_str())).collect();
             let q = q.push(&format!(
-                "SELECT s.visit_id, s.lesson, s.attempts, a.weight, a.weight2, a.bias, a.error, \
-                 s.goal_at \
-                 FROM insights_visit_sums s LEFT JOIN insights_attempts a \
-                 ON a.visit_id = s.visit_id AND a.attempt = s.attempts \
+                "SELECT s.visit_id, s.lesson, s.attempts, s.last_point, s.goal_at \
+                 FROM insights_visit_sums s \
                  WHERE s.visit_id IN ({}) AND s.started_min IS NOT NULL",
                 ids.join(", ")
             ));
-            type Row = (
-                String,
-                Option<i64>,
-                i64,
-                Option<f64>,
-                Option<f64>,
-                Option<f64>,
-                Option<f64>,
-                Option<i64>,
-            );
+            type Row = (String, Option<i64>, i64, Option<String>, Option<i64>);
             let rows: Vec<Row> = fetch(self, &q).await?;
-            for (visit, lesson, attempts, weight, weight2, bias, error, goal_at) in rows {
-                let latest = match (weight, weight2, bias, error) {
-                    (Some(weight), Some(weight2), Some(bias), Some(error)) => Some(Point {
-                        weight,
-                        weight2,
-                        bias,
-                        error,
-                    }),
-                    _ => None,
-                };
+            for (visit, lesson, attempts, last, goal_at) in rows {
+                let latest = parse_point(last.as_deref().unwrap_or_default())?
+                    .map(|[w, w2, b, e]| Point::from((w, w2, b, e)));
                 let lesson = lessons::from_stored(lesson.unwrap_or(1));
                 let seen = (lesson, super::count(attempts), latest, goal_at.is_some());
                 found.insert(visit, seen);

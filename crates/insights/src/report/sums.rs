@@ -15,7 +15,10 @@ use super::{
     tools::{reports, ToolReport},
     Filter, Query,
 };
-use crate::{codes::Tool, lessons, rollup::bit, sink::StoreError, store::Store, values::Minute};
+use crate::{
+    codes::Tool, event::BEFORE_START_MIN, lessons, packed::parse_point, rollup::bit,
+    sink::StoreError, store::Store, values::Minute,
+};
 
 pub(super) async fn funnel(store: &Store, filter: &Filter) -> Result<Funnel, StoreError> {
     let mut q = Query::default();
@@ -96,28 +99,40 @@ pub(super) async fn tools(store: &Store, filter: &Filter) -> Result<Vec<ToolRepo
 
 /// The latest `cap` stuck visits' last points (found from the newest last
 /// attempt back: the unary `+` keeps SQLite from choosing the start index
-/// instead), and the paths of the latest `cap` visits at the goal.
+/// instead; each visit's sums keep its latest point), and the paths of the
+/// latest `cap` visits at the goal (each read from the minutes its attempts
+/// were made in, from the visit's start to its latest attempt. With its
+/// values bound, SQLite would rather read every attempt, or index them all
+/// by visit first: `CROSS JOIN` keeps the visits outside, and the visit's id
+/// compared as an expression leaves it no index to build).
 pub(super) async fn points(store: &Store, filter: &Filter, cap: u32) -> Result<Points, StoreError> {
     let mut q = Query::default();
     let of = q.condition(filter, "+started_min");
     let limit = q.int(i64::from(cap));
     q.sql = format!(
-        "SELECT a.weight, a.weight2, a.bias, a.error FROM (SELECT visit_id, attempts, last_min \
-         FROM insights_visit_sums WHERE {of} AND best IS NOT NULL AND goal_at IS NULL \
-         ORDER BY last_min DESC, visit_id LIMIT {limit}) s \
-         JOIN insights_attempts a ON a.visit_id = s.visit_id AND a.attempt = s.attempts \
-         ORDER BY s.last_min DESC, s.visit_id"
+        "SELECT last_point FROM insights_visit_sums \
+         WHERE {of} AND best IS NOT NULL AND goal_at IS NULL \
+         ORDER BY last_min DESC, visit_id LIMIT {limit}"
     );
-    let stuck: Vec<PointRow> = fetch(store, &q).await?;
+    let lasts: Vec<(Option<String>,)> = fetch(store, &q).await?;
+    let mut stuck: Vec<PointRow> = Vec::with_capacity(lasts.len());
+    for (packed,) in lasts {
+        if let Some([w, w2, b, e]) = parse_point(packed.as_deref().unwrap_or_default())? {
+            stuck.push((w, w2, b, e));
+        }
+    }
 
     let mut q = Query::default();
     let of = q.condition(filter, "started_min");
     let limit = q.int(i64::from(cap));
     q.sql = format!(
-        "WITH p AS (SELECT visit_id, goal_at AS n FROM insights_visit_sums \
-         WHERE {of} AND goal_at IS NOT NULL ORDER BY started_min DESC, visit_id LIMIT {limit}) \
-         SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error FROM p \
-         JOIN insights_attempts a ON a.visit_id = p.visit_id AND {} \
+        "WITH p AS (SELECT visit_id, goal_at AS n, started_min, last_min \
+         FROM insights_visit_sums WHERE {of} AND goal_at IS NOT NULL \
+         ORDER BY started_min DESC, visit_id LIMIT {limit}) \
+         SELECT p.visit_id, a.weight, a.weight2, a.bias, a.error \
+         FROM p CROSS JOIN insights_attempts a \
+         WHERE a.at_min >= p.started_min - {BEFORE_START_MIN} AND a.at_min <= p.last_min \
+         AND CAST(a.visit_id AS TEXT) = p.visit_id AND {} \
          ORDER BY p.visit_id, a.attempt",
         super::effort::on_path("a.attempt", "p.n")
     );

@@ -18,12 +18,7 @@
 use std::collections::BTreeMap;
 
 use super::{count, fetch, share::Share, Days, Filter, Query, Source};
-use crate::{
-    lessons,
-    rollup::teaching::{self, NEXT},
-    sink::StoreError,
-    store::Store,
-};
+use crate::{lessons, rollup::teaching, sink::StoreError, store::Store};
 use vocabulary::Lang;
 
 /// The built-in coach's name, as the attempts store it.
@@ -153,9 +148,11 @@ async fn outcome_cells(store: &Store, days: Days) -> Result<Outcomes, StoreError
 }
 
 async fn outcome_rows(store: &Store, filter: &Filter) -> Result<Outcomes, StoreError> {
-    let q = Query::visits(filter).push(&format!(
-        "SELECT a.model, a.lang, {} FROM insights_attempts a JOIN v ON v.visit_id = a.visit_id \
-         {NEXT} GROUP BY a.model, a.lang",
+    let mut q = Query::default();
+    let of = q.attempts_in(filter, "a");
+    let q = q.push(&format!(
+        "SELECT a.model, a.lang, {} FROM insights_attempts a WHERE {of} \
+         GROUP BY a.model, a.lang",
         teaching::counts(filter.lesson)
     ));
     Ok(collect(fetch(store, &q).await?))

@@ -50,16 +50,14 @@ impl Store {
     /// [`Store::tools`] from the stored rows.
     pub(super) async fn tools_rows(&self, filter: &Filter) -> Result<Vec<ToolReport>, StoreError> {
         let q = Query::visits(filter)
-            .with_visit_attempts(filter.lesson)
+            .with_visit_attempts(filter)
             .push("SELECT goal_at, COUNT(*) FROM va GROUP BY goal_at");
         let all: Vec<(Option<i64>, i64)> = fetch(self, &q).await?;
 
-        let q = Query::visits(filter)
-            .with_visit_attempts(filter.lesson)
-            .push(
-                "SELECT t.tool, va.goal_at, COUNT(*) FROM va \
+        let q = Query::visits(filter).with_visit_attempts(filter).push(
+            "SELECT t.tool, va.goal_at, COUNT(*) FROM va \
              JOIN insights_tools t ON t.visit_id = va.visit_id GROUP BY t.tool, va.goal_at",
-            );
+        );
         let used: Vec<(String, Option<i64>, i64)> = fetch(self, &q).await?;
         Ok(reports(all, used))
     }

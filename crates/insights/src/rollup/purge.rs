@@ -1,74 +1,46 @@
-//! The rollups through a purge (in its transaction): [`before`] the rows go,
-//! the sums of visits that stay but lose attempts or tools are recomputed
-//! without them; [`after`], the sums of visits that went (and of ids left with
-//! nothing) go, the cells of days before the cutoff's go, and the days a purge
-//! cut into (the cutoff's own, and those of the visits recomputed) are counted
-//! again from the sums.
-
-use std::collections::BTreeSet;
+//! A purge, visit by visit, and the rollups through it (in its
+//! transaction): every row of a visit begun before the cutoff goes with it,
+//! whenever it was made ([`ROWS`]), so no visit that stays loses a row and
+//! no sums need recomputing; [`after`] the deletes, the sums of visits that
+//! went (and of ids left with nothing) go, the cells of days before the
+//! cutoff's go, and the cutoff's own day, cut in two, is counted again from
+//! the sums.
 
 use sqlx::{AnyConnection, Executor};
 
 use super::{bit, day_of, teaching};
-use crate::{codes::Tool, lessons, values::Minute};
+use crate::{
+    codes::Tool,
+    event::{AFTER_START_MIN, BEFORE_START_MIN},
+    lessons,
+    values::Minute,
+};
 use lesson::lessons::Which;
 
-/// Visits that keep their visit row but lose rows of this purge.
-const LOSING: &str = "(started_min IS NULL OR started_min >= $1) AND visit_id IN \
-    (SELECT visit_id FROM insights_attempts WHERE at_min < $1 \
-     UNION SELECT visit_id FROM insights_tools WHERE first_min < $1)";
-
-/// `SUM(CASE tool WHEN 'descent_lab' THEN 1 …)` over `t`: a visit's tool bits.
-fn tool_bits() -> String {
-    let cases: Vec<String> = Tool::ALL
-        .iter()
-        .map(|&tool| format!("WHEN '{}' THEN {}", tool.code(), bit(tool)))
-        .collect();
-    format!("SUM(CASE t.tool {} ELSE 0 END)", cases.join(" "))
+/// The rows of visits begun before `$1`: attempts and tools made before any
+/// visit that stays began, and those made since by visits that go (a
+/// visit's rows are within [`BEFORE_START_MIN`] before its start and
+/// [`AFTER_START_MIN`] after; ids of no stored visit go with them).
+pub fn rows() -> [String; 4] {
+    let (early, late) = (BEFORE_START_MIN, AFTER_START_MIN);
+    let going =
+        "SELECT visit_id FROM insights_visit_sums WHERE started_min < $1 OR started_min IS NULL";
+    [
+        format!("DELETE FROM insights_attempts WHERE at_min < $1 - {early}"),
+        format!(
+            "DELETE FROM insights_attempts WHERE at_min >= $1 - {early} AND at_min <= $1 + {late} \
+             AND visit_id IN ({going})"
+        ),
+        format!("DELETE FROM insights_tools WHERE first_min < $1 - {early}"),
+        format!(
+            "DELETE FROM insights_tools WHERE first_min >= $1 - {early} \
+             AND first_min <= $1 + {late} AND visit_id IN ({going})"
+        ),
+    ]
 }
 
-/// Before the purge's deletes: recomputes the sums of visits that stay but
-/// lose attempts or tools; the days whose cells must then be counted again.
-pub async fn before(
-    conn: &mut AnyConnection,
-    cutoff: Minute,
-) -> Result<BTreeSet<i64>, sqlx::Error> {
-    let started: Vec<(i64,)> = sqlx::query_as(&format!(
-        "SELECT DISTINCT started_min FROM insights_visit_sums WHERE started_min IS NOT NULL AND {LOSING}"
-    ))
-    .bind(cutoff.0)
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut days: BTreeSet<i64> = started.into_iter().map(|(m,)| day_of(m)).collect();
-    days.insert(day_of(cutoff.0));
-    let of = "FROM insights_attempts a WHERE a.visit_id = insights_visit_sums.visit_id AND a.at_min >= $1";
-    // Each lesson's visits by its goal (an id without its visit by lesson 1's).
-    for lesson in Which::ALL {
-        let goal = lessons::goal_sql(lesson, "a.error");
-        let sql = format!(
-            "UPDATE insights_visit_sums SET \
-             attempts = COALESCE((SELECT MAX(a.attempt) {of}), 0), \
-             best = (SELECT MIN(a.error) {of}), \
-             goal_at = (SELECT MIN(a.attempt) {of} AND {goal}), \
-             goal_min = (SELECT a.at_min {of} AND {goal} ORDER BY a.attempt LIMIT 1), \
-             last_min = (SELECT MAX(a.at_min) {of}), \
-             tools = COALESCE((SELECT {} FROM insights_tools t \
-               WHERE t.visit_id = insights_visit_sums.visit_id AND t.first_min >= $1), 0) \
-             WHERE {LOSING} AND COALESCE(lesson, 1) = {}",
-            tool_bits(),
-            lessons::number(lesson)
-        );
-        sqlx::query(&sql).bind(cutoff.0).execute(&mut *conn).await?;
-    }
-    Ok(days)
-}
-
-/// After the purge's deletes: drops what went, and counts `days` again.
-pub async fn after(
-    conn: &mut AnyConnection,
-    cutoff: Minute,
-    days: &BTreeSet<i64>,
-) -> Result<(), sqlx::Error> {
+/// After the purge's deletes: drops what went, and counts the cutoff's day again.
+pub async fn after(conn: &mut AnyConnection, cutoff: Minute) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM insights_visit_sums WHERE started_min < $1")
         .bind(cutoff.0)
         .execute(&mut *conn)
@@ -85,10 +57,7 @@ pub async fn after(
             .execute(&mut *conn)
             .await?;
     }
-    for &day in days {
-        recount(conn, day).await?;
-    }
-    Ok(())
+    recount(conn, day_of(cutoff.0)).await
 }
 
 /// The day tables of migration 0002 (0004's is [`teaching::TABLE`]).
@@ -123,6 +92,8 @@ async fn recount_lesson(
 ) -> Result<(), sqlx::Error> {
     let n = lessons::number(lesson);
     // $1 the day, $2 and $3 its first minute and the next day's.
+    let (early, late) = (BEFORE_START_MIN, AFTER_START_MIN);
+    let attempts = format!("a.at_min >= $2 - {early} AND a.at_min <= $3 + {late}");
     let of_day = format!(
         "FROM insights_visit_sums s WHERE s.started_min >= $2 AND s.started_min < $3 \
          AND s.lesson = {n}"
@@ -151,7 +122,7 @@ async fn recount_lesson(
              (day, lesson, lang, model, comment_lang, outcome, reason, comments) \
              SELECT $1, {n}, s.lang, a.model, a.lang, a.outcome, COALESCE(a.reason, ''), \
              COUNT(*) FROM insights_visit_sums s JOIN insights_attempts a ON a.visit_id = s.visit_id \
-             WHERE s.started_min >= $2 AND s.started_min < $3 AND s.lesson = {n} \
+             WHERE {attempts} AND s.started_min >= $2 AND s.started_min < $3 AND s.lesson = {n} \
              GROUP BY s.lang, a.model, a.lang, a.outcome, COALESCE(a.reason, '')"
         ),
         format!(
@@ -159,14 +130,19 @@ async fn recount_lesson(
              (day, lesson, lang, model, comment_lang, latency_ms, comments) \
              SELECT $1, {n}, s.lang, a.model, a.lang, a.latency_ms, COUNT(*) \
              FROM insights_visit_sums s JOIN insights_attempts a ON a.visit_id = s.visit_id \
-             WHERE s.started_min >= $2 AND s.started_min < $3 AND s.lesson = {n} \
+             WHERE {attempts} AND s.started_min >= $2 AND s.started_min < $3 AND s.lesson = {n} \
              GROUP BY s.lang, a.model, a.lang, a.latency_ms"
         ),
         format!(
             "INSERT INTO {} (day, lesson, lang, model, comment_lang, comments, followed, \
              improved, above, reached) {}",
             teaching::TABLE,
-            teaching::from_rows(lesson, "$1", "s.started_min >= $2 AND s.started_min < $3")
+            teaching::from_rows(
+                lesson,
+                "$1",
+                "s.started_min >= $2 AND s.started_min < $3",
+                &attempts
+            )
         ),
     ];
     for &tool in Tool::ALL {

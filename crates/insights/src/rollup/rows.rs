@@ -3,7 +3,8 @@
 
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
-use super::{kept, Cell, Marks, Sums};
+use super::{execute_rows, kept, Cell, Marks, Sums};
+use crate::packed::pack_point;
 
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 pub(super) const ROWS: usize = 200;
@@ -22,37 +23,33 @@ pub(super) async fn write_sums(
     }
     let sql = format!(
         "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room, attempts, \
-         best, goal_at, goal_min, last_min, tools) VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
+         best, goal_at, goal_min, last_min, tools, last_point, recent) VALUES {} \
+         ON CONFLICT (visit_id) DO UPDATE SET \
          started_min = excluded.started_min, lesson = excluded.lesson, lang = excluded.lang, \
          room = excluded.room, \
          attempts = excluded.attempts, \
          best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
          goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
-         last_min = excluded.last_min, tools = excluded.tools",
-        marks.tuples(rows.len(), 11)
+         last_min = excluded.last_min, tools = excluded.tools, \
+         last_point = excluded.last_point, recent = excluded.recent",
+        marks.tuples(rows.len(), 13)
     );
-    let mut args = AnyArguments::default();
-    for (id, s) in rows {
-        let encoded = (|| {
-            args.add(*id)?;
-            args.add(s.started)?;
-            args.add(s.lesson)?;
-            args.add(s.lang.as_deref())?;
-            args.add(s.room.as_deref())?;
-            args.add(s.attempts)?;
-            args.add(s.best.unwrap_or(0.0))?;
-            args.add(s.goal_at)?;
-            args.add(s.goal_min)?;
-            args.add(s.last_min)?;
-            args.add(s.tools)
-        })();
-        encoded.map_err(sqlx::Error::Encode)?;
-    }
-    sqlx::query_with(&sql, args)
-        .persistent(kept(rows.len(), ROWS))
-        .execute(conn)
-        .await?;
-    Ok(())
+    execute_rows(conn, &sql, rows, ROWS, |args, (id, s)| {
+        args.add(*id)?;
+        args.add(s.started)?;
+        args.add(s.lesson)?;
+        args.add(s.lang.as_deref())?;
+        args.add(s.room.as_deref())?;
+        args.add(s.attempts)?;
+        args.add(s.best.unwrap_or(0.0))?;
+        args.add(s.goal_at)?;
+        args.add(s.goal_min)?;
+        args.add(s.last_min)?;
+        args.add(s.tools)?;
+        args.add(s.last.map(pack_point))?;
+        args.add(s.recent.as_deref())
+    })
+    .await
 }
 
 /// One key or count of a cell's row.

@@ -1,10 +1,9 @@
-//! A batch's new rows into the rollups, in the batch's transaction: the
-//! visits they touch get a sums row if they had none, their sums are read
-//! (locked on PostgreSQL, where another replica may write the same visit),
-//! folded, written back, and each visit's counts move from its old sums' cells
-//! to its new ones. A visit stored by this batch after attempts of earlier
-//! batches brings those attempts' comments into its day's cells, read back
-//! from the database.
+//! A batch's changes to the rollups, in the batch's transaction: the
+//! touched visits' sums are read first (each given a row if it had none;
+//! locked on PostgreSQL, where another replica may write the same visit), the
+//! batch is planned over them ([`super::plan`]), and once its rows are
+//! stored the sums are written back and each visit's counts move from its old
+//! sums' cells to its new ones, with its comments and their outcomes.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -13,26 +12,14 @@ use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
     bit, kept,
+    plan::Plan,
     rows::{upsert, write_sums, ROWS},
-    Cell, Comment, Deltas, Key, Marks, Sums,
+    teaching, Cell, Comment, Key, Marks, Sums,
 };
 use crate::{
-    event::{Attempt, ToolUse, Visit},
-    lessons,
-    packed::{field, text, Packing},
+    event::ToolUse,
+    packed::{field, parse_point, text, Packing},
 };
-
-/// The rows a batch added (a repeated visit or attempt adds none).
-#[derive(Debug, Default)]
-pub struct Added<'a> {
-    pub visits: Vec<&'a Visit>,
-    /// Each with its latency as stored.
-    pub attempts: Vec<(&'a Attempt, i64)>,
-    /// Tools a visit used for the first time.
-    pub tools: Vec<&'a ToolUse>,
-    /// Attempts and tools left out for want of their visit.
-    pub without_visit: u64,
-}
 
 /// Visit ids per statement.
 const CHUNK: usize = 400;
@@ -41,71 +28,35 @@ const CHUNK: usize = 400;
 /// cells, model, language, outcome and reason, then its latency.
 type Alike<'a> = ((Key<'a>, &'a str, &'a str, &'a str, Option<&'a str>), i64);
 
-/// Folds `added` into the rollups (`postgres`: the sums it reads are locked,
-/// and its statements number their values); the sums of the visits it
-/// touched, as it left them.
+/// Writes what `plan` changes in the rollups, `tools` being the tools its
+/// visits used for the first time (`postgres`: statements number their values).
 pub async fn apply(
     conn: &mut AnyConnection,
     postgres: bool,
-    added: &Added<'_>,
-) -> Result<HashMap<CompactString, Sums>, sqlx::Error> {
+    plan: &mut Plan<'_>,
+    tools: &[&ToolUse],
+) -> Result<(), sqlx::Error> {
     let marks = Marks::new(postgres);
-    let ids: BTreeSet<&str> = (added.visits.iter().map(|v| v.id.as_str()))
-        .chain(added.attempts.iter().map(|(a, _)| a.visit.as_str()))
-        .chain(added.tools.iter().map(|t| t.visit.as_str()))
-        .collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let ids: Vec<&str> = ids.into_iter().collect();
-    let old = read(conn, marks, &ids, postgres).await?;
-    let mut new = old.clone();
-    for v in &added.visits {
-        let s = new.entry(CompactString::new(v.id.as_str())).or_default();
-        s.started = Some(v.started.0);
-        s.lesson = Some(lessons::number(v.lesson));
-        s.lang = Some(CompactString::new(v.lang.code()));
-        s.room = v.room.as_ref().map(|r| CompactString::new(r.as_str()));
-    }
-    for (a, _) in &added.attempts {
-        let n = &a.numbers;
-        new.entry(CompactString::new(a.visit.as_str()))
-            .or_default()
-            .add_attempt(n.lesson(), i64::from(n.number()), n.error(), a.at.0);
-    }
-    for t in &added.tools {
-        new.entry(CompactString::new(t.visit.as_str()))
-            .or_default()
-            .tools |= bit(t.tool);
-    }
-
-    let mut deltas = Deltas::new();
-    let empty = Sums::default();
-    for &id in &ids {
-        old.get(id).unwrap_or(&empty).count_into(-1, &mut deltas);
-        new.get(id).unwrap_or(&empty).count_into(1, &mut deltas);
-    }
-    // Visits that arrive after attempts of earlier batches: all their
-    // comments from the database (this batch's included).
-    let earlier: Vec<&str> = ids
-        .iter()
-        .copied()
-        .filter(|&id| {
-            let before = old.get(id).unwrap_or(&empty);
-            let after = new.get(id).unwrap_or(&empty);
-            before.started.is_none() && before.attempts > 0 && after.started.is_some()
-        })
-        .collect();
-    // This batch's comments of visits already counted, alike ones counted
-    // together: a batch's comments are mostly of a few models, languages and
-    // latencies, and each cell is built once instead of once a comment.
-    let mut alike: HashMap<Alike<'_>, i64> = HashMap::new();
-    for (a, latency_ms) in &added.attempts {
-        let id = a.visit.as_str();
-        if earlier.binary_search(&id).is_ok() {
-            continue;
+    for t in tools {
+        if let Some(s) = plan.sums.get_mut(t.visit.as_str()) {
+            let before = s.tools;
+            s.tools |= bit(t.tool);
+            if s.tools != before {
+                plan.changed.insert(CompactString::new(t.visit.as_str()));
+            }
         }
-        if let Some(cell) = new.get(id).and_then(Sums::cell) {
+    }
+    // Every touched visit's counts back, as the batch leaves them.
+    for s in plan.sums.values() {
+        s.count_into(1, &mut plan.deltas);
+    }
+    // Alike comments counted together: a batch's comments are mostly of a
+    // few models, languages and latencies, and each cell is built once
+    // instead of once a comment.
+    let mut alike: HashMap<Alike<'_>, i64> = HashMap::new();
+    for admitted in &plan.attempts {
+        let a = admitted.attempt;
+        if let Some(cell) = plan.sums.get(a.visit.as_str()).and_then(Sums::cell) {
             let reason = a.outcome.reason().map(|r| r.as_str());
             let comment = (
                 cell,
@@ -114,36 +65,19 @@ pub async fn apply(
                 a.outcome.code(),
                 reason,
             );
-            *alike.entry((comment, *latency_ms)).or_default() += 1;
+            *alike.entry((comment, admitted.latency_ms)).or_default() += 1;
         }
     }
+    let mut deltas = std::mem::take(&mut plan.deltas);
     for (((cell, model, lang, outcome, reason), latency_ms), n) in alike {
         Comment::new(model, lang, outcome, reason, latency_ms).count_into(cell, n, &mut deltas);
     }
-    for chunk in earlier.chunks(CHUNK) {
-        let sql = format!(
-            "SELECT visit_id, model, lang, outcome, reason, latency_ms FROM insights_attempts \
-             WHERE visit_id IN ({})",
-            marks.list(1, chunk.len())
-        );
-        let rows: Vec<(String, String, String, String, Option<String>, i64)> =
-            sqlx::query_as_with(&sql, texts(chunk)?)
-                .persistent(kept(chunk.len(), CHUNK))
-                .fetch_all(&mut *conn)
-                .await?;
-        for (visit, model, lang, outcome, reason, latency_ms) in rows {
-            let Some(cell) = new.get(visit.as_str()).and_then(Sums::cell) else {
-                continue;
-            };
-            let comment = Comment::new(&model, &lang, &outcome, reason.as_deref(), latency_ms);
-            comment.count_into(cell, 1, &mut deltas);
-        }
-    }
 
-    let changed: Vec<(&str, &Sums)> = ids
-        .iter()
-        .filter_map(|&id| Some((id, new.get(id)?)))
-        .filter(|&(id, after)| old.get(id) != Some(after))
+    // In id order: two transactions then lock them in the same order.
+    let changed: BTreeSet<&str> = plan.changed.iter().map(CompactString::as_str).collect();
+    let changed: Vec<(&str, &Sums)> = changed
+        .into_iter()
+        .filter_map(|id| Some((id, plan.sums.get(id)?)))
         .collect();
     for chunk in changed.chunks(ROWS) {
         write_sums(conn, marks, chunk).await?;
@@ -163,7 +97,7 @@ pub async fn apply(
         by_table.push((cell, n));
     }
     upsert(conn, marks, &by_table).await?;
-    Ok(new)
+    teaching::apply(conn, marks, &plan.teaching).await
 }
 
 /// `values` bound one after the other, as texts.
@@ -175,10 +109,31 @@ pub(crate) fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Erro
     Ok(args)
 }
 
-/// The sums of `ids`, after giving each a row (in id order, so that two
-/// transactions lock them in the same order; `postgres`: locked), read
-/// back packed (`crate::packed`).
-async fn read(
+/// Gives each of `ids` (visits stored by this batch, in id order) a sums
+/// row if it has none. Only stored visits get one: an id a stranger made up
+/// writes nothing.
+pub async fn give_rows(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    ids: &[&str],
+) -> Result<(), sqlx::Error> {
+    for chunk in ids.chunks(CHUNK) {
+        let sql = format!(
+            "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
+            marks.tuples(chunk.len(), 1)
+        );
+        sqlx::query_with(&sql, texts(chunk)?)
+            .persistent(kept(chunk.len(), CHUNK))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The sums of those of `ids` (in id order, so that two transactions lock
+/// them in the same order; `postgres`: locked) that have a row, read back
+/// packed (`crate::packed`).
+pub async fn read(
     conn: &mut AnyConnection,
     marks: Marks,
     ids: &[&str],
@@ -197,20 +152,14 @@ async fn read(
         text("goal_min"),
         text("last_min"),
         text("tools"),
+        "COALESCE(last_point, '')".to_string(),
+        "COALESCE(recent, '')".to_string(),
     ]
     .join(" || ':' || ");
     let mut sums = HashMap::with_capacity(ids.len());
     for chunk in ids.chunks(CHUNK) {
         let sql = format!(
-            "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
-            marks.tuples(chunk.len(), 1)
-        );
-        sqlx::query_with(&sql, texts(chunk)?)
-            .persistent(kept(chunk.len(), CHUNK))
-            .execute(&mut *conn)
-            .await?;
-        let sql = format!(
-            "SELECT {}({fields}, ';') FROM (SELECT * FROM insights_visit_sums \
+            "SELECT {}({fields}, '|') FROM (SELECT * FROM insights_visit_sums \
              WHERE visit_id IN ({}) ORDER BY visit_id{}) s",
             packing.aggregate(),
             marks.list(1, chunk.len()),
@@ -220,7 +169,7 @@ async fn read(
             .persistent(kept(chunk.len(), CHUNK))
             .fetch_one(&mut *conn)
             .await?;
-        for one in packed.iter().flat_map(|p| p.split(';')) {
+        for one in packed.iter().flat_map(|p| p.split('|')) {
             let (id, row) = unpack_sums(one)?;
             sums.insert(CompactString::new(id), row);
         }
@@ -228,10 +177,11 @@ async fn read(
     Ok(sums)
 }
 
-/// One visit's sums as [`read`] packed them.
+/// One visit's sums as [`read`] packed them: its fields, `:` between
+/// them, and last its window (which holds `:` of its own).
 fn unpack_sums(packed: &str) -> Result<(&str, Sums), sqlx::Error> {
     let f: Vec<&str> = packed.split(':').collect();
-    let [id, started, lesson, lang, room, attempts, best, goal_at, goal_min, last_min, tools] =
+    let [id, started, lesson, lang, room, attempts, best, goal_at, goal_min, last_min, tools, last, recent] =
         f[..]
     else {
         return Err(sqlx::Error::Decode(
@@ -249,6 +199,8 @@ fn unpack_sums(packed: &str) -> Result<(&str, Sums), sqlx::Error> {
         goal_min: field(goal_min)?,
         last_min: field(last_min)?,
         tools: field(tools)?.unwrap_or_default(),
+        last: parse_point(last)?,
+        recent: (!recent.is_empty()).then(|| recent.to_string()),
     };
     Ok((id, sums))
 }

@@ -1,21 +1,19 @@
 //! A batch's events into their tables, many rows a statement (one
-//! statement per event cost the writer most of its time): visits and
-//! attempts with `ON CONFLICT DO NOTHING`, the keys it added read back
-//! only when it did not add them all ([`new_rows`]), a
-//! visit's uses of one tool added up first (PostgreSQL updates a row once per
-//! statement). What the rows keep is as one event at a time would leave it: a
-//! visit or attempt seen before (in the batch or earlier) is kept as first
-//! stored; a tool counts every use from its first minute.
-//!
-//! An attempt or a tool is stored only with its visit: one whose visit is not
-//! stored (by this batch or an earlier one), or began more than a day before
-//! it ([`within_visit`]), or an attempt of another lesson than its visit's, is
-//! left out and counted. Without that rule anyone
-//! could write rows for made-up visits without end; the reports never showed
-//! such rows anyway.
+//! statement per event cost the writer most of its time), in the batch's
+//! transaction: its visits first (`ON CONFLICT DO NOTHING`: a visit seen
+//! before is kept as first stored), then the sums of every visit it names
+//! are read and the batch is planned over them (`rollup::plan`: which
+//! attempts and tools are stored, the ids and outcomes of the attempts), and
+//! the rows go in: attempts in the order they came, with no key to keep
+//! them from repeating (the plan has left repeats out), the outcomes of
+//! comments stored before that changed, and the tools (a visit's uses of one
+//! added up first: PostgreSQL updates a row once per statement, and a tool
+//! counts every use from its first minute). The rollups follow
+//! (`rollup::write`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
+use compact_str::CompactString;
 use sqlx::{
     any::{AnyArguments, AnyRow},
     error::BoxDynError,
@@ -23,32 +21,29 @@ use sqlx::{
 };
 
 use crate::{
-    event::{within_visit, Attempt, Event, ToolUse, Visit},
+    event::{Attempt, Event, ToolUse, Visit},
     lessons,
-    packed::Packing,
     rollup::{
-        kept, two_significant,
-        write::{texts, Added},
-        Marks,
+        execute_rows, kept,
+        plan::{self, Admitted},
+        recent::Flags,
+        write, Marks, Sums,
     },
-    values::{Minute, RoomCode},
+    values::RoomCode,
 };
-
-/// Visit ids per statement that looks their starts up.
-const IDS: usize = 400;
 
 /// Rows per statement (`benches/insights_writer.rs`, SQLite: one row a
 /// statement gave about 8,000 events a second; 50 rows 19,000; 200 rows
 /// 24,700; 500 rows 25,400, with values marked by [`Marks`]).
 const ROWS: usize = 200;
 
-/// Stores `events` (`postgres`: its statements number their values); the
-/// rows it added.
-pub async fn insert<'a>(
+/// Stores `events` but for their votes (`postgres`: its statements number
+/// their values); how many attempts and tools it refused.
+pub async fn write(
     conn: &mut AnyConnection,
     postgres: bool,
-    events: &'a [Event],
-) -> Result<Added<'a>, sqlx::Error> {
+    events: &[Event],
+) -> Result<u64, sqlx::Error> {
     let marks = Marks::new(postgres);
     let mut visits: Vec<&Visit> = Vec::new();
     let mut attempts: Vec<&Attempt> = Vec::new();
@@ -86,108 +81,66 @@ pub async fn insert<'a>(
     // lock them in the same order and wait for each other instead of
     // deadlocking (which would cost one of them its batch).
     visits.sort_unstable_by(|a, b| a.id.as_str().cmp(b.id.as_str()));
-    attempts.sort_unstable_by(|a, b| {
-        (a.visit.as_str(), a.numbers.number()).cmp(&(b.visit.as_str(), b.numbers.number()))
-    });
     tools.sort_unstable_by(|(a, _), (b, _)| {
         (a.visit.as_str(), a.tool.code()).cmp(&(b.visit.as_str(), b.tool.code()))
     });
-    let mut added = Added::default();
+    let mut added: Vec<&Visit> = Vec::with_capacity(visits.len());
     for chunk in visits.chunks(ROWS) {
         let ids = insert_visits(conn, marks, chunk).await?;
-        added.visits.extend(
+        added.extend(
             chunk
                 .iter()
                 .filter(|v| ids.as_ref().is_none_or(|ids| ids.contains(v.id.as_str()))),
         );
     }
-    let starts = starts_of(
-        conn,
-        postgres,
-        attempts
-            .iter()
-            .map(|a| a.visit.as_str())
-            .chain(tools.iter().map(|(t, _)| t.visit.as_str())),
-    )
-    .await?;
-    // The visit's start and lesson, if it is stored and `at` is within it.
-    let visit_of = |visit: &str, at: Minute| {
-        starts
-            .get(visit)
-            .filter(|&&(started, _)| within_visit(Minute(started), at))
-    };
-    let before = attempts.len() + tools.len();
-    attempts.retain(|a| {
-        visit_of(a.visit.as_str(), a.at)
-            .is_some_and(|&(_, lesson)| lesson == lessons::number(a.numbers.lesson()))
-    });
-    tools.retain(|(t, _)| visit_of(t.visit.as_str(), t.at).is_some());
-    added.without_visit = (before - attempts.len() - tools.len()) as u64;
-    for chunk in attempts.chunks(ROWS) {
-        let keys = insert_attempts(conn, marks, chunk).await?;
-        for a in chunk {
-            let added_now = keys.as_ref().is_none_or(|keys| {
-                keys.contains(&(a.visit.as_str().to_string(), i64::from(a.numbers.number())))
-            });
-            if added_now {
-                added.attempts.push((a, latency(a)));
-            }
-        }
+    let named: BTreeSet<&str> = (visits.iter().map(|v| v.id.as_str()))
+        .chain(attempts.iter().map(|a| a.visit.as_str()))
+        .chain(tools.iter().map(|(t, _)| t.visit.as_str()))
+        .collect();
+    if named.is_empty() {
+        return Ok(0);
     }
-    for chunk in tools.chunks(ROWS) {
+    let named: Vec<&str> = named.into_iter().collect();
+    let stored: Vec<&str> = added.iter().map(|v| v.id.as_str()).collect();
+    write::give_rows(conn, marks, &stored).await?;
+    let sums = write::read(conn, marks, &named, postgres).await?;
+    let first_id = reserve_ids(conn, attempts.len()).await?;
+    let mut plan = plan::plan(sums, &added, &attempts, tools, first_id)
+        .map_err(|e| sqlx::Error::Decode(e.into()))?;
+    for chunk in plan.attempts.chunks(ROWS) {
+        insert_attempts(conn, marks, chunk, &plan.sums).await?;
+    }
+    for chunk in plan.outcomes.chunks(ROWS) {
+        set_outcomes(conn, marks, chunk).await?;
+    }
+    let mut first_used: Vec<&ToolUse> = Vec::new();
+    for chunk in plan.tools.chunks(ROWS) {
         let uses = insert_tools(conn, marks, chunk).await?;
         for &(t, n) in chunk {
             let key = (t.visit.as_str().to_string(), t.tool.code().to_string());
             // A row this statement made holds only the batch's uses.
             if uses.get(&key) == Some(&n) {
-                added.tools.push(t);
+                first_used.push(t);
             }
         }
     }
-    Ok(added)
+    write::apply(conn, postgres, &mut plan, &first_used).await?;
+    Ok(plan.refused)
 }
 
-/// The stored start minute and lesson of each of `visits` that is stored.
-///
-/// One row a statement, the visits packed into one text (`id:start:lesson`,
-/// `;` between them: `crate::packed`).
-async fn starts_of<'v>(
-    conn: &mut AnyConnection,
-    postgres: bool,
-    visits: impl Iterator<Item = &'v str>,
-) -> Result<HashMap<String, (i64, i64)>, sqlx::Error> {
-    let ids: Vec<&str> = visits.collect::<HashSet<_>>().into_iter().collect();
-    let (marks, pack) = (Marks::new(postgres), Packing::new(postgres).aggregate());
-    let mut starts = HashMap::with_capacity(ids.len());
-    for chunk in ids.chunks(IDS) {
-        let sql = format!(
-            "SELECT {pack}(visit_id || ':' || started_min || ':' || lesson, ';') \
-             FROM insights_visits WHERE visit_id IN ({})",
-            marks.list(1, chunk.len())
-        );
-        let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, texts(chunk)?)
-            .persistent(kept(chunk.len(), IDS))
+/// The first of `n` ids for attempts' rows (ids are given out in order, so
+/// that the rows go in at the end of the table; none are given back).
+async fn reserve_ids(conn: &mut AnyConnection, n: usize) -> Result<i64, sqlx::Error> {
+    if n == 0 {
+        return Ok(0);
+    }
+    let n = i64::try_from(n).unwrap_or(i64::MAX);
+    let (next,): (i64,) =
+        sqlx::query_as("UPDATE insights_attempt_ids SET next = next + $1 RETURNING next")
+            .bind(n)
             .fetch_one(&mut *conn)
             .await?;
-        starts.extend(packed.as_deref().into_iter().flat_map(unpack_starts));
-    }
-    Ok(starts)
-}
-
-/// The visits [`starts_of`] packed (one that does not read is left out).
-fn unpack_starts(packed: &str) -> impl Iterator<Item = (String, (i64, i64))> + '_ {
-    packed.split(';').filter_map(|one| {
-        let mut fields = one.splitn(3, ':');
-        let id = fields.next()?;
-        let started = fields.next()?.parse().ok()?;
-        let lesson = fields.next()?.parse().ok()?;
-        Some((id.to_string(), (started, lesson)))
-    })
-}
-
-/// An attempt's latency as stored: two significant digits.
-fn latency(a: &Attempt) -> i64 {
-    i64::try_from(two_significant(a.numbers.latency_ms())).unwrap_or(i64::MAX)
+    Ok(next - n)
 }
 
 /// The ids of the visits it added (`None`: all of them).
@@ -218,42 +171,69 @@ async fn insert_visits(
     Ok(ids.map(|ids| ids.into_iter().map(|(id,)| id).collect()))
 }
 
-/// The (visit, number) of the attempts it added (`None`: all of them).
+/// Stores `attempts`, each with its id, its visit's start, language and
+/// room (from its visit's `sums`), and its comment's outcome.
 async fn insert_attempts(
     conn: &mut AnyConnection,
     marks: Marks,
-    attempts: &[&Attempt],
-) -> Result<Option<HashSet<(String, i64)>>, sqlx::Error> {
+    attempts: &[Admitted<'_>],
+    sums: &HashMap<CompactString, Sums>,
+) -> Result<(), sqlx::Error> {
     let sql = format!(
-        "INSERT INTO insights_attempts (visit_id, attempt, lesson, lang, error, weight, weight2, \
-         bias, model, outcome, reason, latency_ms, at_min) VALUES {} \
-         ON CONFLICT (visit_id, attempt) DO NOTHING",
-        marks.tuples(attempts.len(), 13)
+        "INSERT INTO insights_attempts (id, visit_id, attempt, lesson, lang, error, weight, \
+         weight2, bias, model, outcome, reason, latency_ms, at_min, started_min, visit_lang, \
+         room, followed, improved, reached) VALUES {}",
+        marks.tuples(attempts.len(), 20)
     );
-    let args = || {
-        let mut args = AnyArguments::default();
-        for a in attempts {
-            let n = &a.numbers;
-            args.add(a.visit.as_str().to_string())?;
-            args.add(i64::from(n.number()))?;
-            args.add(lessons::number(n.lesson()))?;
-            args.add(a.lang.code())?;
-            args.add(n.error())?;
-            args.add(n.weight())?;
-            // 0 in lesson 1 (a missing f64 would bind as an f32: `rollup::rows`).
-            args.add(n.weight2().unwrap_or(0.0))?;
-            args.add(n.bias())?;
-            args.add(a.model.as_str().to_string())?;
-            args.add(a.outcome.code())?;
-            args.add(a.outcome.reason().map(|r| r.as_str().to_string()))?;
-            args.add(latency(a))?;
-            args.add(a.at.0)?;
-        }
-        Ok(args)
-    };
-    let keys: Option<Vec<(String, i64)>> =
-        new_rows(conn, &sql, "visit_id, attempt", attempts.len(), args).await?;
-    Ok(keys.map(|keys| keys.into_iter().collect()))
+    execute_rows(conn, &sql, attempts, ROWS, |args, admitted| {
+        let (a, o) = (admitted.attempt, admitted.outcome);
+        let n = &a.numbers;
+        // The plan admits only attempts of visits in its sums.
+        let visit = sums.get(a.visit.as_str());
+        args.add(admitted.id)?;
+        args.add(a.visit.as_str())?;
+        args.add(i64::from(n.number()))?;
+        args.add(lessons::number(n.lesson()))?;
+        args.add(a.lang.code())?;
+        args.add(n.error())?;
+        args.add(n.weight())?;
+        // 0 in lesson 1 (a missing f64 would bind as an f32: `rollup::rows`).
+        args.add(n.weight2().unwrap_or(0.0))?;
+        args.add(n.bias())?;
+        args.add(a.model.as_str())?;
+        args.add(a.outcome.code())?;
+        args.add(a.outcome.reason().map(|r| r.as_str()))?;
+        args.add(admitted.latency_ms)?;
+        args.add(a.at.0)?;
+        args.add(visit.and_then(|v| v.started).unwrap_or_default())?;
+        args.add(visit.and_then(|v| v.lang.as_deref()).unwrap_or_default())?;
+        args.add(visit.and_then(|v| v.room.as_deref()))?;
+        args.add(i64::from(o.followed))?;
+        args.add(i64::from(o.improved))?;
+        args.add(i64::from(o.reached))
+    })
+    .await
+}
+
+/// Sets the outcomes of comments stored before (`(id, outcome)`).
+async fn set_outcomes(
+    conn: &mut AnyConnection,
+    marks: Marks,
+    outcomes: &[(i64, Flags)],
+) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "WITH o (id, followed, improved, reached) AS (VALUES {}) \
+         UPDATE insights_attempts SET followed = o.followed, improved = o.improved, \
+         reached = o.reached FROM o WHERE insights_attempts.id = o.id",
+        marks.tuples(outcomes.len(), 4)
+    );
+    execute_rows(conn, &sql, outcomes, ROWS, |args, (id, o)| {
+        args.add(*id)?;
+        args.add(i64::from(o.followed))?;
+        args.add(i64::from(o.improved))?;
+        args.add(i64::from(o.reached))
+    })
+    .await
 }
 
 /// Runs `insert` (an `INSERT … ON CONFLICT DO NOTHING` of `rows` rows, its

@@ -5,12 +5,12 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+use sqlx::{AnyConnection, Arguments};
 
 use crate::{
     event::{Event, Vote},
     lessons,
-    rollup::{kept, Marks},
+    rollup::{execute_rows, Marks},
 };
 
 /// Rows per statement (as `insert`'s).
@@ -40,24 +40,17 @@ pub async fn insert(
              at_min = excluded.at_min",
             marks.tuples(chunk.len(), 8)
         );
-        let mut args = AnyArguments::default();
-        for v in chunk {
-            let row = (|| {
-                args.add(v.comment.as_str().to_string())?;
-                args.add(lessons::number(v.lesson))?;
-                args.add(v.model.as_str().to_string())?;
-                args.add(v.lang.code())?;
-                args.add(v.tier.code())?;
-                args.add(v.verdict.code())?;
-                args.add(v.issued.0)?;
-                args.add(v.at.0)
-            })();
-            row.map_err(sqlx::Error::Encode)?;
-        }
-        sqlx::query_with(&sql, args)
-            .persistent(kept(chunk.len(), ROWS))
-            .execute(&mut *conn)
-            .await?;
+        execute_rows(conn, &sql, chunk, ROWS, |args, v| {
+            args.add(v.comment.as_str())?;
+            args.add(lessons::number(v.lesson))?;
+            args.add(v.model.as_str())?;
+            args.add(v.lang.code())?;
+            args.add(v.tier.code())?;
+            args.add(v.verdict.code())?;
+            args.add(v.issued.0)?;
+            args.add(v.at.0)
+        })
+        .await?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! random name created on the server and dropped at the end (one a failed test
 //! leaves behind goes with the throwaway cluster).
 
+mod arrival;
 mod bounds;
 mod data;
 mod privacy;

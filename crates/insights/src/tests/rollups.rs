@@ -4,7 +4,7 @@
 //! their attempts, repeats, attempts and tools of visits never stored,
 //! attempts of the other lesson, numbers out of order), after the migrations
 //! build them from rows already stored, and after purges that cut into a day
-//! and into a visit.
+//! (and would cut into a visit, but go visit by visit).
 
 use rand::{rngs::StdRng, seq::SliceRandom, Rng, SeedableRng};
 
@@ -36,7 +36,7 @@ const DAY: i64 = Minute::PER_DAY;
 const CUTOFFS: [i64; 3] = [T0 - DAY + 700, T0 + 300, T0 + DAY];
 
 /// A random history over days D−1 to D+2, shuffled into batches.
-fn history(seed: u64) -> Vec<Vec<Event>> {
+pub(super) fn history(seed: u64) -> Vec<Vec<Event>> {
     let mut rng = StdRng::seed_from_u64(seed);
     let langs = [Lang::En, Lang::Pt, Lang::Zh];
     let models = ["qwen", "llama", "offline"];
@@ -110,7 +110,8 @@ fn history(seed: u64) -> Vec<Vec<Event>> {
         }
     }
     // Visits that begin just after a purge's cutoff (below), with an attempt
-    // at the goal and a tool just before it: the purge takes those, not the visit.
+    // at the goal and a tool just before it: the purge, visit by visit,
+    // leaves them with their visit.
     for (k, cutoff) in CUTOFFS.into_iter().enumerate() {
         let id = VisitId::parse(&format!("edge-{seed}-{k}-aaaaaaaaaaaa")).expect("an id");
         events.push(Event::Visit(Visit {
@@ -283,22 +284,32 @@ async fn rollups_answer_like_the_rows(db: &TestDb) {
 }
 
 /// The database as it was before migration 0002: its rows only, of lesson
-/// 1 (lesson 2 came with 0005); every rollup dropped and migrations 2, 4 and
-/// 5 forgotten, to run again.
+/// 1 (lesson 2 came with 0005), the attempts keyed by visit again (as
+/// before 0006); every rollup dropped and migrations 2, 4, 5 and 6
+/// forgotten, to run again.
 async fn rows_only(db: &TestDb) {
     let lesson_two = "SELECT visit_id FROM insights_visits WHERE lesson = 2";
     let mut statements = vec![
-        format!("DELETE FROM insights_attempts WHERE visit_id IN ({lesson_two})"),
         format!("DELETE FROM insights_tools WHERE visit_id IN ({lesson_two})"),
+        "CREATE TABLE insights_attempts_keyed (visit_id TEXT NOT NULL, attempt BIGINT NOT NULL, \
+         lang TEXT NOT NULL, error DOUBLE PRECISION NOT NULL, weight DOUBLE PRECISION NOT NULL, \
+         bias DOUBLE PRECISION NOT NULL, model TEXT NOT NULL, outcome TEXT NOT NULL, \
+         reason TEXT, latency_ms BIGINT NOT NULL, at_min BIGINT NOT NULL, \
+         PRIMARY KEY (visit_id, attempt))"
+            .into(),
+        "INSERT INTO insights_attempts_keyed SELECT visit_id, attempt, lang, error, weight, bias, \
+         model, outcome, reason, latency_ms, at_min FROM insights_attempts WHERE lesson = 1"
+            .into(),
+        "DROP TABLE insights_attempts".into(),
+        "ALTER TABLE insights_attempts_keyed RENAME TO insights_attempts".into(),
+        "CREATE INDEX insights_attempts_at ON insights_attempts (at_min)".into(),
+        "DROP TABLE insights_attempt_ids".into(),
         "DELETE FROM insights_visits WHERE lesson = 2".to_string(),
-        "DROP INDEX insights_attempts_goal_two".into(),
         "ALTER TABLE insights_visits DROP COLUMN lesson".into(),
-        "ALTER TABLE insights_attempts DROP COLUMN lesson".into(),
-        "ALTER TABLE insights_attempts DROP COLUMN weight2".into(),
         "ALTER TABLE insights_votes DROP COLUMN lesson".into(),
         "DROP TABLE insights_visit_sums".into(),
         format!("DROP TABLE {}", crate::rollup::teaching::TABLE),
-        "DELETE FROM _sqlx_migrations WHERE version IN (2, 4, 5)".into(),
+        "DELETE FROM _sqlx_migrations WHERE version IN (2, 4, 5, 6)".into(),
     ];
     statements.extend(
         crate::rollup::purge::TABLES

@@ -31,7 +31,7 @@ async fn migrations_are_idempotent(db: &TestDb) {
     second.close().await;
     assert_eq!(
         count(&db.store, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        5
+        6
     );
     assert_eq!(
         count(&db.store, "SELECT COUNT(*) FROM insights_visits").await,
