@@ -92,8 +92,13 @@ pub fn plan<'a>(
         sums,
         ..Plan::default()
     };
-    for s in plan.sums.values() {
-        s.count_into(-1, &mut plan.deltas);
+    // Each visit's counts as they were; a visit this batch stored counted
+    // nowhere yet (its row, just given, holds only its start).
+    let added: HashSet<&str> = visits.iter().map(|v| v.id.as_str()).collect();
+    for (id, s) in &plan.sums {
+        if !added.contains(id.as_str()) {
+            s.count_into(-1, &mut plan.deltas);
+        }
     }
     for v in visits {
         let id = CompactString::new(v.id.as_str());

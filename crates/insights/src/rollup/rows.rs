@@ -9,7 +9,9 @@ use crate::packed::pack_point;
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 pub(super) const ROWS: usize = 200;
 
-/// Writes visits' sums, `rows` at once. `best` is bound as a number even
+/// Writes what changes of visits' sums, `rows` at once (every one has its
+/// row: `write::give_rows`; its start, lesson, language and room are left as
+/// that wrote them, so that their indexes are not rewritten). `best` is bound as a number even
 /// when it has none (no attempt yet): sqlx's `Any` driver gives a missing
 /// `f64` the type of an `f32`, and PostgreSQL then refuses the `f64` of the
 /// statement's next use.
@@ -22,24 +24,18 @@ pub(super) async fn write_sums(
         return Ok(());
     }
     let sql = format!(
-        "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room, attempts, \
+        "INSERT INTO insights_visit_sums (visit_id, attempts, \
          best, goal_at, goal_min, last_min, tools, last_point, recent) VALUES {} \
          ON CONFLICT (visit_id) DO UPDATE SET \
-         started_min = excluded.started_min, lesson = excluded.lesson, lang = excluded.lang, \
-         room = excluded.room, \
          attempts = excluded.attempts, \
          best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
          goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
          last_min = excluded.last_min, tools = excluded.tools, \
          last_point = excluded.last_point, recent = excluded.recent",
-        marks.tuples(rows.len(), 13)
+        marks.tuples(rows.len(), 9)
     );
     execute_rows(conn, &sql, rows, ROWS, |args, (id, s)| {
         args.add(*id)?;
-        args.add(s.started)?;
-        args.add(s.lesson)?;
-        args.add(s.lang.as_deref())?;
-        args.add(s.room.as_deref())?;
         args.add(s.attempts)?;
         args.add(s.best.unwrap_or(0.0))?;
         args.add(s.goal_at)?;

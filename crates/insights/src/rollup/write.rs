@@ -11,13 +11,14 @@ use compact_str::CompactString;
 use sqlx::{any::AnyArguments, AnyConnection, Arguments};
 
 use super::{
-    bit, kept,
+    bit, execute_rows, kept,
     plan::Plan,
     rows::{upsert, write_sums, ROWS},
     teaching, Cell, Comment, Key, Marks, Sums,
 };
 use crate::{
-    event::ToolUse,
+    event::{ToolUse, Visit},
+    lessons,
     packed::{field, parse_point, text, Packing},
 };
 
@@ -109,23 +110,29 @@ pub(crate) fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Erro
     Ok(args)
 }
 
-/// Gives each of `ids` (visits stored by this batch, in id order) a sums
-/// row if it has none. Only stored visits get one: an id a stranger made up
-/// writes nothing.
+/// Gives each of `visits` (stored by this batch, in id order) its sums row,
+/// with what never changes after: its start, lesson, language and room (the
+/// sums written later leave those columns, and the indexes on them, alone).
+/// Only stored visits get one: an id a stranger made up writes nothing.
 pub async fn give_rows(
     conn: &mut AnyConnection,
     marks: Marks,
-    ids: &[&str],
+    visits: &[&Visit],
 ) -> Result<(), sqlx::Error> {
-    for chunk in ids.chunks(CHUNK) {
+    for chunk in visits.chunks(CHUNK) {
         let sql = format!(
-            "INSERT INTO insights_visit_sums (visit_id) VALUES {} ON CONFLICT (visit_id) DO NOTHING",
-            marks.tuples(chunk.len(), 1)
+            "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room) \
+             VALUES {} ON CONFLICT (visit_id) DO NOTHING",
+            marks.tuples(chunk.len(), 5)
         );
-        sqlx::query_with(&sql, texts(chunk)?)
-            .persistent(kept(chunk.len(), CHUNK))
-            .execute(&mut *conn)
-            .await?;
+        execute_rows(conn, &sql, chunk, CHUNK, |args, v| {
+            args.add(v.id.as_str())?;
+            args.add(v.started.0)?;
+            args.add(lessons::number(v.lesson))?;
+            args.add(v.lang.code())?;
+            args.add(v.room.as_ref().map(|r| r.as_str()))
+        })
+        .await?;
     }
     Ok(())
 }

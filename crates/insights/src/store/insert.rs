@@ -101,8 +101,7 @@ pub async fn write(
         return Ok(0);
     }
     let named: Vec<&str> = named.into_iter().collect();
-    let stored: Vec<&str> = added.iter().map(|v| v.id.as_str()).collect();
-    write::give_rows(conn, marks, &stored).await?;
+    write::give_rows(conn, marks, &added).await?;
     let sums = write::read(conn, marks, &named, postgres).await?;
     let first_id = reserve_ids(conn, attempts.len()).await?;
     let mut plan = plan::plan(sums, &added, &attempts, tools, first_id)
