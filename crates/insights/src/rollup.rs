@@ -10,8 +10,8 @@
 //! attempt adds nothing) into the sums of their visits and moves each visit's
 //! counts from the cells of its old sums to those of its new ones. Every fold
 //! is a minimum, a maximum or a bit set, so the order events arrive in does
-//! not matter; an attempt or a tool whose visit is not stored yet counts in
-//! no day until the visit arrives. A purge recomputes what it cuts into
+//! not matter; an attempt or a tool whose visit is not stored is refused
+//! ([`plan`]). A purge recomputes what it cuts into
 //! ([`purge`]).
 //!
 //! The reports use the cells when the filter names no room and cuts no day

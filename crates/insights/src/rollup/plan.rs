@@ -93,7 +93,7 @@ pub fn plan<'a>(
         ..Plan::default()
     };
     // Each visit's counts as they were; a visit this batch stored counted
-    // nowhere yet (its row, just given, holds only its start).
+    // in no cell yet (its row was just given, or had no start).
     let added: HashSet<&str> = visits.iter().map(|v| v.id.as_str()).collect();
     for (id, s) in &plan.sums {
         if !added.contains(id.as_str()) {

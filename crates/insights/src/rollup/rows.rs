@@ -9,12 +9,13 @@ use crate::packed::pack_point;
 /// Rows per statement that writes sums or cells (as `store::insert`'s).
 pub(super) const ROWS: usize = 200;
 
-/// Writes what changes of visits' sums, `rows` at once (every one has its
-/// row: `write::give_rows`; its start, lesson, language and room are left as
-/// that wrote them, so that their indexes are not rewritten). `best` is bound as a number even
-/// when it has none (no attempt yet): sqlx's `Any` driver gives a missing
-/// `f64` the type of an `f32`, and PostgreSQL then refuses the `f64` of the
-/// statement's next use.
+/// Writes what changes of visits' sums, `rows` at once (each has its row:
+/// `write::give_rows`, whose start, lesson, language and room stay as that
+/// wrote them, so that their indexes are not rewritten).
+///
+/// `best` is bound as a number even when it has none (no attempt yet):
+/// sqlx's `Any` driver gives a missing `f64` the type of an `f32`, and
+/// PostgreSQL then refuses the `f64` of the statement's next use.
 pub(super) async fn write_sums(
     conn: &mut AnyConnection,
     marks: Marks,

@@ -1,9 +1,10 @@
-//! A batch's changes to the rollups, in the batch's transaction: the
-//! touched visits' sums are read first (each given a row if it had none;
-//! locked on PostgreSQL, where another replica may write the same visit), the
-//! batch is planned over them ([`super::plan`]), and once its rows are
-//! stored the sums are written back and each visit's counts move from its old
-//! sums' cells to its new ones, with its comments and their outcomes.
+//! A batch's changes to the rollups, in the batch's transaction: each visit
+//! it stored gets its sums row ([`give_rows`]), the touched visits' sums are
+//! read (locked on PostgreSQL, where another replica may write the same
+//! visit), the batch is planned over them ([`super::plan`]), and once its
+//! rows are stored what changed of the sums is written back and each visit's
+//! counts move from its old sums' cells to its new ones, with its comments
+//! and their outcomes.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -113,7 +114,9 @@ pub(crate) fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Erro
 /// Gives each of `visits` (stored by this batch, in id order) its sums row,
 /// with what never changes after: its start, lesson, language and room (the
 /// sums written later leave those columns, and the indexes on them, alone).
-/// Only stored visits get one: an id a stranger made up writes nothing.
+/// A row with no start may be there already (migration 0002 gave one to
+/// attempts and tools whose visit had not come): it gets them then. Only
+/// stored visits get a row: an id a stranger made up writes nothing.
 pub async fn give_rows(
     conn: &mut AnyConnection,
     marks: Marks,
@@ -122,7 +125,10 @@ pub async fn give_rows(
     for chunk in visits.chunks(CHUNK) {
         let sql = format!(
             "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room) \
-             VALUES {} ON CONFLICT (visit_id) DO NOTHING",
+             VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
+             started_min = excluded.started_min, lesson = excluded.lesson, \
+             lang = excluded.lang, room = excluded.room \
+             WHERE insights_visit_sums.started_min IS NULL",
             marks.tuples(chunk.len(), 5)
         );
         execute_rows(conn, &sql, chunk, CHUNK, |args, v| {
@@ -185,7 +191,7 @@ pub async fn read(
 }
 
 /// One visit's sums as [`read`] packed them: its fields, `:` between
-/// them, and last its window (which holds `:` of its own).
+/// them, the last two its latest point and its window (which hold none).
 fn unpack_sums(packed: &str) -> Result<(&str, Sums), sqlx::Error> {
     let f: Vec<&str> = packed.split(':').collect();
     let [id, started, lesson, lang, room, attempts, best, goal_at, goal_min, last_min, tools, last, recent] =

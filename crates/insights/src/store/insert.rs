@@ -1,7 +1,8 @@
 //! A batch's events into their tables, many rows a statement (one
 //! statement per event cost the writer most of its time), in the batch's
 //! transaction: its visits first (`ON CONFLICT DO NOTHING`: a visit seen
-//! before is kept as first stored), then the sums of every visit it names
+//! before is kept as first stored), each new one with its sums row
+//! (`rollup::write::give_rows`), then the sums of every visit it names
 //! are read and the batch is planned over them (`rollup::plan`: which
 //! attempts and tools are stored, the ids and outcomes of the attempts), and
 //! the rows go in: attempts in the order they came, with no key to keep

@@ -11,7 +11,8 @@ on_both!(
     migrations_are_idempotent,
     repeats_keep_the_first_and_count_tool_uses,
     purge_removes_old_rows_only,
-    a_visits_best_error_reads_back_exactly
+    a_visits_best_error_reads_back_exactly,
+    a_sums_row_without_a_start_gets_its_visits
 );
 
 async fn count(store: &Store, sql: &str) -> i64 {
@@ -141,4 +142,46 @@ async fn a_visits_best_error_reads_back_exactly(db: &TestDb) {
         .await
         .expect("its sums");
     assert_eq!(best, error);
+}
+
+async fn a_sums_row_without_a_start_gets_its_visits(db: &TestDb) {
+    // Migration 0002 gave a sums row to attempts whose visit had not come.
+    let early = crate::tests::data::id("early");
+    sqlx::query("INSERT INTO insights_visit_sums (visit_id, attempts) VALUES ($1, 1)")
+        .bind(early.as_str().to_string())
+        .execute(&db.store.pool)
+        .await
+        .expect("a row of old");
+    let events = [
+        visit("early", Lang::En, Some("class-7b"), 3),
+        attempt(
+            "early",
+            Lang::En,
+            (2, 700.0, 0.1, 150.0, "qwen", "served", 300, 4),
+        ),
+    ];
+    db.store.write(&events).await.expect("its visit");
+    let later = [attempt(
+        "early",
+        Lang::En,
+        (3, 600.0, 0.1, 150.0, "qwen", "served", 300, 5),
+    )];
+    let stored = db.store.write(&later).await.expect("a later batch");
+    assert_eq!(stored.without_visit, 0, "its attempts are its visit's");
+    assert_eq!(
+        count(&db.store, "SELECT started_min FROM insights_visit_sums").await,
+        T0 + 3
+    );
+    assert_eq!(
+        count(&db.store, "SELECT COUNT(*) FROM insights_attempts").await,
+        2
+    );
+    assert_eq!(
+        count(
+            &db.store,
+            "SELECT CAST(COALESCE(SUM(visits), 0) AS BIGINT) FROM insights_day_visits"
+        )
+        .await,
+        1
+    );
 }
