@@ -13,16 +13,21 @@
 # under callgrind answers a few hundred requests a second. Uses loadbench's
 # helpers and variables (start_app, free_port, ready, thousands, $tmp, …).
 
-# instructions_row NAME PID URL METHOD BODY: one row's figure, printed.
+# instructions_row NAME PID URL METHOD BODY [FROM]: one row's figure,
+# printed; its instructions a request in $instr_last. A body with a visit
+# and an attempt (recording's rows, with BENCH_VISITS set) numbers the
+# measured requests' attempts from FROM, past the warm-up's.
 instructions_row() {
-  local name=$1 pid=$2 url=$3 method=$4 body=$5 n total
+  local name=$1 pid=$2 url=$3 method=$4 body=$5 from=${6:-0} n total
   load() {
     BENCH_METHOD=$method BENCH_BODY=$body BENCH_TYPE=application/json BENCH_THREADS=1 \
-      wrk -t1 -c1 -d"$1s" -s "$lua" "$url"
+      BENCH_ATTEMPT_FROM=$2 wrk -t1 -c1 -d"$1s" -s "$lua" "$url"
   }
-  load "${INSTRUCTIONS_WARMUP:-5}" >/dev/null
+  load "${INSTRUCTIONS_WARMUP:-5}" 0 >/dev/null
   callgrind_control -z "$pid" >/dev/null 2>&1
-  n=$(load "${INSTRUCTIONS_SECONDS:-20}" | sed -n 's/^figures requests=\([0-9]*\).*/\1/p')
+  n=$(load "${INSTRUCTIONS_SECONDS:-20}" "$from" | sed -n 's/^figures requests=\([0-9]*\).*/\1/p')
+  # The insights' writer commits what came within a second: counted too.
+  sleep 1.5
   # The dump is numbered (.1, .2, …); the row before's was removed.
   callgrind_control -d "$pid" >/dev/null 2>&1
   total=
@@ -33,7 +38,8 @@ instructions_row() {
   done
   [ -n "$total" ] && [ "${n:-0}" -gt 0 ] || die "$name: no count (requests: ${n:-none})"
   rm -f "$tmp/callgrind.$pid".*
-  printf '| %s | %s | %s |\n' "$name" "$(thousands "$n")" "$(thousands $((total / n)))"
+  instr_last=$((total / n))
+  printf '| %s | %s | %s |\n' "$name" "$(thousands "$n")" "$(thousands "$instr_last")"
 }
 
 # instructions_wait PID URL: until URL answers (a server under callgrind
@@ -60,7 +66,29 @@ instructions_server() {
   instructions_row "\`GET /error\`, $name" "$instr_pid" "http://127.0.0.1:$port$error_path" GET ""
   instructions_row "\`POST /api/comment\`, $name" "$instr_pid" "http://127.0.0.1:$port/api/comment" \
     POST "$comment_body"
+  BENCH_VISITS=$pool instructions_row "\`POST /api/comment\` with a visit's attempt, recording off, $name" \
+    "$instr_pid" "http://127.0.0.1:$port/api/comment" POST "$comment_template" 3
   instructions_stop
+}
+
+# instructions_recording NAME BIN: the same comments recorded (SQLite), each
+# an attempt of one of $pool announced visits; a server under callgrind
+# answers about 150 a second, so a batch holds about one attempt of each
+# visit it touches, as real traffic does. Then the ratio to the row before.
+instructions_recording() {
+  local name=$1 port data off=$instr_last
+  port=$(free_port)
+  data="$tmp/data-instructions-$port"
+  mkdir -p "$data"
+  bin=$2 start_app "$port" "$data" "$tmp/app-instructions-$port.log" \
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/callgrind.%p"
+  instr_pid=$!
+  instructions_wait "$instr_pid" "http://127.0.0.1:$port/healthz"
+  recording_announce "http://127.0.0.1:$port"
+  BENCH_VISITS=$pool instructions_row "\`POST /api/comment\` with a visit's attempt, recording on, $name" \
+    "$instr_pid" "http://127.0.0.1:$port/api/comment" POST "$comment_template" 3
+  instructions_stop
+  recording_ratios+=("$name ×$(awk -v a="$instr_last" -v b="$off" 'BEGIN { printf "%.3f", a / b }')")
 }
 
 instructions_stop() {
@@ -83,6 +111,13 @@ instructions_measure() {
   echo "|---|---:|---:|"
   instructions_row "the stack floor's \`GET /error\`" "$instr_pid" "http://127.0.0.1:$port/error" GET ""
   instructions_stop
+  recording_ratios=()
   instructions_server "this build" "$bin"
-  [ -z "$bin_before" ] || instructions_server "the build before" "$bin_before"
+  instructions_recording "this build" "$bin"
+  if [ -n "$bin_before" ]; then
+    instructions_server "the build before" "$bin_before"
+    instructions_recording "the build before" "$bin_before"
+  fi
+  echo
+  echo "recording on / off, instructions a comment with a visit's attempt: ${recording_ratios[*]} (target ≤ ×1.05)"
 }

@@ -12,12 +12,17 @@
 # on one after the other, $RECORDING_PAIRS times (3) at each connection count:
 # on two shared cores one pair of 10 s runs moved by ±5 % from run to run, so
 # the ratios are the pairs' medians; then what was recorded.
-recording_measure() {
-  step "recording's cost: 2,000 visits announced, then POST /api/comment with a visit and an attempt, recording off and on"
-  pool=2000
+# The visits announced, and a comment's body: one attempt of one of them
+# (visitors.lua fills in the visit and the attempt's number).
+pool=2000
+comment_template='{"error":799.09,"attempts":[13359.08,2914.7],"weight":0.1,"bias":150,"lang":"en","visit":"%VISIT%","attempt":%ATTEMPT%}'
+
+# recording_announce URL: the $pool visits announced to the server at URL.
+recording_announce() {
+  local i announced
   {
     for i in $(seq 0 $((pool - 1))); do
-      printf 'url = "%s/insights/events"\n' "$app"
+      printf 'url = "%s/insights/events"\n' "$1"
       printf 'header = "Content-Type: application/json"\n'
       printf 'header = "X-Forwarded-For: 10.250.%d.%d"\n' $((i / 256)) $((i % 256))
       printf 'data = "{\\"visit\\":\\"loadbench-visit-%04d\\",\\"lang\\":\\"en\\",\\"layout\\":\\"page\\",\\"width\\":1280}"\n' "$i"
@@ -28,7 +33,11 @@ recording_measure() {
   } >"$tmp/announce.curl"
   announced=$(curl -sS -K "$tmp/announce.curl" | grep -c '^204$' || true)
   [ "$announced" -eq "$pool" ] || die "only $announced of $pool visits were announced (POST /insights/events answers 204)"
-  comment_template='{"error":799.09,"attempts":[13359.08,2914.7],"weight":0.1,"bias":150,"lang":"en","visit":"%VISIT%","attempt":%ATTEMPT%}'
+}
+
+recording_measure() {
+  step "recording's cost: 2,000 visits announced, then POST /api/comment with a visit and an attempt, recording off and on"
+  recording_announce "$app"
   pairs=${RECORDING_PAIRS:-3}
   # Each recording run's attempt numbers start past the last one's (a run
   # numbers up to its requests / 2,000 + 1 a visit, plus those under way when
