@@ -73,7 +73,7 @@ instructions_server() {
 
 # instructions_recording NAME BIN: the same comments recorded (SQLite), each
 # an attempt of one of $pool announced visits; a server under callgrind
-# answers about 150 a second, so a batch holds about one attempt of each
+# answers a few hundred a second, so a batch holds about one attempt of each
 # visit it touches, as real traffic does. Then the ratio to the row before.
 instructions_recording() {
   local name=$1 port data off=$instr_last

@@ -6,18 +6,14 @@
 # $tmp/data, $app_off runs with JAY_INSIGHTS=off), its wrk script ($lua) and
 # helpers (figure, fig, step, die, median, thousands, ms, met, bad, sum_metric).
 
-# recording_measure: 2,000 visits announced to the recording server, one
-# request each, as the page's head script does; then POST /api/comment rows,
-# each request an attempt of one of them (visitors.lua numbers them), off and
-# on one after the other, $RECORDING_PAIRS times (3) at each connection count:
-# on two shared cores one pair of 10 s runs moved by ±5 % from run to run, so
-# the ratios are the pairs' medians; then what was recorded.
 # The visits announced, and a comment's body: one attempt of one of them
 # (visitors.lua fills in the visit and the attempt's number).
 pool=2000
 comment_template='{"error":799.09,"attempts":[13359.08,2914.7],"weight":0.1,"bias":150,"lang":"en","visit":"%VISIT%","attempt":%ATTEMPT%}'
 
-# recording_announce URL: the $pool visits announced to the server at URL.
+# recording_announce URL: the $pool visits announced to the server at URL,
+# one request each, as the page's head script does (also used by
+# instructions.sh).
 recording_announce() {
   local i announced
   {
@@ -35,6 +31,12 @@ recording_announce() {
   [ "$announced" -eq "$pool" ] || die "only $announced of $pool visits were announced (POST /insights/events answers 204)"
 }
 
+# recording_measure: 2,000 visits announced to the recording server, one
+# request each, as the page's head script does; then POST /api/comment rows,
+# each request an attempt of one of them (visitors.lua numbers them), off and
+# on one after the other, $RECORDING_PAIRS times (3) at each connection count:
+# on two shared cores one pair of 10 s runs moved by ±5 % from run to run, so
+# the ratios are the pairs' medians; then what was recorded.
 recording_measure() {
   step "recording's cost: 2,000 visits announced, then POST /api/comment with a visit and an attempt, recording off and on"
   recording_announce "$app"
