@@ -93,21 +93,13 @@ pub fn plan<'a>(
         ..Plan::default()
     };
     // Each visit's counts as they were; a visit this batch stored counted
-    // in no cell yet (its row was just given, or had no start).
+    // in no cell yet (its row, given with its start, lesson, language and
+    // room before the sums were read, was new or had no start).
     let added: HashSet<&str> = visits.iter().map(|v| v.id.as_str()).collect();
     for (id, s) in &plan.sums {
         if !added.contains(id.as_str()) {
             s.count_into(-1, &mut plan.deltas);
         }
-    }
-    for v in visits {
-        let id = CompactString::new(v.id.as_str());
-        let s = plan.sums.entry(id.clone()).or_default();
-        s.started = Some(v.started.0);
-        s.lesson = Some(lessons::number(v.lesson));
-        s.lang = Some(CompactString::new(v.lang.code()));
-        s.room = v.room.as_ref().map(|r| CompactString::new(r.as_str()));
-        plan.changed.insert(id);
     }
     // Each visit's attempts, in the order they came.
     let mut by_visit: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
