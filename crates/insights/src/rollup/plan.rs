@@ -56,6 +56,9 @@ pub struct Plan<'a> {
     pub sums: HashMap<CompactString, Sums>,
     /// The visits whose sums the batch changed.
     pub changed: HashSet<CompactString>,
+    /// Those of them whose latest minute it moved: only their sums rewrite
+    /// the index on it (`rows::write_sums`).
+    pub moved: HashSet<CompactString>,
     /// The day cells' changes so far: every touched visit's counts taken
     /// out as they were (`write::apply` puts them back as they are).
     pub deltas: Deltas,
@@ -168,6 +171,7 @@ fn add_attempts<'a>(
         .map(|&n| recent.outcome(lesson, n))
         .collect();
     let first = plan.attempts.len();
+    let minute_was = s.last_min;
     for (&n, &i) in &admitted {
         let a = attempts[i];
         let id = first_id.saturating_add(i64::try_from(i).unwrap_or(i64::MAX));
@@ -209,6 +213,9 @@ fn add_attempts<'a>(
     }
     recent.prune(s.attempts);
     s.recent = recent.pack();
+    if s.last_min != minute_was {
+        plan.moved.insert(CompactString::new(visit));
+    }
     plan.changed.insert(CompactString::new(visit));
     Ok(())
 }

@@ -28,6 +28,8 @@
 use std::{collections::BTreeMap, fmt::Write as _};
 
 use compact_str::CompactString;
+
+use crate::packed::push_double;
 use lesson::lessons::Which;
 
 /// Attempts after a comment within which reaching the goal counts.
@@ -114,8 +116,15 @@ impl Recent {
             .split(';')
             .filter(|s| !s.is_empty())
         {
-            let fields: Vec<&str> = one.split(',').collect();
-            let [n, id, error, model, lang] = fields[..] else {
+            let mut fields = one.split(',');
+            let (Some(n), Some(id), Some(error), Some(model), Some(lang), None) = (
+                fields.next(),
+                fields.next(),
+                fields.next(),
+                fields.next(),
+                fields.next(),
+                fields.next(),
+            ) else {
                 return Err(format!("a recent attempt that does not read: {one:?}"));
             };
             let number = |v: &str| {
@@ -147,7 +156,9 @@ impl Recent {
                 packed.push(';');
             }
             // Writing to a String cannot fail.
-            let _ = write!(packed, "{n},{},{:?},{},{}", e.id, e.error, e.model, e.lang);
+            let _ = write!(packed, "{n},{},", e.id);
+            push_double(&mut packed, e.error);
+            let _ = write!(packed, ",{},{}", e.model, e.lang);
         }
         Some(packed)
     }

@@ -30,6 +30,9 @@ const CHUNK: usize = 400;
 /// cells, model, language, outcome and reason, then its latency.
 type Alike<'a> = ((Key<'a>, &'a str, &'a str, &'a str, Option<&'a str>), i64);
 
+/// A visit's id and sums, as `rows::write_sums` writes them.
+type SumsRow<'a> = (&'a str, &'a Sums);
+
 /// Writes what `plan` changes in the rollups, `tools` being the tools its
 /// visits used for the first time (`postgres`: statements number their values).
 pub async fn apply(
@@ -75,14 +78,17 @@ pub async fn apply(
         Comment::new(model, lang, outcome, reason, latency_ms).count_into(cell, n, &mut deltas);
     }
 
-    // In id order: two transactions then lock them in the same order.
+    // In id order (on PostgreSQL the rows are locked since they were read,
+    // in that order), those whose latest minute moved apart.
     let changed: BTreeSet<&str> = plan.changed.iter().map(CompactString::as_str).collect();
-    let changed: Vec<(&str, &Sums)> = changed
+    let (moved, still): (Vec<SumsRow<'_>>, Vec<SumsRow<'_>>) = changed
         .into_iter()
         .filter_map(|id| Some((id, plan.sums.get(id)?)))
-        .collect();
-    for chunk in changed.chunks(ROWS) {
-        write_sums(conn, marks, chunk).await?;
+        .partition(|(id, _)| plan.moved.contains(*id));
+    for (rows, moved) in [(moved, true), (still, false)] {
+        for chunk in rows.chunks(ROWS) {
+            write_sums(conn, marks, chunk, moved).await?;
+        }
     }
     let mut by_table: Vec<(&Cell, &[i64; 6])> = Vec::new();
     for (cell, n) in &deltas {
@@ -193,14 +199,18 @@ pub async fn read(
 /// One visit's sums as [`read`] packed them: its fields, `:` between
 /// them, the last two its latest point and its window (which hold none).
 fn unpack_sums(packed: &str) -> Result<(&str, Sums), sqlx::Error> {
-    let f: Vec<&str> = packed.split(':').collect();
+    let refused =
+        || sqlx::Error::Decode(format!("a visit's sums that do not read: {packed:?}").into());
+    let mut fields = packed.split(':');
+    let mut f = [""; 13];
+    for slot in &mut f {
+        *slot = fields.next().ok_or_else(refused)?;
+    }
+    if fields.next().is_some() {
+        return Err(refused());
+    }
     let [id, started, lesson, lang, room, attempts, best, goal_at, goal_min, last_min, tools, last, recent] =
-        f[..]
-    else {
-        return Err(sqlx::Error::Decode(
-            format!("a visit's sums that do not read: {packed:?}").into(),
-        ));
-    };
+        f;
     let sums = Sums {
         started: field(started)?,
         lesson: field(lesson)?,
