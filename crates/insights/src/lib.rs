@@ -60,6 +60,8 @@ pub mod capture;
 #[cfg(feature = "ssr")]
 pub mod config;
 #[cfg(feature = "ssr")]
+mod db;
+#[cfg(feature = "ssr")]
 mod packed;
 #[cfg(feature = "ssr")]
 pub mod recorder;

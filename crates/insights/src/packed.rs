@@ -1,12 +1,12 @@
-//! Rows the writer reads back, packed into one text per statement.
+//! Rows the writer reads back through sqlx (PostgreSQL's batches; SQLite's
+//! go through its own interface, `crate::db`, and read row by row), packed
+//! into one text per statement, and the migrations' texts of doubles.
 //!
-//! sqlx's SQLite driver runs each connection on a thread of its own and hands
-//! every row it reads to the async side one at a time, across threads: for
-//! the writer's look-ups (a visit's start, its sums, the attempts around a
-//! new one) that hand-over cost several times the look-up itself. So those
-//! statements aggregate their rows into one text (`group_concat` on SQLite,
-//! `string_agg` on PostgreSQL), one record per row, its fields after one
-//! another. The separators are characters none of the values can hold (a
+//! sqlx hands every row it reads to the writer one at a time (on SQLite
+//! across threads, where that hand-over cost several times the look-up
+//! itself). So those statements aggregate their rows into one text
+//! (`group_concat` on SQLite, `string_agg` on PostgreSQL), one record per
+//! row, its fields after one another. The separators are characters none of the values can hold (a
 //! visit id, a room code, a model's name and a language code are checked
 //! at the edge to `A-Z a-z 0-9 - _ .`), an absent value is the empty text,
 //! and a double is written so that it reads back exactly.

@@ -27,10 +27,9 @@ mod rows;
 pub(super) mod teaching;
 pub(super) mod write;
 
-use std::{collections::BTreeMap, fmt::Write as _};
+use std::collections::BTreeMap;
 
 use compact_str::CompactString;
-use sqlx::{any::AnyArguments, error::BoxDynError, AnyConnection};
 
 use super::{codes::Tool, lessons, values::Minute};
 use lesson::lessons::Which;
@@ -54,87 +53,6 @@ pub fn bit(tool: Tool) -> i64 {
 /// The day a minute falls in, as the cells key it (rounded down).
 pub fn day_of(minute: i64) -> i64 {
     Minute(minute).day()
-}
-
-/// How a statement of many rows marks its bound values: `$1, $2, …` for
-/// PostgreSQL, `?` for SQLite, which reads `$1` too but finds each by name in
-/// a list of them all: quadratic in a statement of hundreds (a sixth of the
-/// writer's time at 550 values).
-#[derive(Clone, Copy, Debug)]
-pub struct Marks {
-    numbered: bool,
-}
-
-impl Marks {
-    pub fn new(postgres: bool) -> Self {
-        Self { numbered: postgres }
-    }
-
-    /// `n` marks from the `first` (1-based), in order.
-    pub fn list(self, first: usize, n: usize) -> String {
-        let mut out = String::with_capacity(n * 4);
-        self.push_list(&mut out, first, n);
-        out
-    }
-
-    /// `rows` tuples of `width` marks: `($1, $2), ($3, $4)`. One string
-    /// written in place: a statement of 200 rows has thousands of marks.
-    pub fn tuples(self, rows: usize, width: usize) -> String {
-        let mut out = String::with_capacity(rows * (width * 4 + 4));
-        for r in 0..rows {
-            if r > 0 {
-                out.push_str(", ");
-            }
-            out.push('(');
-            self.push_list(&mut out, r * width + 1, width);
-            out.push(')');
-        }
-        out
-    }
-
-    fn push_list(self, out: &mut String, first: usize, n: usize) {
-        for i in first..first + n {
-            if i > first {
-                out.push_str(", ");
-            }
-            if self.numbered {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "${i}");
-            } else {
-                out.push('?');
-            }
-        }
-    }
-}
-
-/// Whether a writer's statement of `rows` rows, its batch cut in chunks of
-/// `full`, stays prepared on its connection (`persistent`, sqlx's cache of
-/// a hundred statements). A chunk of full size recurs in every batch; each
-/// other size (a batch's last chunk) is a statement of its own, and a
-/// 200-row one holds 140–280 KB of SQLite's memory: kept, they filled the
-/// cache, and the load run's recording server peaked at 58.4 MB, not 46.0.
-pub fn kept(rows: usize, full: usize) -> bool {
-    rows == full
-}
-
-/// Runs `sql`, a statement of one row of values for each of `rows` (added
-/// by `bind`, row after row), kept prepared when it has `full` rows ([`kept`]).
-pub async fn execute_rows<'q, T>(
-    conn: &mut AnyConnection,
-    sql: &'q str,
-    rows: &'q [T],
-    full: usize,
-    mut bind: impl FnMut(&mut AnyArguments<'q>, &'q T) -> Result<(), BoxDynError>,
-) -> Result<(), sqlx::Error> {
-    let mut args = AnyArguments::default();
-    for row in rows {
-        bind(&mut args, row).map_err(sqlx::Error::Encode)?;
-    }
-    sqlx::query_with(sql, args)
-        .persistent(kept(rows.len(), full))
-        .execute(conn)
-        .await?;
-    Ok(())
 }
 
 /// A visit's row of `insights_visit_sums`.

@@ -10,6 +10,9 @@ use super::{event::Event, values::Minute};
 pub enum StoreError {
     #[error("insights database: {0}")]
     Database(#[from] sqlx::Error),
+    /// SQLite's, through its own interface (the writer's batches: `crate::db`).
+    #[error("insights database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
     #[error("insights database: migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     /// A stored value the types refuse (a row written by something else).

@@ -8,17 +8,20 @@
 //! (timestamps, decimals): every column is TEXT, BIGINT or DOUBLE PRECISION,
 //! which `Any` maps the same way on both, times are whole minutes in a BIGINT,
 //! and the SQL keeps to what both speak (`$1` placeholders, `ON CONFLICT`,
-//! `WITH`, `CASE`, integer division, `RETURNING`). Three differences are
-//! spelled per backend: the writer's statements of many rows mark their
-//! values `?` on SQLite (`rollup::Marks`), lock what they fold with `FOR
-//! UPDATE` on PostgreSQL, and pack what they read back with each one's
-//! aggregate of texts (`packed`). Percentiles, which the two compute differently (or
-//! not at all), are computed in Rust (`super::report`).
+//! `WITH`, `CASE`, integer division, `RETURNING`). Percentiles, which the two
+//! compute differently (or not at all), are computed in Rust (`super::report`).
+//!
+//! The writer's batches are the exception: on a SQLite file they go through
+//! SQLite's own interface (rusqlite) on a connection of their own, a few
+//! rows a statement, and on PostgreSQL through the pool, 200 rows a statement
+//! that locks what it folds with `FOR UPDATE` and packs what it reads back
+//! (`crate::db`, `packed`): through sqlx a SQLite row cost as much again as
+//! SQLite itself. The statements' text is the same for both.
 //!
 //! Two pools, both connecting lazily: opening never waits for the database,
 //! and a database that is down at start or later only fails the calls made
 //! while it is (the writer counts and warns, `super::writer`). The writer's
-//! pool takes the batches, the purges and the rooms; the reports read through
+//! pool takes the batches (on PostgreSQL), the purges and the rooms; the reports read through
 //! a small pool of their own ([`Store::reads`]), so a slow report never holds
 //! a connection the writer waits for (on PostgreSQL its statements also stop
 //! after [`Store::STATEMENT_TIMEOUT`]). The migrations run before the first
@@ -42,10 +45,11 @@ use sqlx::{
     migrate::Migrator,
     AnyPool, ConnectOptions, Executor,
 };
-use tokio::sync::OnceCell;
+use tokio::sync::{Mutex, OnceCell};
 
 use super::{
     config::{Backend, DatabaseUrl},
+    db::Db,
     event::Event,
     rollup,
     sink::{Sink, StoreError, Stored},
@@ -70,6 +74,10 @@ pub struct Store {
     pub(super) file: Option<PathBuf>,
     /// Set once the migrations have run on this database.
     migrated: OnceCell<()>,
+    /// On SQLite, the connection the writer's batches go through
+    /// (`crate::db`), opened at the first; `None` inside until then, or
+    /// after a batch failed.
+    batches: Option<Mutex<Option<rusqlite::Connection>>>,
     /// The reports may read the rollups (see [`Store::use_rollups`]).
     rollups: AtomicBool,
 }
@@ -118,12 +126,19 @@ impl Store {
             .acquire_timeout(Self::ACQUIRE_TIMEOUT)
             .after_connect(|conn, _| Box::pin(async move { prepare(conn, true).await }))
             .connect_lazy_with(options);
+        // A database in memory is one connection's own: there the batches
+        // go through the pool.
+        let batches = file
+            .as_ref()
+            .filter(|f| !f.as_os_str().is_empty() && f.as_os_str() != ":memory:")
+            .map(|_| Mutex::new(None));
         Ok(Self {
             pool,
             reads,
             backend: url.backend(),
             file,
             migrated: OnceCell::new(),
+            batches,
             rollups: AtomicBool::new(true),
         })
     }
@@ -174,8 +189,64 @@ impl Store {
 
     /// Closes the pools (waits for statements under way).
     pub async fn close(&self) {
+        if let Some(batches) = &self.batches {
+            *batches.lock().await = None;
+        }
         self.reads.close().await;
         self.pool.close().await;
+    }
+
+    /// Writes `events` in one transaction on `db`; how many it refused.
+    async fn write_on(db: &mut Db<'_>, events: &[Event]) -> Result<u64, StoreError> {
+        let refused = insert::write(db, events).await?;
+        votes::insert(db, events).await?;
+        Ok(refused)
+    }
+
+    /// [`Store::write_on`] SQLite's own connection, in a transaction it
+    /// begins and ends; a failed batch closes the connection (the next
+    /// opens another).
+    async fn write_batch(
+        &self,
+        batches: &Mutex<Option<rusqlite::Connection>>,
+        events: &[Event],
+    ) -> Result<u64, StoreError> {
+        let mut held = batches.lock().await;
+        let conn = match &mut *held {
+            Some(conn) => conn,
+            None => held.insert(self.open_batches()?),
+        };
+        let written = match conn.execute_batch("BEGIN IMMEDIATE") {
+            Ok(()) => Self::write_on(&mut Db::One(conn), events).await,
+            Err(e) => Err(e.into()),
+        };
+        let done = written.and_then(|refused| {
+            conn.execute_batch("COMMIT")?;
+            Ok(refused)
+        });
+        if done.is_err() {
+            // Closing rolls back what is under way.
+            *held = None;
+        }
+        done
+    }
+
+    /// The writer's own connection to the SQLite file, set as the pool's
+    /// (the file's settings are the migrations').
+    fn open_batches(&self) -> Result<rusqlite::Connection, StoreError> {
+        let file = self.file.as_deref().unwrap_or(std::path::Path::new(""));
+        let conn = rusqlite::Connection::open_with_flags(
+            file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        // As long as sqlx waits for a lock (a purge or a room's write).
+        conn.busy_timeout(Self::ACQUIRE_TIMEOUT)?;
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY;",
+        )?;
+        // Every one-row statement a batch runs, kept prepared.
+        conn.set_prepared_statement_cache_capacity(48);
+        Ok(conn)
     }
 }
 
@@ -222,11 +293,16 @@ async fn prepare(conn: &mut sqlx::AnyConnection, reads: bool) -> Result<(), sqlx
 impl Sink for Store {
     async fn write(&self, events: &[Event]) -> Result<Stored, StoreError> {
         self.migrate().await?;
-        let mut tx = self.pool.begin().await?;
-        let postgres = self.backend == Backend::Postgres;
-        let refused = insert::write(&mut tx, postgres, events).await?;
-        votes::insert(&mut tx, rollup::Marks::new(postgres), events).await?;
-        tx.commit().await?;
+        let refused = match &self.batches {
+            Some(batches) => self.write_batch(batches, events).await?,
+            None => {
+                let mut tx = self.pool.begin().await?;
+                let postgres = self.backend == Backend::Postgres;
+                let refused = Self::write_on(&mut Db::many(&mut tx, postgres), events).await?;
+                tx.commit().await?;
+                refused
+            }
+        };
         Ok(Stored {
             without_visit: refused,
         })

@@ -6,10 +6,10 @@
 //! daily, and keeps the store under its ceiling (`JAY_INSIGHTS_MAX_MB`) and
 //! the disk from filling ([`ceiling`]).
 //!
-//! Where its connections belong to no runtime (SQLite's) the writer runs on
-//! a thread of its own ([`thread`]): on one 2-core machine that cut what
-//! recording costs a comment by about a quarter at 32 connections and by
-//! two fifths at one (`docs/benchmarks/insights-recording.md`). A
+//! Where its connections belong to no runtime (SQLite's, whose calls block)
+//! the writer runs on a thread of its own ([`thread`]): on one 2-core
+//! machine that cut what recording costs a comment by about a quarter at 32
+//! connections and by two fifths at one (`docs/benchmarks/insights-recording.md`). A
 //! PostgreSQL socket belongs to the runtime that opened it, so there the
 //! writer is a task on the server's runtime.
 //!

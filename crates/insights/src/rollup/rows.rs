@@ -1,13 +1,12 @@
 //! Writing sums and cells, many rows a statement (multi-row upserts: every
 //! key once per statement, as PostgreSQL requires).
 
-use sqlx::{any::AnyArguments, AnyConnection, Arguments};
-
-use super::{execute_rows, kept, Cell, Marks, Sums};
-use crate::packed::pack_point;
-
-/// Rows per statement that writes sums or cells (as `store::insert`'s).
-pub(super) const ROWS: usize = 200;
+use super::{Cell, Sums};
+use crate::{
+    db::{Db, Marks},
+    packed::pack_point,
+    sink::StoreError,
+};
 
 /// Writes what changes of visits' sums, `rows` at once (each has its row:
 /// `write::give_rows`, whose start, lesson, language and room stay as that
@@ -21,11 +20,10 @@ pub(super) const ROWS: usize = 200;
 /// sqlx's `Any` driver gives a missing `f64` the type of an `f32`, and
 /// PostgreSQL then refuses the `f64` of the statement's next use.
 pub(super) async fn write_sums(
-    conn: &mut AnyConnection,
-    marks: Marks,
+    db: &mut Db<'_>,
     rows: &[(&str, &Sums)],
     moved: bool,
-) -> Result<(), sqlx::Error> {
+) -> Result<(), StoreError> {
     if rows.is_empty() {
         return Ok(());
     }
@@ -34,31 +32,34 @@ pub(super) async fn write_sums(
     } else {
         ("", "")
     };
-    let sql = format!(
-        "INSERT INTO insights_visit_sums (visit_id, attempts, \
-         best, goal_at, goal_min, {minute}tools, last_point, recent) VALUES {} \
-         ON CONFLICT (visit_id) DO UPDATE SET \
-         attempts = excluded.attempts, \
-         best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
-         goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
-         {set_minute}tools = excluded.tools, \
-         last_point = excluded.last_point, recent = excluded.recent",
-        marks.tuples(rows.len(), if moved { 9 } else { 8 })
-    );
-    execute_rows(conn, &sql, rows, ROWS, |args, (id, s)| {
-        args.add(*id)?;
-        args.add(s.attempts)?;
-        args.add(s.best.unwrap_or(0.0))?;
-        args.add(s.goal_at)?;
-        args.add(s.goal_min)?;
+    let sql = |marks: Marks, n| {
+        format!(
+            "INSERT INTO insights_visit_sums (visit_id, attempts, \
+             best, goal_at, goal_min, {minute}tools, last_point, recent) VALUES {} \
+             ON CONFLICT (visit_id) DO UPDATE SET \
+             attempts = excluded.attempts, \
+             best = CASE WHEN excluded.attempts > 0 THEN excluded.best END, \
+             goal_at = excluded.goal_at, goal_min = excluded.goal_min, \
+             {set_minute}tools = excluded.tools, \
+             last_point = excluded.last_point, recent = excluded.recent",
+            marks.tuples(n, if moved { 9 } else { 8 })
+        )
+    };
+    db.rows(rows, sql, |v, (id, s)| {
+        v.text(id);
+        v.int(s.attempts);
+        v.real(s.best.unwrap_or(0.0));
+        v.opt_int(s.goal_at);
+        v.opt_int(s.goal_min);
         if moved {
-            args.add(s.last_min)?;
+            v.opt_int(s.last_min);
         }
-        args.add(s.tools)?;
-        args.add(s.last.map(pack_point))?;
-        args.add(s.recent.as_deref())
+        v.int(s.tools);
+        v.owned_text(s.last.map(pack_point));
+        v.opt_text(s.recent.as_deref());
     })
-    .await
+    .await?;
+    Ok(())
 }
 
 /// One key or count of a cell's row.
@@ -194,10 +195,9 @@ fn row(cell: &Cell) -> Row<'_> {
 /// Adds each `n` to its cell's counts (a new row when it has none); every
 /// cell of one table, each once.
 pub(super) async fn upsert(
-    conn: &mut AnyConnection,
-    marks: Marks,
+    db: &mut Db<'_>,
     cells: &[(&Cell, &[i64; 6])],
-) -> Result<(), sqlx::Error> {
+) -> Result<(), StoreError> {
     let Some((first, _)) = cells.first() else {
         return Ok(());
     };
@@ -208,30 +208,25 @@ pub(super) async fn upsert(
         .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
         .collect();
     let columns: Vec<&str> = keys.iter().chain(counts).copied().collect();
-    let sql = format!(
-        "INSERT INTO {table} ({}) VALUES {} ON CONFLICT ({}) DO UPDATE SET {}",
-        columns.join(", "),
-        marks.tuples(cells.len(), width),
-        keys.join(", "),
-        adds.join(", ")
-    );
-    let mut args = AnyArguments::default();
-    for (cell, n) in cells {
+    let (columns, keys, adds) = (columns.join(", "), keys.join(", "), adds.join(", "));
+    let sql = |marks: Marks, n| {
+        format!(
+            "INSERT INTO {table} ({columns}) VALUES {} ON CONFLICT ({keys}) DO UPDATE SET {adds}",
+            marks.tuples(n, width),
+        )
+    };
+    db.rows(cells, sql, |values, (cell, n)| {
         let (_, _, _, key) = row(cell);
-        for v in key
-            .into_iter()
-            .chain(n.iter().take(counts.len()).map(|&n| V::Int(n)))
-        {
+        for v in key {
             match v {
-                V::Int(i) => args.add(i),
-                V::Text(t) => args.add(t.to_string()),
+                V::Int(i) => values.int(i),
+                V::Text(t) => values.text(t),
             }
-            .map_err(sqlx::Error::Encode)?;
         }
-    }
-    sqlx::query_with(&sql, args)
-        .persistent(kept(cells.len(), ROWS))
-        .execute(conn)
-        .await?;
+        for &n in n.iter().take(counts.len()) {
+            values.int(n);
+        }
+    })
+    .await?;
     Ok(())
 }

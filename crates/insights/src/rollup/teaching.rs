@@ -13,45 +13,24 @@
 use std::collections::HashMap;
 
 use compact_str::CompactString;
-use sqlx::{AnyConnection, Arguments};
 
-use super::{execute_rows, recent::Outcome, Marks};
+use super::recent::Outcome;
 use crate::lessons;
+use crate::{db::Db, sink::StoreError};
 use lesson::lessons::Which;
-
-/// Cells per statement.
-const ROWS: usize = 200;
 
 /// (day, lesson, visit language, model, comment language).
 pub type CellKey = (i64, i64, CompactString, CompactString, CompactString);
 
 /// Adds `deltas` to their cells.
-pub async fn apply(
-    conn: &mut AnyConnection,
-    marks: Marks,
-    deltas: &HashMap<CellKey, Outcome>,
-) -> Result<(), sqlx::Error> {
+pub async fn apply(db: &mut Db<'_>, deltas: &HashMap<CellKey, Outcome>) -> Result<(), StoreError> {
     let mut cells: Vec<(&CellKey, &Outcome)> =
         deltas.iter().filter(|(_, d)| !d.is_zero()).collect();
     // In key order: two PostgreSQL replicas then lock cells in one order.
     cells.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    for chunk in cells.chunks(ROWS) {
-        upsert(conn, marks, chunk).await?;
-    }
-    Ok(())
-}
-
-/// Adds `cells`' counts to their rows.
-async fn upsert(
-    conn: &mut AnyConnection,
-    marks: Marks,
-    cells: &[(&CellKey, &Outcome)],
-) -> Result<(), sqlx::Error> {
-    if cells.is_empty() {
-        return Ok(());
-    }
-    let sql = format!(
-        "INSERT INTO {TABLE} (day, lesson, lang, model, comment_lang, comments, followed, \
+    let sql = |marks: crate::db::Marks, n| {
+        format!(
+            "INSERT INTO {TABLE} (day, lesson, lang, model, comment_lang, comments, followed, \
          improved, above, reached) VALUES {} \
          ON CONFLICT (day, lesson, lang, model, comment_lang) DO UPDATE SET \
          comments = {TABLE}.comments + excluded.comments, \
@@ -59,22 +38,24 @@ async fn upsert(
          improved = {TABLE}.improved + excluded.improved, \
          above = {TABLE}.above + excluded.above, \
          reached = {TABLE}.reached + excluded.reached",
-        marks.tuples(cells.len(), 10)
-    );
-    execute_rows(conn, &sql, cells, ROWS, |args, (key, o)| {
+            marks.tuples(n, 10)
+        )
+    };
+    db.rows(&cells, sql, |v, (key, o)| {
         let (day, lesson, lang, model, comment_lang) = &**key;
-        args.add(*day)?;
-        args.add(*lesson)?;
-        args.add(lang.as_str())?;
-        args.add(model.as_str())?;
-        args.add(comment_lang.as_str())?;
-        args.add(o.comments)?;
-        args.add(o.followed)?;
-        args.add(o.improved)?;
-        args.add(o.above)?;
-        args.add(o.reached)
+        v.int(*day);
+        v.int(*lesson);
+        v.text(lang.as_str());
+        v.text(model.as_str());
+        v.text(comment_lang.as_str());
+        v.int(o.comments);
+        v.int(o.followed);
+        v.int(o.improved);
+        v.int(o.above);
+        v.int(o.reached);
     })
-    .await
+    .await?;
+    Ok(())
 }
 
 /// The day table.

@@ -206,14 +206,3 @@ fn a_lesson_two_visit_counts_in_its_own_cells_by_its_rungs() {
         Cell::Visits { lesson: 2, .. } | Cell::GoalAt { lesson: 2, .. }
     )));
 }
-
-#[test]
-fn marks_number_for_postgres_and_ask_for_sqlite() {
-    let (pg, lite) = (Marks::new(true), Marks::new(false));
-    assert_eq!(pg.list(3, 2), "$3, $4");
-    assert_eq!(lite.list(3, 2), "?, ?");
-    assert_eq!(pg.tuples(2, 3), "($1, $2, $3), ($4, $5, $6)");
-    assert_eq!(lite.tuples(2, 1), "(?), (?)");
-    assert_eq!(pg.tuples(0, 3), "");
-    assert_eq!(pg.list(1, 0), "");
-}

@@ -9,18 +9,20 @@
 use std::collections::{BTreeSet, HashMap};
 
 use compact_str::CompactString;
-use sqlx::{any::AnyArguments, AnyConnection, Arguments};
+use sqlx::{any::AnyArguments, Arguments};
 
 use super::{
-    bit, execute_rows, kept,
+    bit,
     plan::Plan,
-    rows::{upsert, write_sums, ROWS},
-    teaching, Cell, Comment, Key, Marks, Sums,
+    rows::{upsert, write_sums},
+    teaching, Cell, Comment, Key, Sums,
 };
 use crate::{
+    db::{kept, Db, Marks},
     event::{ToolUse, Visit},
     lessons,
     packed::{field, parse_point, text, Packing},
+    sink::StoreError,
 };
 
 /// Visit ids per statement.
@@ -36,12 +38,10 @@ type SumsRow<'a> = (&'a str, &'a Sums);
 /// Writes what `plan` changes in the rollups, `tools` being the tools its
 /// visits used for the first time (`postgres`: statements number their values).
 pub async fn apply(
-    conn: &mut AnyConnection,
-    postgres: bool,
+    db: &mut Db<'_>,
     plan: &mut Plan<'_>,
     tools: &[&ToolUse],
-) -> Result<(), sqlx::Error> {
-    let marks = Marks::new(postgres);
+) -> Result<(), StoreError> {
     for t in tools {
         if let Some(s) = plan.sums.get_mut(t.visit.as_str()) {
             let before = s.tools;
@@ -86,9 +86,7 @@ pub async fn apply(
         .filter_map(|id| Some((id, plan.sums.get(id)?)))
         .partition(|(id, _)| plan.moved.contains(*id));
     for (rows, moved) in [(moved, true), (still, false)] {
-        for chunk in rows.chunks(ROWS) {
-            write_sums(conn, marks, chunk, moved).await?;
-        }
+        write_sums(db, &rows, moved).await?;
     }
     let mut by_table: Vec<(&Cell, &[i64; 6])> = Vec::new();
     for (cell, n) in &deltas {
@@ -98,14 +96,14 @@ pub async fn apply(
         let same_table = by_table.first().is_some_and(|(first, _)| {
             std::mem::discriminant(*first) == std::mem::discriminant(cell)
         });
-        if !same_table || by_table.len() == ROWS {
-            upsert(conn, marks, &by_table).await?;
+        if !same_table {
+            upsert(db, &by_table).await?;
             by_table.clear();
         }
         by_table.push((cell, n));
     }
-    upsert(conn, marks, &by_table).await?;
-    teaching::apply(conn, marks, &plan.teaching).await
+    upsert(db, &by_table).await?;
+    teaching::apply(db, &plan.teaching).await
 }
 
 /// `values` bound one after the other, as texts.
@@ -123,29 +121,25 @@ pub(crate) fn texts(values: &[&str]) -> Result<AnyArguments<'static>, sqlx::Erro
 /// A row with no start may be there already (migration 0002 gave one to
 /// attempts and tools whose visit had not come): it gets them then. Only
 /// stored visits get a row: an id a stranger made up writes nothing.
-pub async fn give_rows(
-    conn: &mut AnyConnection,
-    marks: Marks,
-    visits: &[&Visit],
-) -> Result<(), sqlx::Error> {
-    for chunk in visits.chunks(CHUNK) {
-        let sql = format!(
+pub async fn give_rows(db: &mut Db<'_>, visits: &[&Visit]) -> Result<(), StoreError> {
+    let sql = |marks: Marks, n| {
+        format!(
             "INSERT INTO insights_visit_sums (visit_id, started_min, lesson, lang, room) \
              VALUES {} ON CONFLICT (visit_id) DO UPDATE SET \
              started_min = excluded.started_min, lesson = excluded.lesson, \
              lang = excluded.lang, room = excluded.room \
              WHERE insights_visit_sums.started_min IS NULL",
-            marks.tuples(chunk.len(), 5)
-        );
-        execute_rows(conn, &sql, chunk, CHUNK, |args, v| {
-            args.add(v.id.as_str())?;
-            args.add(v.started.0)?;
-            args.add(lessons::number(v.lesson))?;
-            args.add(v.lang.code())?;
-            args.add(v.room.as_ref().map(|r| r.as_str()))
-        })
-        .await?;
-    }
+            marks.tuples(n, 5)
+        )
+    };
+    db.rows(visits, sql, |values, v| {
+        values.text(v.id.as_str());
+        values.int(v.started.0);
+        values.int(lessons::number(v.lesson));
+        values.text(v.lang.code());
+        values.opt_text(v.room.as_ref().map(|r| r.as_str()));
+    })
+    .await?;
     Ok(())
 }
 
@@ -153,11 +147,14 @@ pub async fn give_rows(
 /// them in the same order; `postgres`: locked) that have a row, read back
 /// packed (`crate::packed`).
 pub async fn read(
-    conn: &mut AnyConnection,
-    marks: Marks,
+    db: &mut Db<'_>,
     ids: &[&str],
-    postgres: bool,
-) -> Result<HashMap<CompactString, Sums>, sqlx::Error> {
+) -> Result<HashMap<CompactString, Sums>, StoreError> {
+    let (conn, marks) = match db {
+        Db::Many { conn, marks } => (conn, *marks),
+        Db::One(conn) => return read_each(conn, ids),
+    };
+    let postgres = marks.numbered();
     let packing = Packing::new(postgres);
     let fields = [
         "visit_id".to_string(),
@@ -186,12 +183,54 @@ pub async fn read(
         );
         let (packed,): (Option<String>,) = sqlx::query_as_with(&sql, texts(chunk)?)
             .persistent(kept(chunk.len(), CHUNK))
-            .fetch_one(&mut *conn)
+            .fetch_one(&mut **conn)
             .await?;
         for one in packed.iter().flat_map(|p| p.split('|')) {
             let (id, row) = unpack_sums(one)?;
             sums.insert(CompactString::new(id), row);
         }
+    }
+    Ok(sums)
+}
+
+/// [`read`] on SQLite: one visit's row at a time, through its key.
+fn read_each(
+    conn: &rusqlite::Connection,
+    ids: &[&str],
+) -> Result<HashMap<CompactString, Sums>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT started_min, lesson, lang, room, attempts, best, goal_at, goal_min, \
+         last_min, tools, last_point, recent FROM insights_visit_sums WHERE visit_id = ?1",
+    )?;
+    let mut sums = HashMap::with_capacity(ids.len());
+    for &id in ids {
+        let mut rows = stmt.query([id])?;
+        let Some(r) = rows.next()? else {
+            continue;
+        };
+        let text = |i: usize| -> Result<Option<&str>, StoreError> {
+            r.get_ref(i)?
+                .as_str_or_null()
+                .map_err(|e| StoreError::Corrupt {
+                    column: "insights_visit_sums",
+                    message: e.to_string(),
+                })
+        };
+        let row = Sums {
+            started: r.get(0)?,
+            lesson: r.get(1)?,
+            lang: text(2)?.map(CompactString::new),
+            room: text(3)?.map(CompactString::new),
+            attempts: r.get(4)?,
+            best: r.get(5)?,
+            goal_at: r.get(6)?,
+            goal_min: r.get(7)?,
+            last_min: r.get(8)?,
+            tools: r.get(9)?,
+            last: parse_point(text(10)?.unwrap_or_default())?,
+            recent: text(11)?.map(str::to_string),
+        };
+        sums.insert(CompactString::new(id), row);
     }
     Ok(sums)
 }

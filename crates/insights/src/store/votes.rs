@@ -5,23 +5,15 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{AnyConnection, Arguments};
-
 use crate::{
+    db::{Db, Marks},
     event::{Event, Vote},
     lessons,
-    rollup::{execute_rows, Marks},
+    sink::StoreError,
 };
 
-/// Rows per statement (as `insert`'s).
-const ROWS: usize = 200;
-
 /// Stores the votes among `events`.
-pub async fn insert(
-    conn: &mut AnyConnection,
-    marks: Marks,
-    events: &[Event],
-) -> Result<(), sqlx::Error> {
+pub async fn insert(db: &mut Db<'_>, events: &[Event]) -> Result<(), StoreError> {
     // By comment, in key order (two replicas lock rows in the same order);
     // a comment's later vote in the batch replaces its earlier one (an
     // upsert may touch a row once per statement on PostgreSQL).
@@ -32,25 +24,25 @@ pub async fn insert(
         }
     }
     let votes: Vec<&Vote> = votes.into_values().collect();
-    for chunk in votes.chunks(ROWS) {
-        let sql = format!(
+    let sql = |marks: Marks, n| {
+        format!(
             "INSERT INTO insights_votes \
              (comment_id, lesson, model, lang, tier, vote, issued_min, at_min) \
              VALUES {} ON CONFLICT (comment_id) DO UPDATE SET vote = excluded.vote, \
              at_min = excluded.at_min",
-            marks.tuples(chunk.len(), 8)
-        );
-        execute_rows(conn, &sql, chunk, ROWS, |args, v| {
-            args.add(v.comment.as_str())?;
-            args.add(lessons::number(v.lesson))?;
-            args.add(v.model.as_str())?;
-            args.add(v.lang.code())?;
-            args.add(v.tier.code())?;
-            args.add(v.verdict.code())?;
-            args.add(v.issued.0)?;
-            args.add(v.at.0)
-        })
-        .await?;
-    }
+            marks.tuples(n, 8)
+        )
+    };
+    db.rows(&votes, sql, |values, v| {
+        values.text(v.comment.as_str());
+        values.int(lessons::number(v.lesson));
+        values.text(v.model.as_str());
+        values.text(v.lang.code());
+        values.text(v.tier.code());
+        values.text(v.verdict.code());
+        values.int(v.issued.0);
+        values.int(v.at.0);
+    })
+    .await?;
     Ok(())
 }

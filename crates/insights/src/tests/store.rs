@@ -12,7 +12,8 @@ on_both!(
     repeats_keep_the_first_and_count_tool_uses,
     purge_removes_old_rows_only,
     a_visits_best_error_reads_back_exactly,
-    a_sums_row_without_a_start_gets_its_visits
+    a_sums_row_without_a_start_gets_its_visits,
+    a_failed_batch_leaves_nothing_and_the_next_is_written
 );
 
 async fn count(store: &Store, sql: &str) -> i64 {
@@ -184,4 +185,32 @@ async fn a_sums_row_without_a_start_gets_its_visits(db: &TestDb) {
         .await,
         1
     );
+}
+
+/// A batch that fails midway leaves none of its rows, and the next batch is
+/// written (on SQLite through a connection of its own, which the failure
+/// closed and the next batch opens again).
+async fn a_failed_batch_leaves_nothing_and_the_next_is_written(db: &TestDb) {
+    let s = &db.store;
+    s.write(&history()).await.expect("first");
+    let rows = "SELECT (SELECT COUNT(*) FROM insights_visits) * 1000 \
+                + (SELECT COUNT(*) FROM insights_attempts)";
+    let before = count(s, rows).await;
+    let batch = [
+        visit("v9", Lang::En, None, 0),
+        attempt(
+            "v9",
+            Lang::En,
+            (1, 799.09, 0.1, 150.0, "qwen", "served", 100, 0),
+        ),
+    ];
+    // Its visit goes in, then its attempt's id cannot be reserved.
+    let away = "ALTER TABLE insights_attempt_ids RENAME TO insights_attempt_ids_away";
+    sqlx::query(away).execute(&s.pool).await.expect("away");
+    assert!(s.write(&batch).await.is_err(), "the batch failed");
+    assert_eq!(count(s, rows).await, before, "and left nothing");
+    let back = "ALTER TABLE insights_attempt_ids_away RENAME TO insights_attempt_ids";
+    sqlx::query(back).execute(&s.pool).await.expect("back");
+    s.write(&batch).await.expect("the next batch");
+    assert_eq!(count(s, rows).await, before + 1001, "its visit and attempt");
 }

@@ -1,9 +1,8 @@
 //! The writer on a thread of its own, `insights-writer`, with a
 //! current-thread runtime of its own, for a sink whose connections belong to
-//! no runtime (SQLite's: each is a thread that sqlx talks to through
-//! channels). Its batches, and the wake-up each of its statements brings
-//! when SQLite's thread answers, then never take a turn on the server's
-//! workers, the threads that answer requests.
+//! no runtime (SQLite's: its batches run SQLite's own calls, which block,
+//! on this thread, `crate::db`). Its batches then never take a turn on the
+//! server's workers, the threads that answer requests.
 //!
 //! The runtime is built on the new thread, which says at once whether it
 //! has one; only then is the writer's loop handed over, so that a system
