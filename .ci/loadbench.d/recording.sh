@@ -52,10 +52,11 @@ recording_measure() {
   cpu_us() { awk -v t="$tick_us" '{ print ($14 + $15) * t }' "/proc/$1/stat"; }
   # threads_us PID NAME: the same for the process's threads whose name
   # starts with NAME (a thread that ends between two reads takes its time
-  # with it; those measured live through a run). `sqlx-sqlite`: SQLite's
-  # (sqlx runs each connection's statements on a thread of its own), what
-  # the database costs apart from the requests it shares two cores with;
-  # `insights-writer`: the writer's own thread (its batches and rollups).
+  # with it; those measured live through a run). `insights-writer`: the
+  # writer's own thread, its batches and rollups, and SQLite's work for them
+  # (which runs there); `sqlx-sqlite`: the threads sqlx runs its SQLite
+  # connections on (the purges and the rooms; a build from before the
+  # batches went through SQLite's own interface ran them there too).
   threads_us() {
     local task
     for task in /proc/"$1"/task/*; do
@@ -150,8 +151,8 @@ recording_report() {
     done
     on=$(median "${cpus_on[@]}") off=$(median "${cpus_off[@]}")
     echo "the server's CPU per comment at $c connection(s), median of $pairs runs: $on µs recording, $off µs not: recording costs $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.1f", a - b }') µs a comment"
-    echo "  of which the SQLite thread's, run by run (it grows with the rows stored): $(run_by_run "$c" db_us)"
-    echo "  and the writer's own thread's (its batches, the rollups' arithmetic, sqlx's side), run by run: $(run_by_run "$c" writer_us)"
+    echo "  of which the writer's own thread's (its batches, the rollups' arithmetic, SQLite's work for them), run by run: $(run_by_run "$c" writer_us)"
+    echo "  and sqlx's SQLite threads' (the batches' SQLite work in builds from before it moved to the writer's thread), run by run: $(run_by_run "$c" db_us)"
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
   echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"
