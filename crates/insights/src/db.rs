@@ -4,17 +4,18 @@
 //!   carries up to [`ROWS`] rows, its values marked by [`Marks`]; a statement
 //!   is a round trip to the server, so rows go together.
 //! - [`Db::One`], SQLite through its own interface (rusqlite), on the
-//!   writer's thread: each statement one row, prepared once and run for
-//!   every row. sqlx's SQLite driver runs each connection on a thread of its
-//!   own, copies every value into an argument it owns and hands it over; for
-//!   a row of the attempts' twenty values that cost as much again as SQLite
-//!   itself (`docs/benchmarks/insights-statements.md`: 2.0 µs of CPU a row
-//!   against 1.2). A one-row statement also holds a few KB where a 200-row
-//!   one held up to 280 KB, and is prepared once, however the batch is cut.
+//!   writer's thread: statements of [`FEW`] rows, the rest one by one, each
+//!   prepared once and kept. sqlx's SQLite driver runs each connection on a
+//!   thread of its own, copies every value into an argument it owns and
+//!   hands it over; for a row of the attempts' twenty values that cost as
+//!   much again as SQLite itself (`docs/benchmarks/insights-statements.md`:
+//!   2.0 µs of CPU a row against 1.2). A statement of a few rows also holds
+//!   a few tens of KB where a 200-row one held up to 280 KB, and none is
+//!   prepared again however the batch is cut.
 //!
 //! What to write is the same for both: a statement's text for `n` rows
-//! ([`Db::rows`] asks for 1 on SQLite), and each row's values bound in order
-//! through [`Values`].
+//! ([`Db::rows`] asks for [`FEW`] and 1 on SQLite), and each row's values
+//! bound in order through [`Values`].
 
 use rusqlite::types::ToSql;
 use sqlx::{any::AnyArguments, error::BoxDynError, AnyConnection, Arguments};
