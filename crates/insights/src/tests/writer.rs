@@ -171,6 +171,29 @@ async fn a_batch_that_fills_while_it_waits_is_committed_within_a_twentieth_of_th
 }
 
 #[tokio::test(start_paused = true)]
+async fn each_look_takes_what_is_queued_so_the_queue_holds_only_what_came_since() {
+    let fake = Arc::new(Fake::default());
+    let config = WriterConfig {
+        max_batch: 500,
+        ..config(100)
+    };
+    let (recorder, writer) = Writer::spawn(fake.clone(), config);
+    // 100 events each twentieth of a second: the batch takes 400 within
+    // its second through a queue of 100, and none is dropped.
+    for _ in 0..4 {
+        events(100).for_each(|e| recorder.record(e));
+        tokio::time::advance(Duration::from_millis(50)).await;
+        settle().await;
+    }
+    assert_eq!(recorder.stats().dropped_queue_full, 0);
+    assert!(fake.batches().is_empty(), "the batch waits its second");
+    tokio::time::advance(Duration::from_millis(850)).await;
+    settle().await;
+    assert_eq!(fake.batches(), vec![400]);
+    writer.stop().await;
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_full_queue_drops_and_counts_and_never_blocks_the_page() {
     let warnings = Warnings::capture();
     let fake = Arc::new(Fake::gated());
