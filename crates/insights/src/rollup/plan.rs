@@ -104,13 +104,13 @@ pub fn plan<'a>(
             s.count_into(-1, &mut plan.deltas);
         }
     }
-    // Each visit's attempts, in the order they came.
-    let mut by_visit: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, a) in attempts.iter().enumerate() {
-        by_visit.entry(a.visit.as_str()).or_default().push(i);
-    }
-    for (visit, mine) in by_visit {
-        add_attempts(&mut plan, visit, attempts, &mine, first_id)?;
+    // Each visit's attempts, in the order they came: their places sorted
+    // by visit (a stable sort), one allocation for the batch.
+    let mut order: Vec<usize> = (0..attempts.len()).collect();
+    order.sort_by_key(|&i| attempts[i].visit.as_str());
+    plan.attempts.reserve(attempts.len());
+    for mine in order.chunk_by(|&i, &j| attempts[i].visit == attempts[j].visit) {
+        add_attempts(&mut plan, attempts, mine, first_id)?;
     }
     plan.attempts.sort_unstable_by_key(|a| a.id);
     let before = tools.len();
@@ -128,15 +128,18 @@ fn stored_within(s: &Sums, at: Minute) -> bool {
         .is_some_and(|started| within_visit(Minute(started), at))
 }
 
-/// Adds the attempts `mine` (places in `attempts`) of `visit` to the plan:
-/// those it admits, with their outcomes and those they change.
+/// Adds the attempts `mine` (places in `attempts`, all of one visit) to the
+/// plan: those it admits, with their outcomes and those they change.
 fn add_attempts<'a>(
     plan: &mut Plan<'a>,
-    visit: &str,
     attempts: &[&'a Attempt],
     mine: &[usize],
     first_id: i64,
 ) -> Result<(), String> {
+    let Some(&first) = mine.first() else {
+        return Ok(());
+    };
+    let visit = attempts[first].visit.as_str();
     let Some(s) = plan.sums.get_mut(visit) else {
         plan.refused += mine.len() as u64;
         return Ok(());

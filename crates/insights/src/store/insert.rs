@@ -31,10 +31,13 @@ use crate::{
 /// Stores `events` but for their votes; how many attempts and tools it refused.
 pub async fn write(db: &mut Db<'_>, events: &[Event]) -> Result<u64, StoreError> {
     let mut visits: Vec<&Visit> = Vec::new();
-    let mut attempts: Vec<&Attempt> = Vec::new();
+    // Sized for the batch at once: grown by doubling, a batch's copies
+    // were most of the writer's page faults under load.
+    let mut attempts: Vec<&Attempt> = Vec::with_capacity(events.len());
     // Per (visit, tool): its first use in the batch and how many.
     let mut tools: Vec<(&ToolUse, i64)> = Vec::new();
-    let (mut seen_visits, mut seen_attempts) = (HashSet::new(), HashSet::new());
+    let mut seen_visits = HashSet::new();
+    let mut seen_attempts = HashSet::with_capacity(events.len());
     let mut tool_at: HashMap<(&str, &str), usize> = HashMap::new();
     for event in events {
         match event {
