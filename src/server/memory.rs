@@ -1,6 +1,6 @@
 //! Where the server's memory comes from and when it goes back: one
 //! allocator, mimalloc (the global allocator in `src/main.rs`), for Rust and
-//! SQLite alike, handing freed memory back to the system after 50 ms, with
+//! SQLite alike, handing freed memory back to the system after 100 ms, with
 //! SQLite's own count of its memory off (nothing reads it). Called
 //! once in `main`, once logging is set up and before the configuration is
 //! read or any database opened.
@@ -12,10 +12,10 @@
 //! for 3.8 MB in use (`sqlite3_memory_highwater`), never trimmed. Handed
 //! back at once, each batch's memory was faulted in again, the request
 //! threads' too (0.129 page faults a recorded comment against 0.070 with
-//! recording off, at 32 connections); 50 ms, once the batches went through
-//! SQLite's own interface: recording on / off ×1.060 against ×1.073 a
-//! request at 32 connections, peak 38.5 MB against 36.4; 100 ms met ×1.050
-//! but peaked at 40.6 MB (docs/benchmarks/insights-statements.md).
+//! recording off, at 32 connections). 100 ms met ×1.05 at 32 connections
+//! but peaked at 40.6 MB while the writer's queue and batch plan still
+//! freed two megabytes a second; with those kept, 37.2–39.2 MB
+//! (docs/benchmarks/insights-statements.md).
 
 use std::ffi::{c_int, c_void};
 
@@ -31,7 +31,7 @@ pub fn tune() {
         // bindings do not name it): milliseconds before freed memory is purged.
         const PURGE_DELAY: mi::mi_option_t = 15;
         // SAFETY: sets a number in mimalloc's option table; no pointer involved.
-        unsafe { mi::mi_option_set(PURGE_DELAY, 50) }
+        unsafe { mi::mi_option_set(PURGE_DELAY, 100) }
     }
     let counting = sqlite_without_statistics();
     let allocator = sqlite_through_mimalloc();
