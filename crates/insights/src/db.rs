@@ -139,70 +139,74 @@ impl<'c> Db<'c> {
     }
 
     /// Runs `sql(marks, n)`, a statement of `n` rows, over all of `rows`,
-    /// each bound by `bind`; how many rows the statements changed.
+    /// each bound by `bind`.
     pub async fn rows<'q, T>(
         &mut self,
         rows: &'q [T],
         sql: impl Fn(Marks, usize) -> String,
         bind: impl Fn(&mut dyn Values<'q>, &'q T),
-    ) -> Result<u64, StoreError> {
+    ) -> Result<(), StoreError> {
         match self {
             Self::Many { conn, marks } => {
-                let mut changed = 0;
                 for chunk in rows.chunks(ROWS) {
                     let args = any_args(chunk, &bind).map_err(sqlx::Error::Encode)?;
-                    changed += sqlx::query_with(&sql(*marks, chunk.len()), args)
+                    sqlx::query_with(&sql(*marks, chunk.len()), args)
                         .persistent(kept(chunk.len(), ROWS))
                         .execute(&mut **conn)
-                        .await?
-                        .rows_affected();
+                        .await?;
                 }
-                Ok(changed)
+                Ok(())
             }
             Self::One(conn) => {
                 let marks = Marks::new(false);
-                let whole = rows.len() / FEW * FEW;
-                let mut changed = 0;
-                if whole > 0 {
-                    let mut stmt = conn.prepare_cached(&sql(marks, FEW))?;
-                    for chunk in rows[..whole].chunks(FEW) {
-                        let mut values = StatementValues::new(&mut stmt);
-                        for row in chunk {
-                            bind(&mut values, row);
-                        }
-                        values.done()?;
-                        changed += stmt.raw_execute()? as u64;
-                        give_way();
-                    }
-                }
-                one_each(conn, &sql(marks, 1), &rows[whole..], bind, |stmt| {
-                    changed += stmt.raw_execute()? as u64;
-                    Ok(())
-                })?;
-                Ok(changed)
+                let (whole, rest) = rows.split_at(rows.len() / FEW * FEW);
+                let execute =
+                    |stmt: &mut rusqlite::Statement<'_>, _: &[T]| stmt.raw_execute().map(drop);
+                each_statement(conn, &sql(marks, FEW), whole, FEW, &bind, execute)?;
+                each_statement(conn, &sql(marks, 1), rest, 1, &bind, execute)
             }
         }
     }
 }
 
+/// Runs the statement `sql` of `per` rows (prepared once, kept) for each
+/// `per` of `rows`, bound by `bind`, through `run`, which is given them.
+fn each_statement<'q, T>(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    rows: &'q [T],
+    per: usize,
+    bind: impl Fn(&mut dyn Values<'q>, &'q T),
+    mut run: impl FnMut(&mut rusqlite::Statement<'_>, &'q [T]) -> rusqlite::Result<()>,
+) -> Result<(), StoreError> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut stmt = conn.prepare_cached(sql)?;
+    for chunk in rows.chunks(per) {
+        let mut values = StatementValues::new(&mut stmt);
+        for row in chunk {
+            bind(&mut values, row);
+        }
+        values.done()?;
+        run(&mut stmt, chunk)?;
+        give_way();
+    }
+    Ok(())
+}
+
 /// Runs the one-row statement `sql` for each of `rows`, bound by `bind`,
-/// through `run`.
+/// through `run`, which is given the row.
 pub fn one_each<'q, T>(
     conn: &rusqlite::Connection,
     sql: &str,
     rows: &'q [T],
     bind: impl Fn(&mut dyn Values<'q>, &'q T),
-    mut run: impl FnMut(&mut rusqlite::Statement<'_>) -> rusqlite::Result<()>,
+    mut run: impl FnMut(&mut rusqlite::Statement<'_>, &'q T) -> rusqlite::Result<()>,
 ) -> Result<(), StoreError> {
-    let mut stmt = conn.prepare_cached(sql)?;
-    for row in rows {
-        let mut values = StatementValues::new(&mut stmt);
-        bind(&mut values, row);
-        values.done()?;
-        run(&mut stmt)?;
-        give_way();
-    }
-    Ok(())
+    each_statement(conn, sql, rows, 1, bind, |stmt, one| {
+        one.iter().try_for_each(|row| run(stmt, row))
+    })
 }
 
 /// Gives the core up (`sched_yield`) once each [`GIVE_WAY`] of the

@@ -58,8 +58,7 @@ pub(super) async fn write_sums(
         v.owned_text(s.last.map(pack_point));
         v.opt_text(s.recent.as_deref());
     })
-    .await?;
-    Ok(())
+    .await
 }
 
 /// One key or count of a cell's row.
@@ -227,6 +226,5 @@ pub(super) async fn upsert(
             values.int(n);
         }
     })
-    .await?;
-    Ok(())
+    .await
 }

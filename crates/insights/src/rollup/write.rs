@@ -139,8 +139,7 @@ pub async fn give_rows(db: &mut Db<'_>, visits: &[&Visit]) -> Result<(), StoreEr
         values.text(v.lang.code());
         values.opt_text(v.room.as_ref().map(|r| r.as_str()));
     })
-    .await?;
-    Ok(())
+    .await
 }
 
 /// The sums of those of `ids` (in id order, so that two transactions lock

@@ -152,19 +152,18 @@ async fn insert_visits(
     let (conn, marks) = match db {
         Db::Many { conn, marks } => (conn, *marks),
         Db::One(conn) => {
-            let (mut added, mut next, mut all) = (HashSet::new(), 0, true);
+            let (mut added, mut all) = (HashSet::new(), true);
             one_each(
                 conn,
                 &sql(Marks::new(false), 1),
                 visits,
                 visit_values,
-                |stmt| {
+                |stmt, v| {
                     if stmt.raw_execute()? == 1 {
-                        added.insert(visits[next].id.as_str().to_string());
+                        added.insert(v.id.as_str().to_string());
                     } else {
                         all = false;
                     }
-                    next += 1;
                     Ok(())
                 },
             )?;
@@ -235,8 +234,7 @@ async fn insert_attempts(
         values.int(i64::from(o.improved));
         values.int(i64::from(o.reached));
     })
-    .await?;
-    Ok(())
+    .await
 }
 
 /// Sets the outcomes of comments stored before (`(id, outcome)`).
@@ -264,8 +262,7 @@ async fn set_outcomes(db: &mut Db<'_>, outcomes: &[(i64, Flags)]) -> Result<(), 
         values.int(i64::from(o.improved));
         values.int(i64::from(o.reached));
     })
-    .await?;
-    Ok(())
+    .await
 }
 
 /// Runs `insert` (an `INSERT … ON CONFLICT DO NOTHING` of `rows` rows, its
@@ -328,15 +325,12 @@ async fn insert_tools(
     let mut uses = HashMap::with_capacity(tools.len());
     match db {
         Db::One(conn) => {
-            let mut next = 0;
             one_each(
                 conn,
                 &sql(Marks::new(false), 1),
                 tools,
                 tool_values,
-                |stmt| {
-                    let (t, _) = tools[next];
-                    next += 1;
+                |stmt, (t, _)| {
                     let n: i64 = stmt
                         .raw_query()
                         .next()?

@@ -43,6 +43,5 @@ pub async fn insert(db: &mut Db<'_>, events: &[Event]) -> Result<(), StoreError>
         values.int(v.issued.0);
         values.int(v.at.0);
     })
-    .await?;
-    Ok(())
+    .await
 }
