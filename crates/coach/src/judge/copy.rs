@@ -83,15 +83,19 @@ impl<W: Clone + Eq + std::hash::Hash> Example<W> {
     }
 
     /// Whether a reply of these `reply` words copies it (see the module's
-    /// docs). The distance is at least [`unshared`], so a reply with more
-    /// words of its own than a near copy can have is not measured.
+    /// docs). The distance is at least [`unshared`], which is at least the
+    /// difference in length: a reply whose length alone rules a near copy
+    /// out is not compared word by word, and one with more words of its own
+    /// than a near copy can have is not measured.
     pub fn copied_by(&self, reply: &[W]) -> bool {
         let example = &self.words;
         if reply.is_empty() || example.is_empty() {
             return false;
         }
         let longer = reply.len().max(example.len());
-        (unshared(reply, example) * NEAR <= longer
+        let shorter = reply.len().min(example.len());
+        ((longer - shorter) * NEAR <= longer
+            && unshared(reply, example) * NEAR <= longer
             && generic_damerau_levenshtein(reply, example) * NEAR <= longer)
             || (example.len() >= WHOLE && holds(reply, example))
             || self.sentences.iter().any(|s| holds(reply, s))

@@ -6,7 +6,7 @@
 //! sentence read for all ten in one pass. What they find is what trying
 //! every key finds. Pure.
 
-use std::sync::LazyLock;
+use std::{ops::Range, sync::LazyLock};
 
 use super::{directions::word_matches, key_index::KeyIndex, tokens::Token};
 use crate::words::{words_for, ClaimWords};
@@ -90,6 +90,8 @@ pub struct Claims {
     list_of: Vec<u8>,
     /// Each list's address and length, to know it by.
     lists: [(usize, usize); 10],
+    /// Each list's keys: the keys are numbered list after list.
+    ranges: [Range<usize>; 10],
 }
 
 impl Claims {
@@ -98,10 +100,16 @@ impl Claims {
         let keys = (0u8..)
             .zip(lists)
             .flat_map(|(l, list)| list.iter().map(move |&k| (l, k)));
+        let mut next = 0;
+        let ranges = lists.map(|list| {
+            next += list.len();
+            next - list.len()..next
+        });
         Self {
             index: KeyIndex::new(keys.clone().map(|(_, k)| k), by_characters),
             list_of: keys.map(|(l, _)| l).collect(),
             lists: lists.map(|list| (list.as_ptr() as usize, list.len())),
+            ranges,
         }
     }
 
@@ -130,9 +138,8 @@ impl Claims {
 
     /// Whether a key of list `list` matches the whole of `tokens`.
     pub fn is_whole(&self, list: u8, tokens: &[Token]) -> bool {
-        (self.index.all().zip(&self.list_of))
-            .filter(|&(_, &l)| l == list)
-            .any(|(parts, _)| matches_at(tokens, 0, parts) == Some(tokens.len()))
+        (self.ranges[usize::from(list)].clone())
+            .any(|k| matches_at(tokens, 0, self.index.parts(k)) == Some(tokens.len()))
     }
 
     /// Where a key of any list matches in `tokens`, in the order of their

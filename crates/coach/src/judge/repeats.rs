@@ -29,6 +29,8 @@ fn words(text: &str) -> Vec<CompactString> {
     tokens(&text.to_lowercase())
         .into_iter()
         .filter_map(|t| match t {
+            // Accents are all a word can lose: an ASCII word is kept as is.
+            Token::Word(w) if w.is_ascii() => Some(w),
             Token::Word(w) => Some(w.chars().map(plain).collect()),
             Token::Number(_) => None,
         })

@@ -47,14 +47,22 @@ pub enum Lexeme {
     Other,
 }
 
+/// The apostrophes [`normalise`] makes straight.
+const APOSTROPHES: [char; 5] = ['\u{2019}', '\u{2018}', '\u{02BC}', '\u{00B4}', '`'];
+
 /// `text` in lower case, with straight apostrophes and the language's
 /// Simplified characters.
 pub fn normalise(text: &str, w: &DirectionWords) -> String {
     let lower = text.to_lowercase();
+    // Most replies have nothing more to change (a language without
+    // Traditional characters, no curly apostrophe).
+    if w.simplified.is_empty() && !lower.contains(APOSTROPHES) {
+        return lower;
+    }
     let mut out = String::with_capacity(lower.len());
     out.extend(lower.chars().map(|c| {
         match c {
-            '\u{2019}' | '\u{2018}' | '\u{02BC}' | '\u{00B4}' | '`' => '\'',
+            c if APOSTROPHES.contains(&c) => '\'',
             c => w
                 .simplified
                 .iter()
@@ -65,12 +73,34 @@ pub fn normalise(text: &str, w: &DirectionWords) -> String {
     out
 }
 
-/// Characters that end a clause, besides `.`, `,` and `-` (which depend on
+/// Whether `c` ends a clause, besides `.`, `,` and `-` (which depend on
 /// their neighbours). Not `、` (it lists nouns: "权重、偏置").
-const BREAKS: &[char] = &[
-    ';', ':', '!', '?', '…', '(', ')', '[', ']', '\n', '—', '–', '。', '，', '；', '：', '！',
-    '？', '（', '）', '【', '】',
-];
+fn is_break(c: char) -> bool {
+    matches!(
+        c,
+        ';' | ':'
+            | '!'
+            | '?'
+            | '…'
+            | '('
+            | ')'
+            | '['
+            | ']'
+            | '\n'
+            | '—'
+            | '–'
+            | '。'
+            | '，'
+            | '；'
+            | '：'
+            | '！'
+            | '？'
+            | '（'
+            | '）'
+            | '【'
+            | '】'
+    )
+}
 
 /// The clauses of normalised `text`: cut at punctuation, dashes (`—`, `–`,
 /// and ` - ` with spaces) and colons, but not at a decimal point or a
@@ -90,7 +120,7 @@ pub fn clauses(text: &str) -> Vec<&str> {
             '-' => {
                 before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace)
             }
-            c => BREAKS.contains(&c),
+            c => is_break(c),
         };
         if cut {
             out.push(&text[start..at]);

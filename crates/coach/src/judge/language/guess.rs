@@ -163,14 +163,17 @@ fn ranked_trigrams(lower: &str) -> Vec<(u32, Packed)> {
         c2 = c3;
     }
     all.sort_unstable();
+    // Counted from the greatest trigram down, then ordered by count alone,
+    // stably: the ties keep that order, and a short text's trigrams, most
+    // of them once each, are already in it.
     let mut counted: Vec<(u32, Packed)> = Vec::with_capacity(all.len());
-    for trigram in all {
+    for trigram in all.into_iter().rev() {
         match counted.last_mut() {
             Some((n, last)) if *last == trigram => *n += 1,
             _ => counted.push((1, trigram)),
         }
     }
-    counted.sort_unstable_by(|a, b| b.cmp(a));
+    counted.sort_by_key(|&(n, _)| Reverse(n));
     counted.truncate(TEXT_TRIGRAMS_SIZE);
     counted
 }
