@@ -174,6 +174,12 @@ fn alone(s: &Sentence) -> bool {
     let Some(alone) = s.claims.list(s.words.alone) else {
         return false;
     };
+    // A clause's tokens are a run of its sentence's (no word or number goes
+    // across a clause's end), so a key that is a whole clause was found in
+    // the sentence too: without one, no clause is read.
+    if !s.says(s.words.alone) {
+        return false;
+    }
     clauses(&s.normalised)
         .into_iter()
         .any(|clause| s.claims.is_whole(alone, &tokens(clause)))

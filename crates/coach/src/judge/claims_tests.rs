@@ -160,3 +160,31 @@ fn only_the_goal_tier_examples_claim_it() {
         }
     }
 }
+
+/// The token as text, to compare runs of tokens.
+fn shown(t: &Token) -> String {
+    match t {
+        Token::Word(w) => w.to_string(),
+        Token::Number(values) => format!("{values:?}"),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// What `alone` relies on: each clause's tokens are a run of its
+    /// sentence's, so a key that is a whole clause is found in the sentence.
+    #[test]
+    fn a_clauses_tokens_are_a_run_of_its_sentences(
+        text in "[a-zA-Z0-9éã成功 .,:;!?'’\\-—…()，。]{0,40}"
+    ) {
+        let whole: Vec<String> = tokens(&text).iter().map(shown).collect();
+        for clause in clauses(&text) {
+            let part: Vec<String> = tokens(clause).iter().map(shown).collect();
+            proptest::prop_assert!(
+                part.is_empty() || whole.windows(part.len()).any(|w| w == part.as_slice()),
+                "{clause:?} of {text:?}: {part:?} in {whole:?}"
+            );
+        }
+    }
+}

@@ -38,23 +38,34 @@ pub const SENTENCE: usize = 6;
 pub fn words(text: &str) -> Vec<CompactString> {
     let mut out = Vec::new();
     let mut word = CompactString::default();
-    for c in text.chars().flat_map(char::to_lowercase) {
-        let wide = c >= '\u{2E80}';
-        if c.is_alphanumeric() && !wide {
-            word.push(c);
-            continue;
-        }
-        if !word.is_empty() {
-            out.push(std::mem::take(&mut word));
-        }
-        if c.is_alphanumeric() {
-            out.push(CompactString::new(c.encode_utf8(&mut [0; 4])));
+    for c in text.chars() {
+        // An ASCII character lowers to one: no iterator for it.
+        if c.is_ascii() {
+            add(c.to_ascii_lowercase(), &mut word, &mut out);
+        } else {
+            c.to_lowercase().for_each(|c| add(c, &mut word, &mut out));
         }
     }
     if !word.is_empty() {
         out.push(word);
     }
     out
+}
+
+/// One lower-case character of a text: onto the word it continues, or
+/// ending it (a wide letter is a word of its own).
+fn add(c: char, word: &mut CompactString, out: &mut Vec<CompactString>) {
+    let wide = c >= '\u{2E80}';
+    if c.is_alphanumeric() && !wide {
+        word.push(c);
+        return;
+    }
+    if !word.is_empty() {
+        out.push(std::mem::take(word));
+    }
+    if c.is_alphanumeric() {
+        out.push(CompactString::new(c.encode_utf8(&mut [0; 4])));
+    }
 }
 
 /// An example as replies are compared with it: its words, and the words of

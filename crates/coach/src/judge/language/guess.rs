@@ -44,6 +44,37 @@ fn is_stop_char(c: char) -> bool {
     matches!(c, '\u{0000}'..='\u{0040}' | '\u{005B}'..='\u{0060}' | '\u{007B}'..='\u{007E}')
 }
 
+/// whatlang's Latin script (`scripts::chars::is_latin`, 0.18.0) less its
+/// phonetic extensions (U+1D00–U+1DBF), where two characters are Cyrillic
+/// too: a character here counts as Latin and as nothing else.
+fn only_latin(c: char) -> bool {
+    matches!(c,
+        'a'..='z'
+        | 'A'..='Z'
+        | '\u{0080}'..='\u{02AF}'
+        | '\u{1E00}'..='\u{1EFF}'
+        | '\u{2100}'..='\u{214F}'
+        | '\u{2C60}'..='\u{2C7F}'
+        | '\u{A720}'..='\u{A7FF}'
+        | '\u{AB30}'..='\u{AB6F}')
+}
+
+/// Whether whatlang's `detect_script` finds `text` in Latin script. It counts
+/// each character that is no stop character by its script and takes the
+/// most counted: when every one it counts is only Latin, that is Latin if
+/// there is one at all, without counting; any other text is asked of
+/// whatlang.
+pub(super) fn is_latin_script(text: &str) -> bool {
+    let mut latin = false;
+    for c in text.chars().filter(|&c| !is_stop_char(c)) {
+        if !only_latin(c) {
+            return whatlang::detect_script(text) == Some(Script::Latin);
+        }
+        latin = true;
+    }
+    latin
+}
+
 /// A rank no profile gives: the trigram is not in that language's.
 const ABSENT: u32 = u32::MAX;
 
@@ -220,9 +251,7 @@ impl Guesser {
     /// What whatlang's [`Detector::detect`] would say of `text`.
     pub fn detect(&self, text: &str) -> Option<Info> {
         match &self.latin {
-            Some(held) if whatlang::detect_script(text) == Some(Script::Latin) => {
-                combined(held, text)
-            }
+            Some(held) if is_latin_script(text) => combined(held, text),
             _ => self.whatlang.detect(text),
         }
     }

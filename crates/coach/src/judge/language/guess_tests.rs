@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use whatlang::{Detector, Lang};
 
-use super::guess::{trigrams, Guesser};
+use super::guess::{is_latin_script, trigrams, Guesser};
 use super::profiles;
 use super::tests::{CHINESE, ENGLISH, PORTUGUESE};
 
@@ -152,6 +152,18 @@ const PIECES: &[&str] = &[
     "'",
     "\"",
 ];
+
+/// The script test answers as whatlang's `detect_script` for every
+/// character, alone, among Latin letters and outnumbering them.
+#[test]
+fn the_script_test_is_whatlangs_for_every_character() {
+    let latin = |text: &str| whatlang::detect_script(text) == Some(whatlang::Script::Latin);
+    for c in (0..0x3_0000).filter_map(char::from_u32) {
+        for text in [format!("{c}"), format!("ab{c}"), format!("{c}{c}{c}a")] {
+            assert_eq!(is_latin_script(&text), latin(&text), "{text:?}");
+        }
+    }
+}
 
 fn sentence() -> impl Strategy<Value = String> {
     let piece = prop::sample::select(PIECES);
