@@ -177,7 +177,7 @@ fn alone(s: &Sentence) -> bool {
     // A clause's tokens are a run of its sentence's (no word or number goes
     // across a clause's end), so a key that is a whole clause was found in
     // the sentence too: without one, no clause is read.
-    if !s.says(s.words.alone) {
+    if s.found_in(alone).next().is_none() {
         return false;
     }
     clauses(&s.normalised)

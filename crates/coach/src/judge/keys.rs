@@ -6,7 +6,7 @@
 //! sentence read for all ten in one pass. What they find is what trying
 //! every key finds. Pure.
 
-use std::{ops::Range, sync::LazyLock};
+use std::sync::LazyLock;
 
 use super::{directions::word_matches, key_index::KeyIndex, tokens::Token};
 use crate::words::{words_for, ClaimWords};
@@ -90,8 +90,6 @@ pub struct Claims {
     list_of: Vec<u8>,
     /// Each list's address and length, to know it by.
     lists: [(usize, usize); 10],
-    /// Each list's keys: the keys are numbered list after list.
-    ranges: [Range<usize>; 10],
 }
 
 impl Claims {
@@ -100,16 +98,10 @@ impl Claims {
         let keys = (0u8..)
             .zip(lists)
             .flat_map(|(l, list)| list.iter().map(move |&k| (l, k)));
-        let mut next = 0;
-        let ranges = lists.map(|list| {
-            next += list.len();
-            next - list.len()..next
-        });
         Self {
             index: KeyIndex::new(keys.clone().map(|(_, k)| k), by_characters),
             list_of: keys.map(|(l, _)| l).collect(),
             lists: lists.map(|list| (list.as_ptr() as usize, list.len())),
-            ranges,
         }
     }
 
@@ -138,7 +130,11 @@ impl Claims {
 
     /// Whether a key of list `list` matches the whole of `tokens`.
     pub fn is_whole(&self, list: u8, tokens: &[Token]) -> bool {
-        (self.ranges[usize::from(list)].clone())
+        // The keys are numbered list after list: this list's follow the
+        // lists before it.
+        let list = usize::from(list);
+        let start: usize = self.lists[..list].iter().map(|&(_, len)| len).sum();
+        (start..start + self.lists[list].1)
             .any(|k| matches_at(tokens, 0, self.index.parts(k)) == Some(tokens.len()))
     }
 

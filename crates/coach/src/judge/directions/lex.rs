@@ -73,34 +73,12 @@ pub fn normalise(text: &str, w: &DirectionWords) -> String {
     out
 }
 
-/// Whether `c` ends a clause, besides `.`, `,` and `-` (which depend on
+/// Characters that end a clause, besides `.`, `,` and `-` (which depend on
 /// their neighbours). Not `、` (it lists nouns: "权重、偏置").
-fn is_break(c: char) -> bool {
-    matches!(
-        c,
-        ';' | ':'
-            | '!'
-            | '?'
-            | '…'
-            | '('
-            | ')'
-            | '['
-            | ']'
-            | '\n'
-            | '—'
-            | '–'
-            | '。'
-            | '，'
-            | '；'
-            | '：'
-            | '！'
-            | '？'
-            | '（'
-            | '）'
-            | '【'
-            | '】'
-    )
-}
+const BREAKS: &[char] = &[
+    ';', ':', '!', '?', '…', '(', ')', '[', ']', '\n', '—', '–', '。', '，', '；', '：', '！',
+    '？', '（', '）', '【', '】',
+];
 
 /// The clauses of normalised `text`: cut at punctuation, dashes (`—`, `–`,
 /// and ` - ` with spaces) and colons, but not at a decimal point or a
@@ -120,7 +98,7 @@ pub fn clauses(text: &str) -> Vec<&str> {
             '-' => {
                 before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace)
             }
-            c => is_break(c),
+            c => BREAKS.contains(&c),
         };
         if cut {
             out.push(&text[start..at]);
