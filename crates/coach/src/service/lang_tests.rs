@@ -120,3 +120,36 @@ async fn a_model_is_asked_only_in_the_languages_the_registry_gives_it() {
     let calls = |lang: &str| report[0].by_lang[lang].calls;
     assert_eq!((calls("en"), calls("pt"), calls("zh")), (1, 0, 0));
 }
+
+/// The only model is asked first whatever the language, so `/models` says
+/// so: exactly 1, not the 0.9999999999999999 that adding 3/6 + 2/6 + 1/6
+/// gives (a caller comparing with 1 would be told otherwise).
+#[tokio::test(start_paused = true)]
+async fn the_only_model_has_a_probability_of_exactly_one_whatever_the_mix_of_languages() {
+    let models = "[[models]]\nalias = \"only\"\nmodel = \"org/only\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n";
+    let fake = Fake::default();
+    fake.set("only", answers(100));
+    let coach = Coach::new(
+        Registry::parse(models).unwrap(),
+        None,
+        Arc::new(fake),
+        Some(6),
+    );
+    // Its one Chinese answer is rejected (the fake writes English), which
+    // leaves it still the only model to ask in Chinese.
+    let langs = [Lang::En, Lang::En, Lang::En, Lang::Pt, Lang::Pt, Lang::Zh];
+    for (i, lang) in langs.into_iter().enumerate() {
+        let c = coach.comment(input(i, lang), visitor(i)).await;
+        assert_eq!(c.tried[0].model, "only", "{lang:?}: {:?}", c.tried);
+    }
+    assert_ne!(
+        3.0 / 6.0 + 2.0 / 6.0 + 1.0 / 6.0,
+        1.0,
+        "the case this is about"
+    );
+    let report = coach.report();
+    let calls = |lang: &str| report[0].by_lang[lang].calls;
+    assert_eq!((calls("en"), calls("pt"), calls("zh")), (3, 2, 1));
+    assert_eq!((report[0].probability, report[0].parcela), (1.0, 1.0));
+    assert_eq!(report[0].by_lang["zh"].probability, 1.0);
+}

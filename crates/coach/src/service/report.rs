@@ -202,7 +202,7 @@ impl Coach {
         let drawn = standings.map(|_, (admissible, standing)| {
             (admissible.clone(), standing.probabilities(&mut rand::rng()))
         });
-        let mix = language_mix(&views);
+        let weights = language_weights(&views);
         let report = registry
             .models
             .iter()
@@ -216,7 +216,7 @@ impl Coach {
                         .position(|c| **c == m.alias)
                         .map_or(0.0, |i| p[i])
                 };
-                let probability = Lang::ALL.iter().map(|l| mix[*l] * chance(*l)).sum();
+                let probability = weighted_chance(&weights, chance);
                 let by_lang = view
                     .by_lang
                     .iter()
@@ -321,20 +321,27 @@ fn costs(providers: &BTreeMap<ProviderName, ProviderReport>) -> Option<f64> {
         .fold(None, |sum, cost| Some(sum.unwrap_or(0.0) + cost))
 }
 
-/// Each language's share of all calls so far (equal shares before any).
-fn language_mix(views: &[ModelView]) -> PerLang<f64> {
+/// Each language's weight in a model's overall probability: its calls so
+/// far, or 1 each before any.
+fn language_weights(views: &[ModelView]) -> PerLang<f64> {
     let calls = PerLang::from_fn(|lang| {
         views
             .iter()
             .map(|v| v.stats.by_lang[lang].calls as f64)
             .sum::<f64>()
     });
-    let all: f64 = calls.iter().map(|(_, n)| n).sum();
-    calls.map(|_, n| {
-        if all > 0.0 {
-            n / all
-        } else {
-            1.0 / Lang::ALL.len() as f64
-        }
-    })
+    if calls.iter().any(|(_, n)| *n > 0.0) {
+        calls
+    } else {
+        PerLang::from_fn(|_| 1.0)
+    }
+}
+
+/// The mean of each language's chance, weighted by `weights`. Summed before
+/// it is divided, so a model chosen for every language has exactly 1 (shares
+/// summed one by one can come to 0.9999999999999999).
+fn weighted_chance(weights: &PerLang<f64>, chance: impl Fn(Lang) -> f64) -> f64 {
+    let total: f64 = weights.iter().map(|(_, w)| w).sum();
+    let sum: f64 = Lang::ALL.iter().map(|&l| weights[l] * chance(l)).sum();
+    sum / total
 }
