@@ -53,7 +53,16 @@ const server = http.createServer((req, res) => {
     const question = request.messages?.at(-1)?.content ?? "";
     const found = /(?:Attempt|Tentativa) (\d+)|第 (\d+) 次/.exec(question);
     const attempt = Number(found?.[1] ?? found?.[2] ?? 0);
-    const content = ` "Fake coach on attempt ${attempt}: nice move!" |fim| rambling that must be cut`;
+    // Answered in the prompt's language, as a real model asked in Portuguese or
+    // Chinese would, so the app's language check passes it: a reply the app
+    // rejects counts against the model and, five in a row, rests it for a while,
+    // which would change what later tests on the same server are answered.
+    const said = /Tentativa \d/.test(question)
+      ? `Treinador de mentira na tentativa ${attempt}: boa jogada!`
+      : /第 \d+ 次/.test(question)
+        ? `第 ${attempt} 次尝试：假教练说，走得好！`
+        : `Fake coach on attempt ${attempt}: nice move!`;
+    const content = ` "${said}" |fim| rambling that must be cut`;
     // The slow model always takes 2 s, so quick key presses find a comment still
     // under way (coach-rate-limit.spec.ts). Otherwise a visitor's first attempt
     // is answered slowly, so a test can check that a newer attempt cancels it.

@@ -2,8 +2,9 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 // Every test's browser is the same client to the servers (127.0.0.1), so the
-// per-client rate limit is set high enough that no test can use it up (.ci/test
-// does the same for the app on :3000); the rate-limit test has a server of its
+// per-client allowances are set high enough that no test can use them up (.ci/test
+// does the same for the app on :3000, and clears every JAY_* variable the shell
+// has set before the servers start); the rate-limit test has a server of its
 // own, with the default burst. Each server gets its own data directory, fresh
 // per run when .ci/test gives a JAY_E2E_DATA_DIR, and trusts no proxy.
 const hermetic = (name: string) => ({
@@ -15,6 +16,10 @@ const hermetic = (name: string) => ({
   JAY_VISITS_PER_HOUR: "1000000",
   // And every vote one of 127.0.0.1's.
   JAY_VOTES_PER_DAY: "100000",
+  // And every model call (by default 50 a day, 20 of them a client's), so no
+  // test finds the day's calls spent by the tests before it.
+  JAY_UPSTREAM_DAILY_BUDGET: "100000000",
+  JAY_UPSTREAM_DAILY_PER_CLIENT: "100000000",
 });
 
 // Playwright never downloads a browser here: it drives Debian's Chromium with
@@ -27,7 +32,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: "list",
+  // The list as the tests run, and a JSON report that .ci/e2e-failures reads
+  // to name the failed tests again at the very end of a CI log (after
+  // cargo-leptos's own output, which would otherwise bury them).
+  reporter: [["list"], ["json", { outputFile: "../target/e2e-report.json" }]],
   use: {
     baseURL: process.env.BASE_URL ?? "http://127.0.0.1:3000",
     trace: "retain-on-failure",

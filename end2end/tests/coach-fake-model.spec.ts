@@ -42,8 +42,9 @@ test("GET /error speaks JSON to JSON callers, and /models with the original serv
   expect(comment.status()).toBe(200);
   expect(comment.headers()["content-type"]).toContain("application/json");
   const body = await comment.json();
-  expect(body).toMatchObject({ model: "fakechat", provider: "chat", tier: "close", fallback: false });
-  expect(body.comment).toBe("Fake coach on attempt 3: nice move!");
+  // No language named: this instance's default, Portuguese.
+  expect(body).toMatchObject({ model: "fakechat", provider: "chat", tier: "close", lang: "pt", fallback: false });
+  expect(body.comment).toBe("Treinador de mentira na tentativa 3: boa jogada!");
 
   const models = await (await request.get("/models")).json();
   expect(models.models[0]).toMatchObject({ alias: "fakechat", probability: 1, parcela: 1 });
@@ -61,7 +62,7 @@ test("GET /error answers the original server's callers with the comment as plain
   const plain = await request.get("/error?error=812.5&tentativas=13359.08,900,&_=1733000000000&t=x");
   expect(plain.status()).toBe(200);
   expect(plain.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-  expect(await plain.text()).toBe("Fake coach on attempt 3: nice move!");
+  expect(await plain.text()).toBe("Treinador de mentira na tentativa 3: boa jogada!");
 
   const viaParam = await request.get("/error?error=812.5&format=json");
   expect((await viaParam.json()).model).toBe("fakechat");
@@ -70,7 +71,7 @@ test("GET /error answers the original server's callers with the comment as plain
   const history = await request.get(`/error?error=812.5&tentativas=${long}`);
   expect(history.status()).toBe(200);
   // The fake counts the attempts it is told about: the latest 100, plus this one.
-  expect(await history.text()).toBe("Fake coach on attempt 101: nice move!");
+  expect(await history.text()).toBe("Treinador de mentira na tentativa 101: boa jogada!");
 
   const bad = await request.get("/error?error=abc");
   expect(bad.status()).toBe(400);
@@ -79,8 +80,9 @@ test("GET /error answers the original server's callers with the comment as plain
 });
 
 test("a caller that names no language gets JAY_DEFAULT_LANG (pt on this instance)", async ({ request }) => {
+  // The model is asked in that language, and its answer in it is served.
   const said = await (await request.get("/error?error=812.5&format=json", { headers: { "accept-language": "" } })).json();
-  expect(said.lang).toBe("pt");
+  expect(said).toMatchObject({ lang: "pt", model: "fakechat", comment: "Treinador de mentira na tentativa 1: boa jogada!" });
   const asked = await (await request.get("/error?error=812.5&format=json", { headers: { "accept-language": "zh-CN" } })).json();
-  expect(asked.lang).toBe("zh");
+  expect(asked).toMatchObject({ lang: "zh", model: "fakechat", comment: "第 1 次尝试：假教练说，走得好！" });
 });
