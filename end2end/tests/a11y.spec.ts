@@ -1,14 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { violations } from "./axe";
 
 // axe-core keeps accessibility from rotting: no violation of its default rules
 // (WCAG 2 A/AA among them) on the full page and the embed, hydrated, after an
 // attempt, and once the goal is reached.
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 async function attempt(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { violations } from "./axe";
 
 // The descent lab explains itself, in each language: it says where it starts
 // (Jay's start), at the default rate Play stops at a stall and says why, with
@@ -90,7 +90,7 @@ for (const l of LANGS) {
     await expect(page.getByTestId("gd-progress")).toHaveText(l.step(19));
     await expect(status).toHaveText(l.stalled);
     expect(await heard(page)).toHaveLength(2);
-    expect(await new AxeBuilder({ page }).include("[data-testid=descent-lab]").analyze().then((r) => r.violations)).toEqual([]);
+    expect(await violations(page, "[data-testid=descent-lab]")).toEqual([]);
   });
 
   test(`${l.code}: standardised, from Jay's start, the goal in the promised 11 steps`, async ({ page }) => {
@@ -226,7 +226,7 @@ for (const j of JAY) {
     await expect(page.getByTestId("attempt")).toHaveCount(1);
     await expect(page.locator("#weight-number")).toHaveAttribute("aria-valuenow", "0.0123");
     await expect(page.locator("#bias-number")).toHaveAttribute("aria-valuenow", "341.4");
-    expect(await new AxeBuilder({ page }).include("[data-testid=descent-lab]").analyze().then((r) => r.violations)).toEqual([]);
+    expect(await violations(page, "[data-testid=descent-lab]")).toEqual([]);
   });
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { violations } from "./axe";
 
 // The neuron diagram (area × weight + bias = price), in each
 // language: its numbers follow a slider, a typed value, a hovered row and a
@@ -40,11 +40,6 @@ const LANGS = [
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 for (const l of LANGS) {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { violations } from "./axe";
 
 // The page in each of its languages: chosen by ?lang=, else the browser's
 // Accept-Language, else English; numbers written the local way; a switcher
@@ -68,8 +68,7 @@ for (const p of PAGES) {
     expect(comment.length).toBeGreaterThan(0);
     expect(HAN.test(comment), comment).toBe(p.code === "zh");
 
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     await page.evaluate(() => window.scrollTo(0, 0));
     const shot = test.info().outputPath(`${p.code}-360x740.png`);

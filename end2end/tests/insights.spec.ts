@@ -1,16 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { error } from "./neuron";
+import { violations } from "./axe";
 
 // /insights: a visit that reaches the goal moves the funnel, and
 // axe finds no violation on the page, with data, in each language.
 // The recording is the main page's (its head script and comment requests),
 // so this needs the whole site built (`cargo leptos end-to-end`).
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** The funnel's last row (the goal) on /insights for the last 24 hours, in
  *  `room` (each test its own, so parallel tests' visits do not count): its
