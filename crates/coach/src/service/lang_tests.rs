@@ -37,6 +37,21 @@ fn coach(seed: u64) -> Coach {
     .with_budget(roomy())
 }
 
+/// A coach with one chat model, `alias`, that answers "Nice one." after
+/// 100 ms (good English, too short to be told from Portuguese); `extra` is
+/// more of its registry entry.
+fn one_model(alias: &'static str, extra: &str, seed: u64) -> Coach {
+    let fake = Fake::default();
+    fake.set(alias, answers(100));
+    let models = format!("[[models]]\nalias = \"{alias}\"\nmodel = \"org/{alias}\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n{extra}");
+    Coach::new(
+        Registry::parse(&models).unwrap(),
+        None,
+        Arc::new(fake),
+        Some(seed),
+    )
+}
+
 #[tokio::test(start_paused = true)]
 async fn after_40_pt_requests_that_reject_the_english_only_model_40_en_requests_waste_a_handful() {
     let coach = coach(3);
@@ -93,15 +108,7 @@ async fn with_visitors_in_two_languages_each_model_is_learned_in_its_own() {
 /// called, and its record there stays empty.
 #[tokio::test(start_paused = true)]
 async fn a_model_is_asked_only_in_the_languages_the_registry_gives_it() {
-    let models = "[[models]]\nalias = \"small\"\nmodel = \"org/small\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\nlanguages = [\"en\"]\n";
-    let fake = Fake::default();
-    fake.set("small", answers(100));
-    let coach = Coach::new(
-        Registry::parse(models).unwrap(),
-        None,
-        Arc::new(fake),
-        Some(5),
-    );
+    let coach = one_model("small", "languages = [\"en\"]\n", 5);
     for (i, lang) in [Lang::Pt, Lang::Zh, Lang::En].into_iter().enumerate() {
         let c = coach.comment(input(i, lang), visitor(i)).await;
         if lang == Lang::En {
@@ -126,15 +133,7 @@ async fn a_model_is_asked_only_in_the_languages_the_registry_gives_it() {
 /// gives (a caller comparing with 1 would be told otherwise).
 #[tokio::test(start_paused = true)]
 async fn the_only_model_has_a_probability_of_exactly_one_whatever_the_mix_of_languages() {
-    let models = "[[models]]\nalias = \"only\"\nmodel = \"org/only\"\napi = \"chat\"\nbase_url = \"http://127.0.0.1:9/v1\"\n";
-    let fake = Fake::default();
-    fake.set("only", answers(100));
-    let coach = Coach::new(
-        Registry::parse(models).unwrap(),
-        None,
-        Arc::new(fake),
-        Some(6),
-    );
+    let coach = one_model("only", "", 6);
     // Its one Chinese answer is rejected (the fake writes English), which
     // leaves it still the only model to ask in Chinese.
     let langs = [Lang::En, Lang::En, Lang::En, Lang::Pt, Lang::Pt, Lang::Zh];
