@@ -51,15 +51,16 @@ const server = http.createServer((req, res) => {
     // The attempt number, from the prompt's last user turn ("... Attempt 3, ...",
     // "Tentativa 3", "第 3 次尝试").
     const question = request.messages?.at(-1)?.content ?? "";
-    const found = /(?:Attempt|Tentativa) (\d+)|第 (\d+) 次/.exec(question);
-    const attempt = Number(found?.[1] ?? found?.[2] ?? 0);
-    // Answered in the prompt's language, as a real model asked in Portuguese or
-    // Chinese would, so the app's language check passes it: a reply the app
-    // rejects counts against the model and, five in a row, rests it for a while,
-    // which would change what later tests on the same server are answered.
-    const said = /Tentativa \d/.test(question)
+    const found = /(Attempt|Tentativa) (\d+)|第 (\d+) 次/.exec(question);
+    const attempt = Number(found?.[2] ?? found?.[3] ?? 0);
+    // Answered in the prompt's language (the words that named the attempt), as
+    // a real model asked in Portuguese or Chinese would, so the app's language
+    // check passes it: a reply the app rejects counts against the model and,
+    // five in a row, rests it for a while, which would change what later tests
+    // on the same server are answered.
+    const said = found?.[1] === "Tentativa"
       ? `Treinador de mentira na tentativa ${attempt}: boa jogada!`
-      : /第 \d+ 次/.test(question)
+      : found?.[3] !== undefined
         ? `第 ${attempt} 次尝试：假教练说，走得好！`
         : `Fake coach on attempt ${attempt}: nice move!`;
     const content = ` "${said}" |fim| rambling that must be cut`;
