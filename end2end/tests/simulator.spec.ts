@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { HOUSES, START, bestBias, bestWeight, error, grouped, onStep, predict, squaredErrors, xOf, yOf } from "./neuron";
+import { SETTLE_MS, stopTheClock } from "./clock";
 
 /** Opens the page and waits until the WASM has hydrated it. */
 async function open(page: Page) {
@@ -52,9 +53,7 @@ test("the hydrated page starts at the same numbers, with no attempts", async ({ 
 });
 
 test("arrow keys move each slider live; a burst of presses is one attempt, after it settles", async ({ page }) => {
-  // The page's timers run on a clock the test moves, so the five presses are a
-  // burst (closer together than the 600 ms the page waits for the last one)
-  // however slowly a busy machine delivers them.
+  // The page's timers on a clock the test moves (./clock.ts).
   await page.clock.install();
   await open(page);
   const comments: string[] = [];
@@ -62,15 +61,15 @@ test("arrow keys move each slider live; a burst of presses is one attempt, after
   page.on("request", (r) => (r.url().endsWith("/api/comment") ? comments : others).push(r.url()));
 
   await page.locator("#weight").focus();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await stopTheClock(page);
   for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
   const w = await sliderValue(page, "weight");
   expect(w).toBeCloseTo(START.weight + 0.0005, 6);
   // Everything follows at once; the attempt waits for the burst to settle:
-  // 600 ms after the last press, not a moment before.
+  // SETTLE_MS after the last press, not a moment before.
   await expectConsistent(page, w, START.bias);
   await expect(page.locator("#weight-number")).toHaveValue(String(w));
-  await page.clock.runFor(599);
+  await page.clock.runFor(SETTLE_MS - 1);
   expect(await attemptCount(page)).toBe(0);
   await page.clock.runFor(1);
   await expect(page.getByTestId("attempt")).toHaveCount(1);

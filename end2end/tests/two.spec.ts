@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { violations } from "./axe";
+import { SETTLE_MS, stopTheClock } from "./clock";
 
 // Lesson 2 (/two): ten houses, area and bathrooms, three parameters. The
 // server writes the page at the link's point; a small bundle of its own
@@ -84,18 +85,16 @@ test("the map shows the goal near, or Jay's whole ranges", async ({ page }) => {
 });
 
 test("a burst of keys on a slider is one attempt, recorded once it settles", async ({ page }) => {
-  // The page's timers run on a clock the test moves, so the five presses are a
-  // burst (closer together than the 600 ms the page waits for the last one)
-  // however slowly a busy machine delivers them.
+  // The page's timers on a clock the test moves (./clock.ts).
   await page.clock.install();
   await wired(page, "/two?lang=en");
   const slider = page.locator("#b");
   await slider.focus();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await stopTheClock(page);
   for (let i = 0; i < 5; i++) await slider.press("ArrowRight");
   await expect(page.locator("#b-number")).toHaveValue("150.5");
   const trail = page.locator("#two-trail");
-  await page.clock.runFor(599);
+  await page.clock.runFor(SETTLE_MS - 1);
   await expect(trail).toHaveAttribute("points", "");
   await page.clock.runFor(1);
   await expect(page).toHaveURL(/b=150\.5/);
