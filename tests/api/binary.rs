@@ -5,17 +5,40 @@
 
 use std::{
     io::{BufRead, BufReader},
-    path::PathBuf,
+    path::{Path, PathBuf},
     process::{Child, Command, Stdio},
     time::Duration,
 };
 
-pub(crate) fn temp_registry(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jay-binary-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("models.toml");
+/// A registry file, `models.toml`, alone in a temporary folder that goes
+/// with this value (the servers' `data` folders beside it too). It reads as
+/// the file's path.
+pub(crate) struct TempRegistry {
+    path: PathBuf,
+    _folder: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TempRegistry {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempRegistry {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+pub(crate) fn temp_registry(name: &str, text: &str) -> TempRegistry {
+    let folder = crate::helpers::scratch(&format!("binary-{name}"));
+    let path = folder.path().join("models.toml");
     std::fs::write(&path, text).unwrap();
-    path
+    TempRegistry {
+        path,
+        _folder: folder,
+    }
 }
 
 pub(crate) fn server(registry: &PathBuf) -> Command {

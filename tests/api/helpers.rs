@@ -156,6 +156,16 @@ pub async fn serve_recording(coach: Coach, guard: &Guard, insights: Insights) ->
     .await
 }
 
+/// A folder of its own under the system's temporary one, named for `name`,
+/// removed with the value: a test holds it for as long as it (or the server
+/// it started) uses the folder.
+pub fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("jay-{name}-"))
+        .tempdir()
+        .expect("a temporary folder")
+}
+
 pub const TOKEN: &str = "hf_fake_token_for_tests";
 
 /// A day of model calls no test runs out of unless it means to (the default

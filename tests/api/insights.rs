@@ -140,7 +140,7 @@ async fn off_records_nothing_and_still_answers_204() {
     let (status, _) = app.report(&start(VISIT), &[]).await;
     assert_eq!(status, 204);
     assert!(
-        !app.dir.join("insights.db").exists(),
+        !app.dir.path().join("insights.db").exists(),
         "no database when off"
     );
 }
@@ -249,7 +249,7 @@ async fn no_address_or_user_agent_is_stored_and_dnt_or_gpc_leave_no_row() {
         );
     }
     assert_eq!(app.count("SELECT COUNT(*) FROM insights_attempts").await, 1);
-    let bytes = database_bytes(&app.dir);
+    let bytes = database_bytes(app.dir.path());
     assert!(!bytes.is_empty());
     for needle in [IP, "203.0.113", UA, "JayPrivacyProbe"] {
         let found = bytes.windows(needle.len()).any(|w| w == needle.as_bytes());

@@ -197,11 +197,9 @@ async fn a_bad_room_code_is_a_400_naming_the_field_and_an_empty_room_a_200() {
     assert!(!html.contains(r#"<g class="dot goal" data-key"#), "no star");
 }
 
-/// The app recording into a temporary folder, with `JAY_INSIGHTS_TOKEN` = `token`.
-async fn spawn_guarded(token: &str) -> TestApp {
-    let dir = std::env::temp_dir().join(format!("jay-room-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("data folder");
-    let config = InsightsConfig::from_vars(|_| None, &dir).expect("config");
+/// The app recording into `dir`, with `JAY_INSIGHTS_TOKEN` = `token`.
+async fn spawn_guarded(token: &str, dir: &std::path::Path) -> TestApp {
+    let config = InsightsConfig::from_vars(|_| None, dir).expect("config");
     let insights = Insights::start(&config).expect("store");
     let registry = Registry::parse("strategy = \"thompson\"\n").expect("registry");
     let coach = Coach::new(registry, None, Arc::new(HttpProvider::new(None)), Some(7));
@@ -214,7 +212,8 @@ async fn spawn_guarded(token: &str) -> TestApp {
 
 #[tokio::test]
 async fn the_insights_token_guards_the_room_view_and_its_data() {
-    let base = spawn_guarded("teach-3rd-grade").await;
+    let data = crate::helpers::scratch("room");
+    let base = spawn_guarded("teach-3rd-grade", data.path()).await;
     let client = Client::new();
     for path in ["/insights/room/abc", "/insights/room/abc/now.json"] {
         let url = format!("{base}{path}");

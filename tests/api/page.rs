@@ -9,19 +9,33 @@ use leptos::config::LeptosOptions;
 use lesson::neuron::{Params, HOUSES, START};
 use vocabulary::format::grouped;
 
-/// Starts the real application on a free port and returns its base URL.
-async fn spawn_app() -> String {
+/// The application on a free port, read as its base URL, and the temporary
+/// folders it reads and writes (removed with this value).
+struct Served {
+    base: String,
+    _folders: Vec<tempfile::TempDir>,
+}
+
+impl std::fmt::Display for Served {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.base)
+    }
+}
+
+/// Starts the real application on a free port.
+async fn spawn_app() -> Served {
     let leptos = LeptosOptions::builder()
         .output_name("jay-trainer")
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    spawn_with(leptos).await
+    spawn_with((leptos, None)).await
 }
 
-/// [`spawn_app`] with these options.
-async fn spawn_with(leptos: LeptosOptions) -> String {
+/// [`spawn_app`] with these options, serving the site in their folder if any.
+async fn spawn_with((leptos, site): (LeptosOptions, Option<tempfile::TempDir>)) -> Served {
     // The repository's registry and no token: remote models are skipped.
-    let data_dir = std::env::temp_dir().join(format!("jay-page-{}", std::process::id()));
+    let data = crate::helpers::scratch("page");
+    let data_dir = data.path().to_path_buf();
     // These tests are about the page: nothing recorded.
     let off = |name: &str| (name == "JAY_INSIGHTS").then(|| "off".to_string());
     let settings = Settings {
@@ -39,7 +53,10 @@ async fn spawn_with(leptos: LeptosOptions) -> String {
         .expect("bind a free port");
     let addr = app.local_addr().expect("local address");
     tokio::spawn(app.run_until_stopped());
-    format!("http://{addr}")
+    Served {
+        base: format!("http://{addr}"),
+        _folders: [data].into_iter().chain(site).collect(),
+    }
 }
 
 /// `GET url` with one extra request header.
@@ -162,8 +179,9 @@ async fn health_check_and_unknown_paths() {
 
 /// A site as `cargo leptos build --release --precompress` leaves it: names
 /// carrying a hash, each file beside its `.br` and `.gz`, and `hash.txt`.
-fn released_site() -> LeptosOptions {
-    let root = std::env::temp_dir().join(format!("jay-site-{}", std::process::id()));
+fn released_site() -> (LeptosOptions, Option<tempfile::TempDir>) {
+    let folder = crate::helpers::scratch("site");
+    let root = folder.path();
     let pkg = root.join("pkg");
     std::fs::create_dir_all(&pkg).expect("site folder");
     for (name, body) in [
@@ -177,14 +195,15 @@ fn released_site() -> LeptosOptions {
     }
     let hash_file = root.join("hash.txt");
     std::fs::write(&hash_file, "js: Jx\nwasm: Wx\ncss: Cx\n").expect("hash file");
-    LeptosOptions::builder()
+    let options = LeptosOptions::builder()
         .output_name("jay-trainer")
         .site_root(root.to_string_lossy().into_owned())
         .site_addr(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         .hash_files(true)
         // Leptos joins it to the executable's folder: an absolute path wins.
         .hash_file(hash_file.to_string_lossy().into_owned().into())
-        .build()
+        .build();
+    (options, Some(folder))
 }
 
 #[tokio::test]

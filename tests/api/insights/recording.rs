@@ -2,14 +2,7 @@
 //! own data folder, and what the tests ask of it: events written, rows
 //! counted, comment requests and reports posted.
 
-use std::{
-    path::PathBuf,
-    sync::{
-        atomic::{AtomicUsize, Ordering},
-        Arc,
-    },
-    time::Duration,
-};
+use std::{sync::Arc, time::Duration};
 
 use coach::{providers::HttpProvider, registry::Registry, Coach};
 use insights::{Insights, InsightsConfig, Recorder, Refusal};
@@ -18,10 +11,11 @@ use reqwest::Client;
 use serde_json::{json, Value};
 use sqlx::{sqlite::SqliteConnectOptions, ConnectOptions, Connection};
 
-/// The app recording into `insights.db` in its own data folder.
+/// The app recording into `insights.db` in its own data folder (removed
+/// with this value).
 pub struct Recording {
     pub base: crate::helpers::TestApp,
-    pub dir: PathBuf,
+    pub dir: tempfile::TempDir,
     pub recorder: Recorder,
 }
 
@@ -44,18 +38,13 @@ pub async fn spawn_limited(registry: &str, insights: &str, rate: u32) -> Recordi
 /// The app with `registry`, `JAY_INSIGHTS` = `insights`, behind `guard`,
 /// recording into a fresh data folder.
 pub async fn spawn_guarded(registry: &str, insights: &str, guard: Guard) -> Recording {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "jay-insights-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("data folder");
+    let dir = crate::helpers::scratch("insights");
     let on = insights.to_string();
-    let config =
-        InsightsConfig::from_vars(|name| (name == "JAY_INSIGHTS").then(|| on.clone()), &dir)
-            .expect("config");
+    let config = InsightsConfig::from_vars(
+        |name| (name == "JAY_INSIGHTS").then(|| on.clone()),
+        dir.path(),
+    )
+    .expect("config");
     let insights = Insights::start(&config).expect("store");
     let recorder = insights.recorder().clone();
     let registry =
@@ -117,7 +106,7 @@ impl Recording {
     /// `sql`'s one number, from the database file.
     pub async fn count(&self, sql: &str) -> i64 {
         let mut db = SqliteConnectOptions::new()
-            .filename(self.dir.join("insights.db"))
+            .filename(self.dir.path().join("insights.db"))
             .read_only(true)
             .connect()
             .await
