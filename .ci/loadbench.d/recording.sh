@@ -153,6 +153,14 @@ recording_report() {
     echo "the server's CPU per comment at $c connection(s), median of $pairs runs: $on µs recording, $off µs not: recording costs $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%.1f", a - b }') µs a comment"
     echo "  of which the writer's own thread's (its batches, the rollups' arithmetic, SQLite's work for them), run by run: $(run_by_run "$c" writer_us)"
     echo "  and sqlx's SQLite threads' (the batches' SQLite work in builds from before it moved to the writer's thread), run by run: $(run_by_run "$c" db_us)"
+    # The writer's thread alone, a steadier figure than the difference of
+    # two servers' whole CPU (each of which moves with the machine): its µs
+    # a comment against the same pair's comment without recording.
+    shares=()
+    for k in $(seq 1 "$pairs"); do
+      shares+=("$(awk -v w="$(cpu "comment_on#$k" "$c" writer_us)" -v o="$(cpu "comment_off#$k" "$c")" 'BEGIN { if (o > 0 && w != "–") printf "%.1f", 100 * w / o; else print "–" }')")
+    done
+    echo "  the writer's thread against the comment's CPU without recording, pair by pair: $(printf '%s %%, ' "${shares[@]}" | sed 's/, $//') (median $(median "${shares[@]}") %)"
   done
   worst=$(printf '%s\n' "${costs[@]}" | sort -g | tail -1)
   echo "target: a comment with recording on costs ≤ 1.05 × with it off: worst median ratio $worst, met: $(met "$worst" 1.05)"
