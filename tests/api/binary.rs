@@ -15,7 +15,15 @@ use std::{
 /// the file's path.
 pub(crate) struct TempRegistry {
     path: PathBuf,
-    _folder: tempfile::TempDir,
+    folder: tempfile::TempDir,
+}
+
+impl TempRegistry {
+    /// The servers' data folder, `data` beside the registry (made by the
+    /// server, or by the test that wants it first).
+    pub(crate) fn data(&self) -> PathBuf {
+        self.folder.path().join("data")
+    }
 }
 
 impl std::ops::Deref for TempRegistry {
@@ -32,13 +40,10 @@ impl AsRef<Path> for TempRegistry {
 }
 
 pub(crate) fn temp_registry(name: &str, text: &str) -> TempRegistry {
-    let folder = crate::helpers::scratch(&format!("binary-{name}"));
+    let folder = crate::helpers::scratch(&format!("registry-{name}"));
     let path = folder.path().join("models.toml");
     std::fs::write(&path, text).unwrap();
-    TempRegistry {
-        path,
-        _folder: folder,
-    }
+    TempRegistry { path, folder }
 }
 
 pub(crate) fn server(registry: &PathBuf) -> Command {
@@ -187,8 +192,7 @@ pub(crate) fn signal(child: &Child, name: &str) {
 #[tokio::test]
 async fn statistics_survive_sigkill_from_the_last_snapshot_and_a_corrupt_one_is_survived() {
     let path = temp_registry("persist", &model("down"));
-    let data = path.parent().unwrap().join("data");
-    let _ = std::fs::remove_dir_all(&data);
+    let data = path.data();
     let snapshot = data.join("router.json");
 
     let mut child = saving_server(&path, &data, 1).spawn().unwrap();
@@ -231,8 +235,7 @@ async fn statistics_survive_sigkill_from_the_last_snapshot_and_a_corrupt_one_is_
 #[tokio::test]
 async fn sigterm_finishes_and_saves_before_exiting() {
     let path = temp_registry("sigterm", &model("down"));
-    let data = path.parent().unwrap().join("data");
-    let _ = std::fs::remove_dir_all(&data);
+    let data = path.data();
 
     // No periodic save within the test: only the one at shutdown.
     let mut child = saving_server(&path, &data, 3600).spawn().unwrap();
@@ -303,7 +306,7 @@ async fn the_token_never_appears_in_a_response_or_a_log_line() {
         .env("JAY_TEST_PARROT_KEY", TOKEN)
         .env("RUST_LOG", "debug")
         .env("JAY_LOG_FORMAT", "json")
-        .env("JAY_DATA_DIR", path.parent().unwrap().join("data"))
+        .env("JAY_DATA_DIR", path.data())
         .spawn()
         .unwrap();
     // Read the whole log on a thread; its first address line says the port.

@@ -9,7 +9,10 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use wiremock::ResponseTemplate;
 
-use crate::helpers::{chat_model, chat_reply, serve, upstream, TestApp};
+use crate::{
+    binary::temp_registry,
+    helpers::{chat_model, chat_reply, serve, upstream, TestApp},
+};
 
 const OPERATOR: &str = "let-me-in";
 
@@ -23,13 +26,6 @@ async fn spawn_from_file(path: &Path, token: Option<&str>) -> TestApp {
         ..Guard::default()
     };
     serve(coach, &guard).await
-}
-
-/// A fresh folder for this test's registry file.
-fn registry_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("jay-api-reload-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join("models.toml")
 }
 
 fn write(path: &Path, models: &[String]) {
@@ -83,7 +79,7 @@ async fn the_operator_reloads_the_registry_and_a_bad_file_keeps_the_old_one() {
             .set_body_json(json!({"error": "Access to model org/gated is restricted"})),
     )
     .await;
-    let path = registry_file("operator");
+    let path = temp_registry("reload-operator", "");
     write(
         &path,
         &[
@@ -154,14 +150,13 @@ async fn the_operator_reloads_the_registry_and_a_bad_file_keeps_the_old_one() {
         (answer["model"].as_str(), answer["fallback"].as_bool()),
         (Some("new"), Some(false))
     );
-    std::fs::remove_dir_all(path.parent().expect("folder")).ok();
 }
 
 /// With no token configured, `/models` is open to all, but a reload (which
 /// resets the breakers) is refused: it would let anyone call stopped models.
 #[tokio::test]
 async fn without_a_models_token_reload_is_refused() {
-    let path = registry_file("open");
+    let path = temp_registry("reload-open", "");
     write(&path, &[chat_model("a", "http://127.0.0.1:9")]);
     let base = spawn_from_file(&path, None).await;
     let (status, cache, body) = reload(&base, None).await;
@@ -173,5 +168,4 @@ async fn without_a_models_token_reload_is_refused() {
             .is_some_and(|e| e.contains("JAY_MODELS_TOKEN")),
         "{body}"
     );
-    std::fs::remove_dir_all(path.parent().expect("folder")).ok();
 }

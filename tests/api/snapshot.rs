@@ -11,12 +11,11 @@ use tokio::{
     sync::oneshot,
 };
 
-use crate::binary::{model, saving_server, signal, start_up, temp_registry};
+use crate::binary::{model, saving_server, signal, start_up, temp_registry, TempRegistry};
 
-/// A fresh, empty data folder next to the registry.
-fn data_dir(registry: &Path) -> std::path::PathBuf {
-    let data = registry.parent().unwrap().join("data");
-    let _ = std::fs::remove_dir_all(&data);
+/// The registry's data folder, made (empty).
+fn data_dir(registry: &TempRegistry) -> std::path::PathBuf {
+    let data = registry.data();
     std::fs::create_dir_all(&data).unwrap();
     data
 }
