@@ -11,7 +11,7 @@
 //! JSON envelope, and again out of the comment after the reply check's
 //! cleanup ([`Provider::redact`]), which can join a key split by a tag.
 
-use std::time::Duration;
+use std::{borrow::Cow, time::Duration};
 
 use async_trait::async_trait;
 use reqwest::header::HeaderMap;
@@ -242,7 +242,7 @@ impl HttpProvider {
         // read from the body, never out of the raw JSON: decoded, the text may
         // spell out what JSON escapes hid, and a key the envelope happens to
         // spell must not break it.
-        let body = String::from_utf8_lossy(&body);
+        let body = text_of(&body);
         if let Some(headers) = failed {
             let error = classify(status, &headers, &body);
             let message = self.log_message(&body, spec);
@@ -265,6 +265,13 @@ impl HttpProvider {
 /// The inference provider an answer names, if it names one plausibly.
 fn provider_of(headers: &HeaderMap) -> Option<ProviderName> {
     ProviderName::parse(headers.get(PROVIDER_HEADER)?.to_str().ok()?)
+}
+
+/// `body` as text. Valid UTF-8, nearly every answer, is borrowed after std's
+/// word-at-a-time check; only a body that is not has its bad bytes replaced
+/// (`String::from_utf8_lossy` alone reads every byte one at a time).
+fn text_of(body: &[u8]) -> Cow<'_, str> {
+    std::str::from_utf8(body).map_or_else(|_| String::from_utf8_lossy(body), Cow::Borrowed)
 }
 
 /// Reads the body as it streams in, up to `cap` bytes: the bytes, and

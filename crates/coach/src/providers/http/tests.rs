@@ -314,3 +314,22 @@ async fn complete_gives_up_at_its_timeout() {
         .await;
     assert!(matches!(answer, Err(ProviderError::Timeout)), "{answer:?}");
 }
+
+#[test]
+fn a_body_reads_as_text_as_a_lossy_reading_would() {
+    let bodies: [&[u8]; 6] = [
+        b"{\"content\":\"caf\xc3\xa9 \xe5\x81\x9a\"}",
+        b"",
+        b"plain",
+        b"a bad \xff byte",
+        b"cut short \xe4\xb8",
+        b"\xc3\xa9 then a surrogate \xed\xa0\x80",
+    ];
+    for body in bodies {
+        assert_eq!(text_of(body), String::from_utf8_lossy(body), "{body:?}");
+    }
+    assert!(matches!(
+        text_of(b"valid"),
+        std::borrow::Cow::Borrowed("valid")
+    ));
+}
