@@ -14,10 +14,10 @@
 # ($upstream, $floor, $app, $app_before and their pids), bodies, $lua and
 # helpers (step, median).
 
-# cpu PID: that process's time on a CPU so far, in ns (every thread's
+# cpu_so_far PID: that process's time on a CPU so far, in ns (every thread's
 # scheduler count), then its user and system time in clock ticks; nothing
 # if it cannot be read.
-cpu() {
+cpu_so_far() {
   local ns
   ns=$(cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { if (NR) printf "%.0f", s }')
   [ -n "$ns" ] && echo "$ns $(awk '{ print $14, $15 }' "/proc/$1/stat" 2>/dev/null)"
@@ -28,10 +28,10 @@ cpu() {
 # (µs), on one line ("p50 cpu user sys"; "-" where unknown).
 once() {
   local line before= after=
-  [ -z "${5:-}" ] || before=$(cpu "$5" || true)
+  [ -z "${5:-}" ] || before=$(cpu_so_far "$5" || true)
   line=$(BENCH_METHOD=$2 BENCH_BODY=$3 BENCH_TYPE=$4 BENCH_THREADS=1 \
     wrk -t1 -c1 -d"${SEQUENTIAL_SECONDS:-5}s" --latency -s "$lua" "$1" | grep '^figures')
-  [ -z "${5:-}" ] || after=$(cpu "$5" || true)
+  [ -z "${5:-}" ] || after=$(cpu_so_far "$5" || true)
   awk -v line="$line" -v before="$before" -v after="$after" -v tick="$(getconf CLK_TCK)" 'BEGIN {
     p50 = line; sub(/.* p50_us=/, "", p50); sub(/ .*/, "", p50)
     n = line; sub(/.*requests=/, "", n); sub(/ .*/, "", n)

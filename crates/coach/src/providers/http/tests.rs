@@ -328,8 +328,5 @@ fn a_body_reads_as_text_as_a_lossy_reading_would() {
     for body in bodies {
         assert_eq!(text_of(body), String::from_utf8_lossy(body), "{body:?}");
     }
-    assert!(matches!(
-        text_of(b"valid"),
-        std::borrow::Cow::Borrowed("valid")
-    ));
+    assert!(matches!(text_of(b"valid"), Cow::Borrowed("valid")));
 }
