@@ -11,20 +11,20 @@
 pool=2000
 comment_template='{"error":799.09,"attempts":[13359.08,2914.7],"weight":0.1,"bias":150,"lang":"en","visit":"%VISIT%","attempt":%ATTEMPT%}'
 
-# recording_announce URL: the $pool visits announced to the server at URL,
-# one request each, as the page's head script does (also used by
-# instructions.sh).
+# recording_announce URL [FIRST]: the $pool visits from number FIRST (0)
+# announced to the server at URL, one request each, as the page's head script
+# does (also used by instructions.sh).
 recording_announce() {
-  local i announced
+  local i announced from=${2:-0}
   {
-    for i in $(seq 0 $((pool - 1))); do
+    for i in $(seq "$from" $((from + pool - 1))); do
       printf 'url = "%s/insights/events"\n' "$1"
       printf 'header = "Content-Type: application/json"\n'
       printf 'header = "X-Forwarded-For: 10.250.%d.%d"\n' $((i / 256)) $((i % 256))
       printf 'data = "{\\"visit\\":\\"loadbench-visit-%04d\\",\\"lang\\":\\"en\\",\\"layout\\":\\"page\\",\\"width\\":1280}"\n' "$i"
       printf 'output = "/dev/null"\n'
       printf 'write-out = "%%{http_code}\\n"\n'
-      if [ "$i" -lt $((pool - 1)) ]; then printf 'next\n'; fi
+      if [ "$i" -lt $((from + pool - 1)) ]; then printf 'next\n'; fi
     done
   } >"$tmp/announce.curl"
   announced=$(curl -sS -K "$tmp/announce.curl" | grep -c '^204$' || true)
@@ -34,18 +34,26 @@ recording_announce() {
 # recording_measure: 2,000 visits announced to the recording server, one
 # request each, as the page's head script does; then POST /api/comment rows,
 # each request an attempt of one of them (visitors.lua numbers them), off and
-# on one after the other, $RECORDING_PAIRS times (3) at each connection count:
-# on two shared cores one pair of 10 s runs moved by ±5 % from run to run, so
-# the ratios are the pairs' medians; then what was recorded.
+# on in pairs, $RECORDING_PAIRS pairs (5) at each connection count: on two
+# shared cores one pair of 10 s runs moved by ±5 % (up to ±20 % at 32
+# connections) from run to run, so the ratios are the pairs' medians. Every
+# other pair runs the recording server first, and every run starts after the
+# same 1.5 s of rest (which the recording server's writer needs to commit the
+# run's last batch before its CPU is read), so that neither server always
+# goes first, nor always right after the other's load. Even so, two servers
+# alike in every way (both off) gave pairs from ×0.86 to ×1.21 at 32
+# connections (docs/benchmarks/insights-noise.md): the writer's thread's
+# share, printed too, is the steadier figure. Then what was recorded.
 recording_measure() {
   step "recording's cost: 2,000 visits announced, then POST /api/comment with a visit and an attempt, recording off and on"
   recording_announce "$app"
-  pairs=${RECORDING_PAIRS:-3}
+  pairs=${RECORDING_PAIRS:-5}
   # Each recording run's attempt numbers start past the last one's (a run
   # numbers up to its requests / 2,000 + 1 a visit, plus those under way when
-  # it stops), so none repeats; all stay within the 500 a visit's attempts
-  # are recorded up to (about 250 here at 13,000 requests/s).
-  attempt_from=0
+  # it stops), so none repeats. A visit's attempts are recorded up to the
+  # 500th: when the next run could pass it (twice the last run's numbers),
+  # the runs go on with the next 2,000 visits, announced then.
+  attempt_from=0 step_on=0 block=0
   sent_on=0
   # The CPU time a process has used, in µs (user + system, /proc).
   tick_us=$((1000000 / $(getconf CLK_TCK)))
@@ -66,30 +74,47 @@ recording_measure() {
   # rec NAME URL CONNECTIONS SECONDS PID: one run against the server PID; its
   # figures in fig[NAME,CONNECTIONS], with the CPU the server used for it
   # (cpu_us; on the recording server, until its writer has committed the
-  # run's last batch: it waits at most a second for more).
+  # run's last batch: it waits at most a second for more). Each run is
+  # followed by the same rest, whichever server it measured.
   rec() {
     local name=$1 url=$2 c=$3 secs=$4 pid=$5 t=1 line before db_before wr_before
     [ "$c" -gt 1 ] && t=$threads
+    if [ "$pid" = "$app_pid" ] && [ $((attempt_from + 2 * step_on)) -gt 500 ]; then
+      block=$((block + 1))
+      [ "$block" -lt 5 ] || die "more than 10,000 visits needed (visitors.lua numbers them in four digits)"
+      recording_announce "$app" $((block * pool))
+      attempt_from=0
+      sleep 1.5
+    fi
     before=$(cpu_us "$pid") db_before=$(threads_us "$pid" sqlx-sqlite) wr_before=$(threads_us "$pid" insights-writer)
     line=$(BENCH_METHOD=POST BENCH_BODY=$comment_template BENCH_TYPE=application/json BENCH_THREADS=$t \
-      BENCH_VISITS=$pool BENCH_ATTEMPT_FROM=$attempt_from \
+      BENCH_VISITS=$pool BENCH_VISIT_FROM=$((block * pool)) BENCH_ATTEMPT_FROM=$attempt_from \
       wrk -t"$t" -c"$c" -d"${secs}s" --latency -s "$lua" "$url" | tee "$tmp/wrk-$name-$c" | grep '^figures ')
-    [ "$pid" = "$app_pid" ] && sleep 1.5
+    sleep 1.5
     line="$line cpu_us=$(($(cpu_us "$pid") - before)) db_us=$(($(threads_us "$pid" sqlx-sqlite) - db_before))"
     line="$line writer_us=$(($(threads_us "$pid" insights-writer) - wr_before))"
     echo "$name, $c connection(s), ${secs}s: $line" >&2
     fig[$name,$c]=$line
     if [ "${name%%#*}" = comment_on ]; then
       sent_on=$((sent_on + $(figure "$name" "$c" requests)))
-      attempt_from=$((attempt_from + ($(figure "$name" "$c" requests) + c) / pool + 2))
+      step_on=$((($(figure "$name" "$c" requests) + c) / pool + 2))
+      attempt_from=$((attempt_from + step_on))
     fi
   }
   rec comment_off "$app_off/api/comment" 1 "$warmup" "$app_off_pid"
   rec comment_on "$app/api/comment" 1 "$warmup" "$app_pid"
+  local order which
   for c in 1 "$connections"; do
     for k in $(seq 1 "$pairs"); do
-      rec "comment_off#$k" "$app_off/api/comment" "$c" "$duration" "$app_off_pid"
-      rec "comment_on#$k" "$app/api/comment" "$c" "$duration" "$app_pid"
+      order="off on"
+      if [ $((k % 2)) = 0 ]; then order="on off"; fi
+      for which in $order; do
+        if [ "$which" = on ]; then
+          rec "comment_on#$k" "$app/api/comment" "$c" "$duration" "$app_pid"
+        else
+          rec "comment_off#$k" "$app_off/api/comment" "$c" "$duration" "$app_off_pid"
+        fi
+      done
     done
   done
   # The writer commits within a second; then the attempts are counted where
@@ -113,7 +138,7 @@ recording_report() {
   # each connection count.
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "–" }'; }
   echo
-  echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS; off and on one after the other, $pairs times):"
+  echo "Recording's cost to \`POST /api/comment\` (each request an attempt of one of $pool announced visits; the two servers alike but for JAY_INSIGHTS; $pairs pairs of runs, off first in the odd ones and on first in the even ones, each run after 1.5 s of rest):"
   echo
   # The server's CPU per request, in µs (the SQLite thread's alone: `cpu
   # NAME C db_us`; the writer's thread's: `cpu NAME C writer_us`).

@@ -15,9 +15,10 @@
 --
 -- With BENCH_VISITS (a number), every request is an attempt of a visit the
 -- caller announced: BENCH_BODY's %VISIT% becomes loadbench-visit-NNNN (the
--- request's count modulo BENCH_VISITS) and %ATTEMPT% the attempt number
--- BENCH_ATTEMPT_FROM + (the count divided by BENCH_VISITS) + 1, so no two
--- requests of a run (nor of runs with attempt ranges apart) repeat one.
+-- request's count modulo BENCH_VISITS, plus BENCH_VISIT_FROM) and %ATTEMPT%
+-- the attempt number BENCH_ATTEMPT_FROM + (the count divided by BENCH_VISITS)
+-- + 1, so no two requests of a run (nor of runs with attempt ranges apart)
+-- repeat one.
 
 local method = os.getenv("BENCH_METHOD") or "GET"
 local body = os.getenv("BENCH_BODY")
@@ -25,6 +26,7 @@ if body == "" then body = nil end
 local ctype = os.getenv("BENCH_TYPE")
 local visits = tonumber(os.getenv("BENCH_VISITS") or "0") or 0
 local attempt_from = tonumber(os.getenv("BENCH_ATTEMPT_FROM") or "0") or 0
+local visit_from = tonumber(os.getenv("BENCH_VISIT_FROM") or "0") or 0
 local clients = tonumber(os.getenv("BENCH_CLIENTS") or "16777216") or 16777216
 
 -- Each wrk thread has its own Lua state: `id` (0, 1, …) and BENCH_THREADS (how
@@ -52,7 +54,7 @@ function request()
   if ctype and ctype ~= "" then headers["Content-Type"] = ctype end
   local b = body
   if visits > 0 and b then
-    local visit = string.format("loadbench-visit-%04d", count % visits)
+    local visit = string.format("loadbench-visit-%04d", visit_from + count % visits)
     local attempt = tostring(attempt_from + math.floor(count / visits) + 1)
     b = (b:gsub("%%VISIT%%", visit))
     b = (b:gsub("%%ATTEMPT%%", attempt))
