@@ -25,7 +25,7 @@
 //! the privacy scan would take for part of an IPv6 address), the error as
 //! a text that reads back to the same double.
 
-use std::{collections::BTreeMap, fmt::Write as _};
+use std::collections::BTreeMap;
 
 use compact_str::CompactString;
 
@@ -151,14 +151,20 @@ impl Recent {
             return None;
         }
         let mut packed = String::with_capacity(self.0.len() * 48);
+        let mut number = itoa::Buffer::new();
         for (n, e) in &self.0 {
             if !packed.is_empty() {
                 packed.push(';');
             }
-            // Writing to a String cannot fail.
-            let _ = write!(packed, "{n},{},", e.id);
+            packed.push_str(number.format(*n));
+            packed.push(',');
+            packed.push_str(number.format(e.id));
+            packed.push(',');
             push_double(&mut packed, e.error);
-            let _ = write!(packed, ",{},{}", e.model, e.lang);
+            packed.push(',');
+            packed.push_str(&e.model);
+            packed.push(',');
+            packed.push_str(&e.lang);
         }
         Some(packed)
     }
